@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  USERNAME_PATTERN,
+} from './limits';
+import { authMessages } from './messages';
+
+/** The spec's field name for the captcha payload, whatever the captcha provider is. */
+export const CAPTCHA_FIELD = 'g-recaptcha-response';
+
+/**
+ * Wire shapes. Strings are bounded far above the business limits so that oversized input is refused
+ * cheaply by the schema, while the business rules below produce the spec's exact texts. A missing field
+ * counts as empty, so it gets 'Please fill in all fields.' like an empty one; a wrong type is refused.
+ */
+const wireString = z
+  .string({ error: 'must be a string' })
+  .max(1000, { error: 'is too long' })
+  .optional()
+  .default('');
+const captchaString = z.string({ error: 'must be a string' }).max(20_000, { error: 'is too long' });
+
+export const loginRequestSchema = z.object({
+  username: wireString,
+  password: wireString,
+  [CAPTCHA_FIELD]: captchaString.optional().default(''),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const registerRequestSchema = z.object({
+  email: wireString,
+  username: wireString,
+  password: wireString,
+  repeat_password: wireString,
+  [CAPTCHA_FIELD]: captchaString.optional().default(''),
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const authResponseSchema = z.object({
+  success: z.boolean(),
+  token: z.string().optional(),
+  error: z.string().optional(),
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** A pragmatic e-mail check: one @, no spaces, a dot in the domain. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+interface LoginFields {
+  username: string;
+  password: string;
+  captcha: string;
+}
+
+/**
+ * The login rules of spec section 5, in the spec's order: the first broken rule's text is the answer.
+ * Returns null when every rule holds. The captcha is only checked for presence here; the server verifies it.
+ */
+export function validateLogin({ username, password, captcha }: LoginFields): string | null {
+  if (!username || !password) return authMessages.fillAllFields;
+  if (username.length < USERNAME_MIN_LENGTH) return authMessages.usernameTooShort;
+  if (password.length < PASSWORD_MIN_LENGTH) return authMessages.passwordTooShort;
+  if (!captcha) return authMessages.captchaRequired;
+  if (username.length > USERNAME_MAX_LENGTH) return authMessages.usernameTooLong;
+  if (password.length > PASSWORD_MAX_LENGTH) return authMessages.passwordTooLong;
+  return null;
+}
+
+interface RegisterFields extends LoginFields {
+  email: string;
+  repeatPassword: string;
+}
+
+/** The register rules of spec section 5 in the spec's order, plus a well-formed e-mail. */
+export function validateRegister(fields: RegisterFields): string | null {
+  const { email, username, password, repeatPassword, captcha } = fields;
+  if (!email || !username || !password || !repeatPassword) return authMessages.fillAllFields;
+  if (username.length < USERNAME_MIN_LENGTH) return authMessages.usernameTooShort;
+  if (password.length < PASSWORD_MIN_LENGTH) return authMessages.passwordTooShort;
+  if (!captcha) return authMessages.captchaRequired;
+  if (username.length > USERNAME_MAX_LENGTH) return authMessages.usernameTooLong;
+  if (password.length > PASSWORD_MAX_LENGTH) return authMessages.passwordTooLong;
+  if (email.length > EMAIL_MAX_LENGTH) return authMessages.emailTooLong;
+  if (!USERNAME_PATTERN.test(username)) return authMessages.usernameCharacters;
+  if (password !== repeatPassword) return authMessages.passwordsDoNotMatch;
+  if (!EMAIL_PATTERN.test(email)) return authMessages.invalidEmail;
+  return null;
+}
+
+export const captchaConfigSchema = z.object({
+  provider: z.enum(['altcha', 'recaptcha', 'hcaptcha', 'turnstile']),
+  siteKey: z.string().optional(),
+});
+export type CaptchaConfig = z.infer<typeof captchaConfigSchema>;

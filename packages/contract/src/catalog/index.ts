@@ -1,0 +1,3 @@
+export * from './countries';
+export * from './rent-services';
+export * from './services';

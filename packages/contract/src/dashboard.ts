@@ -1,0 +1,165 @@
+import { z } from 'zod';
+
+/** Texts of spec section 8 for the dashboard and one-time numbers. */
+export const numberMessages = {
+  insufficientBalance: 'You do not have enough balance to purchase this number.',
+  purchaseFailed: 'Failed to purchase number.',
+  purchased: (service: string) => `Number purchased successfully for ${service}`,
+  fetchNumbersFailed: 'Failed to fetch numbers.',
+  fetchCountriesFailed: 'Failed to fetch countries.',
+  cancelFailed: 'Failed to cancel number.',
+  canceled: 'Number canceled successfully.',
+  repeatFailed: 'Failed to repeat number.',
+  repeated: 'Number repeated successfully.',
+  /** The number-status texts of spec section 4. */
+  statusWaiting: 'Waiting for an SMS from the sender',
+  statusCanceled: 'Order canceled',
+  statusCodeReceived: 'Code received',
+  statusUnknown: '...',
+  statusNoNumber: 'N/A',
+  statusError: 'Error',
+  expired: 'Expired',
+  cancelTooEarly: 'Cancel is possible 2 minutes after purchase.',
+  cancelAfterCode: 'A code has already arrived for this number, so it can no longer be canceled.',
+  cancelAfterExpiry: 'This number has expired. If no code arrived, your money is returned automatically.',
+  alreadyCanceled: 'This number has already been canceled.',
+  stillIssuing: 'This number is still being issued. Please try again in a moment.',
+  outcomeUnknown:
+    'The number provider did not answer in time. If a number was issued it will appear in My Numbers; otherwise your money returns to your balance automatically within a few minutes.',
+} as const;
+
+/** Upstream activation status strings the number-status call answers (spec section 4). */
+export const NUMBER_STATUS = {
+  waiting: 'STATUS_WAIT_CODE',
+  canceled: 'STATUS_CANCEL',
+  okPrefix: 'STATUS_OK:',
+} as const;
+
+const countryId = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, { error: 'must be a two-letter country code' })
+  .transform((value) => value.toUpperCase());
+const operatorKey = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .regex(/^[a-z0-9_]{1,32}$/, { error: 'must be an operator key' });
+const serviceCode = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .regex(/^[a-z0-9]{1,10}$/, { error: 'must be a service code' });
+
+export const summaryResponseSchema = z.object({
+  success: z.literal(true),
+  /** Dollars with two decimals. */
+  balance: z.number(),
+  totalNumbers: z.number().int(),
+  totalOrders: z.number().int(),
+  totalCountries: z.number().int(),
+});
+export type SummaryResponse = z.infer<typeof summaryResponseSchema>;
+
+export const countrySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Lower-case ISO code: the flag's name. */
+  code: z.string(),
+  dialCode: z.string(),
+  /** Operator key to name; `any` first. */
+  operators: z.record(z.string(), z.string()),
+});
+export type DashboardCountry = z.infer<typeof countrySchema>;
+export const countriesResponseSchema = z.object({
+  success: z.literal(true),
+  countries: z.array(countrySchema),
+});
+export type CountriesResponse = z.infer<typeof countriesResponseSchema>;
+
+export const servicesQuerySchema = z.object({
+  countryID: countryId,
+  operator: operatorKey.optional().default('any'),
+});
+export const serviceOfferSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Dollars with two decimals. */
+  price: z.number(),
+  /** Numbers available now; 0 means out of stock. */
+  stock: z.number().int(),
+});
+export type ServiceOffer = z.infer<typeof serviceOfferSchema>;
+export const servicesResponseSchema = z.object({
+  success: z.literal(true),
+  services: z.array(serviceOfferSchema),
+});
+export type ServicesResponse = z.infer<typeof servicesResponseSchema>;
+
+export const buyNumberRequestSchema = z.object({
+  /** The country's name, as the spec's client sends it; informational only. */
+  country: z.string().max(100).optional(),
+  countryID: countryId,
+  operator: operatorKey.optional().default('any'),
+  service: serviceCode,
+});
+export type BuyNumberRequest = z.input<typeof buyNumberRequestSchema>;
+
+export const numberStatuses = ['pending', 'waiting', 'received', 'completed', 'canceled', 'expired'] as const;
+export type NumberStatus = (typeof numberStatuses)[number];
+
+export const smsSchema = z.object({
+  code: z.string().nullable(),
+  text: z.string(),
+  received_at: z.string(),
+});
+
+export const purchasedNumberSchema = z.object({
+  id: z.number().int(),
+  /** The upstream activation id; null while the number is being issued. */
+  number_id: z.string().nullable(),
+  country: z.string(),
+  country_name: z.string(),
+  service: z.string(),
+  service_name: z.string(),
+  operator: z.string(),
+  number: z.string().nullable(),
+  /** Dollars with two decimals. */
+  price: z.number(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  status: z.enum(numberStatuses),
+  status_reason: z.string().nullable(),
+  /** The latest code, when one arrived. */
+  code: z.string().nullable(),
+  sms: z.array(smsSchema),
+});
+export type PurchasedNumber = z.infer<typeof purchasedNumberSchema>;
+export const numbersResponseSchema = z.object({
+  success: z.literal(true),
+  numbers: z.array(purchasedNumberSchema),
+});
+export type NumbersResponse = z.infer<typeof numbersResponseSchema>;
+export const buyNumberResponseSchema = z.object({ success: z.literal(true), number: purchasedNumberSchema });
+export type BuyNumberResponse = z.infer<typeof buyNumberResponseSchema>;
+
+export const numberStatusResponseSchema = z.object({
+  success: z.literal(true),
+  /** STATUS_OK:<code>, STATUS_WAIT_CODE or STATUS_CANCEL. */
+  status: z.string(),
+  code: z.string().nullable(),
+});
+export type NumberStatusResponse = z.infer<typeof numberStatusResponseSchema>;
+
+export const idParamSchema = z.object({
+  id: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .positive({ error: 'must be positive' })
+    .max(2_147_483_647, { error: 'is too large' }),
+});
+export const numberIdParamSchema = z.object({
+  number_id: z.string().trim().min(1).max(64),
+});
+
+/** Events pushed on /api/dashboard/events so pages refresh the moment something changes. */
+export const dashboardEventTypes = ['numbers', 'rents', 'balance'] as const;
+export type DashboardEventType = (typeof dashboardEventTypes)[number];

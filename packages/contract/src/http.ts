@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** Every error answer of the API has this body, with the HTTP status telling the class of error. */
+export const errorResponseSchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const successResponseSchema = z.object({
+  success: z.literal(true),
+});
+
+/** Dollars with two decimals on the wire; the server and database work in integer cents. */
+export function centsToDollars(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+export function formatUsd(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}

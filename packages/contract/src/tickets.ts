@@ -1,0 +1,202 @@
+import { z } from 'zod';
+
+/**
+ * Support tickets (spec sections 2, 3, 4, 7 and 8): statuses, sort orders, limits, every text both apps
+ * show, and the wire shapes of the user and administrator endpoints.
+ */
+
+export const ticketStatuses = ['open', 'waiting_for_reply', 'closed'] as const;
+export const ticketStatusSchema = z.enum(ticketStatuses, {
+  error: 'must be one of open, waiting_for_reply, closed',
+});
+export type TicketStatus = z.infer<typeof ticketStatusSchema>;
+
+export const ticketStatusLabels: Record<TicketStatus, string> = {
+  open: 'Open',
+  waiting_for_reply: 'Waiting for Reply',
+  closed: 'Closed',
+};
+
+/** The label of a status as the server sent it; an unknown value is shown as it came. */
+export function ticketStatusLabel(status: string): string {
+  return ticketStatusLabels[status as TicketStatus] ?? status;
+}
+
+export function isTicketStatus(value: string): value is TicketStatus {
+  return (ticketStatuses as readonly string[]).includes(value);
+}
+
+export const ticketSortOrders = ['date_desc', 'date_asc', 'status'] as const;
+export const ticketSortSchema = z.enum(ticketSortOrders, {
+  error: 'must be one of date_desc, date_asc, status',
+});
+export type TicketSort = z.infer<typeof ticketSortSchema>;
+export const DEFAULT_TICKET_SORT: TicketSort = 'date_desc';
+
+export const ticketSortLabels: Record<TicketSort, string> = {
+  date_desc: 'Newest First',
+  date_asc: 'Oldest First',
+  status: 'Status',
+};
+
+/** The spec shows no limits; these are ours (title in one line, a message of a few screens). */
+export const TICKET_TITLE_MAX_LENGTH = 200;
+export const TICKET_CONTENT_MAX_LENGTH = 5000;
+
+export const TICKETS_PAGE_SIZE_DEFAULT = 50;
+export const TICKETS_PAGE_SIZE_MAX = 100;
+
+/** Per-user limits: generous for a person, a wall for a script filling the support queue. */
+export const TICKET_CREATE_RATE_LIMIT = { max: 10, timeWindowMs: 60 * 60 * 1000 } as const;
+export const TICKET_MESSAGE_RATE_LIMIT = { max: 20, timeWindowMs: 60 * 1000 } as const;
+
+export const ticketMessages = {
+  // Toasts of spec section 8: a title and, where the spec gives one, a description.
+  errorTitle: 'Error',
+  messageSent: 'Message sent',
+  messageSentDescription: 'Your message has been sent to support.',
+  replySent: 'Reply sent',
+  replySentDescription: 'Your reply has been sent to the user.',
+  ticketCreated: 'Ticket created',
+  ticketCreatedDescription: 'Your support ticket has been created successfully.',
+  ticketClosed: 'Ticket closed',
+  statusUpdated: 'Status updated',
+  ticketDeleted: 'Ticket deleted',
+  ticketDeletedDescription: 'The ticket has been deleted.',
+  sendFailed: 'Failed to send message.',
+  createFailed: 'Failed to create ticket.',
+  closeFailed: 'Failed to close ticket.',
+  statusFailed: 'Failed to update status.',
+  deleteFailed: 'Failed to delete ticket.',
+
+  // Texts of the page (spec section 2 and 4).
+  loginRequired: 'You must be logged in to contact support',
+  noTickets: 'No tickets yet',
+  noTicketsHint: 'Create your first support ticket to get help.',
+  selectTicket: 'Select a Ticket',
+  closedNote: 'This ticket is closed. You cannot send new messages.',
+  waitingNote: 'This ticket is waiting for a reply from the support team.',
+  deleteConfirm: 'Are you sure you want to delete this ticket? This cannot be undone.',
+
+  // Answers of the server to input it refuses.
+  titleRequired: 'Please enter a title.',
+  descriptionRequired: 'Please enter a description.',
+  messageRequired: 'Please enter a message.',
+  titleTooLong: `Title must be at most ${TICKET_TITLE_MAX_LENGTH} characters long.`,
+  descriptionTooLong: `Description must be at most ${TICKET_CONTENT_MAX_LENGTH} characters long.`,
+  messageTooLong: `Message must be at most ${TICKET_CONTENT_MAX_LENGTH} characters long.`,
+  ticketNotFound: 'Ticket not found.',
+  userNotFound: 'User not found.',
+  onlyOpenCanBeClosed: 'Only an open ticket can be closed.',
+  alreadyClosed: 'This ticket is already closed.',
+} as const;
+
+export function statusUpdatedDescription(status: string): string {
+  return `Ticket status changed to ${ticketStatusLabel(status)}.`;
+}
+
+/** The rules for a new ticket, on trimmed values: the first broken one's text, or null. */
+export function validateNewTicket({ title, description }: { title: string; description: string }) {
+  if (!title) return ticketMessages.titleRequired;
+  if (!description) return ticketMessages.descriptionRequired;
+  if (title.length > TICKET_TITLE_MAX_LENGTH) return ticketMessages.titleTooLong;
+  if (description.length > TICKET_CONTENT_MAX_LENGTH) return ticketMessages.descriptionTooLong;
+  return null;
+}
+
+/** The rules for a message, on the trimmed content. */
+export function validateTicketMessage(content: string): string | null {
+  if (!content) return ticketMessages.messageRequired;
+  if (content.length > TICKET_CONTENT_MAX_LENGTH) return ticketMessages.messageTooLong;
+  return null;
+}
+
+/**
+ * Wire strings are bounded well above the business limits so that absurd input is refused by the schema,
+ * while the rules above answer with their own texts. A missing field counts as empty.
+ */
+const wireText = z
+  .string({ error: 'must be a string' })
+  .max(TICKET_CONTENT_MAX_LENGTH * 4, { error: 'is too long' })
+  .optional()
+  .default('');
+
+export const createTicketRequestSchema = z.object({ title: wireText, description: wireText });
+export type CreateTicketRequest = z.input<typeof createTicketRequestSchema>;
+
+export const ticketMessageRequestSchema = z.object({ content: wireText });
+export type TicketMessageRequest = z.input<typeof ticketMessageRequestSchema>;
+
+export const setTicketStatusRequestSchema = z.object({ status: ticketStatusSchema });
+export type SetTicketStatusRequest = z.input<typeof setTicketStatusRequestSchema>;
+
+export const ticketListQuerySchema = z.object({
+  sort: ticketSortSchema.default(DEFAULT_TICKET_SORT),
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(TICKETS_PAGE_SIZE_MAX, { error: `must be at most ${TICKETS_PAGE_SIZE_MAX}` })
+    .default(TICKETS_PAGE_SIZE_DEFAULT),
+  offset: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must not be negative' })
+    .max(1_000_000, { error: 'is too large' })
+    .default(0),
+});
+export type TicketListQuery = z.input<typeof ticketListQuerySchema>;
+
+export const ticketSchema = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  status: ticketStatusSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+
+/** Messages are plain text: the web app renders them as text, never as HTML. */
+export const ticketMessageSchema = z.object({
+  id: z.number(),
+  ticket_id: z.number(),
+  content: z.string(),
+  is_admin: z.boolean(),
+  created_at: z.string(),
+});
+export type TicketMessage = z.infer<typeof ticketMessageSchema>;
+
+export const ticketListResponseSchema = z.object({
+  success: z.literal(true),
+  tickets: z.array(ticketSchema),
+  /** How many tickets the listing has in all; the page is `limit` of them from `offset`. */
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+});
+export type TicketListResponse = z.infer<typeof ticketListResponseSchema>;
+
+export const ticketResponseSchema = z.object({ success: z.literal(true), ticket: ticketSchema });
+export type TicketResponse = z.infer<typeof ticketResponseSchema>;
+
+export const ticketThreadResponseSchema = z.object({
+  success: z.literal(true),
+  ticket: ticketSchema,
+  messages: z.array(ticketMessageSchema),
+});
+export type TicketThreadResponse = z.infer<typeof ticketThreadResponseSchema>;
+
+export const ticketMessageResponseSchema = z.object({
+  success: z.literal(true),
+  ticket: ticketSchema,
+  message: ticketMessageSchema,
+});
+export type TicketMessageResponse = z.infer<typeof ticketMessageResponseSchema>;
+
+export const ticketUserResponseSchema = z.object({
+  success: z.literal(true),
+  user: z.object({ id: z.number(), username: z.string(), email: z.string() }),
+});
+export type TicketUserResponse = z.infer<typeof ticketUserResponseSchema>;

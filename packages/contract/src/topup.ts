@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { formatUsd } from './http';
+import { MIN_TOPUP_CENTS } from './limits';
+
+/**
+ * Balance top-ups with cryptocurrency (spec sections 2, 4, 5, 7, 8 and 9): texts, statuses, the amount
+ * rule both apps apply, and the wire shapes of the top-up endpoints. Amounts are dollars on the wire and
+ * integer cents everywhere else.
+ */
+
+export const topupMessages = {
+  // Spec sections 5 and 8.
+  minimum: 'Minimum top up is $5',
+  invoiceFailed: 'Failed to create Cryptomus invoice',
+  completed: 'Payment completed! Your balance has been updated.',
+  // Ours: the rules the spec leaves out.
+  maximum: (maxCents: number) => `Maximum top up is ${formatUsd(maxCents)}`,
+  tooManyDecimals: 'Amount can have at most two decimals (cents).',
+  notAnAmount: 'Enter the amount in dollars, like 12.34.',
+  paymentNotFound: 'Payment not found.',
+  fetchPaymentsFailed: 'Failed to load your top-ups.',
+  // Spec section 9: crediting times and the deposit terms.
+  creditingTime:
+    'Crediting a crypto payment can take up to 12 hours (up to 3 hours with one of the payment providers). Your balance updates by itself once it is credited.',
+  nonRefundable:
+    'Deposits are irreversible after you click Deposit: a payment cannot be reversed or refunded.',
+} as const;
+
+/** Per-user limit on creating invoices: plenty for a person, a wall for a script. */
+export const TOPUP_CREATE_RATE_LIMIT = { max: 10, timeWindowMs: 60_000 } as const;
+/** How many of a user's latest top-ups the list shows. */
+export const RECENT_TOPUPS_LIMIT = 20;
+/** Suggested amounts on the Top Up page, in cents. */
+export const QUICK_TOPUP_AMOUNTS_CENTS = [500, 1000, 2500, 5000, 10_000] as const;
+
+/**
+ * A top-up's state as the API reports it. COMPLETED means the money is on the balance; PENDING waits for
+ * the payment (or its blockchain confirmations); the others ended without a credit: UNDERPAID needs
+ * support (less than the invoice arrived), CANCELED was closed before its time, EXPIRED ran out of time.
+ */
+export const topupStatuses = ['PENDING', 'COMPLETED', 'UNDERPAID', 'CANCELED', 'FAILED', 'EXPIRED'] as const;
+export type TopupStatus = (typeof topupStatuses)[number];
+
+export type TopupAmountCheck =
+  | { amountCents: number; error?: undefined }
+  | { amountCents?: undefined; error: string };
+
+const DECIMAL_TEXT = /^(\d+)(?:\.(\d+))?$/;
+
+/**
+ * The top-up amount rule: a number of dollars from $5 to the maximum, with at most two decimals. Text (the
+ * page's input) and numbers (the API's JSON) are both read from their digits, so 12.34 is exactly 1234
+ * cents and 5.001 is refused instead of rounded. Not a number at all is 'Minimum top up is $5' (spec 5).
+ */
+export function checkTopupAmount(amount: number | string, maxCents: number): TopupAmountCheck {
+  // A JSON number's shortest text is the text that was sent (12.34 reads "12.34", never 12.339999...).
+  const text = typeof amount === 'number' ? String(amount) : amount.trim();
+  const value = Number(text);
+  if (text === '' || !Number.isFinite(value) || value < MIN_TOPUP_CENTS / 100)
+    return { error: topupMessages.minimum };
+  if (value > maxCents / 100) return { error: topupMessages.maximum(maxCents) };
+  const match = DECIMAL_TEXT.exec(text);
+  if (!match) return { error: topupMessages.notAnAmount };
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  if (fraction.length > 2) return { error: topupMessages.tooManyDecimals };
+  return { amountCents: Number(match[1]) * 100 + Number(fraction.padEnd(2, '0')) };
+}
+
+export const createInvoiceRequestSchema = z.object({
+  /** Dollars: at least 5, at most the configured maximum, two decimals at most (checked by the rule above). */
+  amount: z.number({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number') }),
+});
+export type CreateInvoiceRequest = z.input<typeof createInvoiceRequestSchema>;
+
+export const createInvoiceResponseSchema = z.object({
+  success: z.literal(true),
+  /** The provider's hosted payment page, opened in the popup. */
+  url: z.string(),
+  order_id: z.string(),
+});
+export type CreateInvoiceResponse = z.infer<typeof createInvoiceResponseSchema>;
+
+export const ORDER_ID_MAX_LENGTH = 128;
+export const topupStatusQuerySchema = z.object({
+  order_id: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(ORDER_ID_MAX_LENGTH, { error: 'is too long' })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'must contain only letters, digits, _ and -' }),
+});
+
+export const topupStatusResponseSchema = z.object({
+  success: z.literal(true),
+  status: z.enum(topupStatuses),
+});
+export type TopupStatusResponse = z.infer<typeof topupStatusResponseSchema>;
+
+export const topupSchema = z.object({
+  order_id: z.string(),
+  /** Dollars: the invoice amount. */
+  amount: z.number(),
+  /** Dollars put on the balance; more than `amount` when the payer paid over. Null until credited. */
+  credited_amount: z.number().nullable(),
+  status: z.enum(topupStatuses),
+  /** The payment provider's last word (e.g. `confirm_check` while the blockchain confirms), for detail. */
+  provider_status: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  credited_at: z.string().nullable(),
+  /** The payment page, while the invoice can still be paid. */
+  url: z.string().nullable(),
+});
+export type Topup = z.infer<typeof topupSchema>;
+
+export const topupsResponseSchema = z.object({
+  success: z.literal(true),
+  payments: z.array(topupSchema),
+  /** The amount range the server accepts, in dollars (the maximum is configurable). */
+  limits: z.object({ min_amount: z.number(), max_amount: z.number() }),
+});
+export type TopupsResponse = z.infer<typeof topupsResponseSchema>;
