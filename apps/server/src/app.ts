@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { installErrorHandler } from './lib/error-handler';
+import { AppError } from './lib/errors';
+import { installSecurityHeaders } from './lib/security-headers';
+import { serializerCompiler } from './lib/serializer';
+import { summaryRoutes } from './modules/accounts/routes';
+import { activationRoutes } from './modules/activations/routes';
+import { adminRoutes } from './modules/admin/routes';
+import { authRoutes, captchaRoutes } from './modules/auth/routes';
+import { catalogRoutes } from './modules/catalog/routes';
+import { eventRoutes } from './modules/events/routes';
+import { healthRoutes } from './modules/health/routes';
+import { topupRoutes } from './modules/payments/routes';
+import { rentalRoutes } from './modules/rentals/routes';
+import { ticketRoutes } from './modules/tickets/routes';
+import { upstreamWebhookRoutes } from './modules/upstream/routes';
+import { registerWebApp } from './modules/web/plugin';
+
+/** JSON bodies of this API are small; anything larger is refused before parsing. */
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+const CAPTCHA_HOSTS: Record<Config['CAPTCHA_PROVIDER'], string[]> = {
+  altcha: [],
+  recaptcha: ['https://www.google.com', 'https://www.gstatic.com'],
+  hcaptcha: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+  turnstile: ['https://challenges.cloudflare.com'],
+};
+
+/**
+ * Only this origin may provide scripts, styles, images, fonts and connections. A hosted captcha, when an
+ * operator chooses one, is the single exception. Inline styles are allowed because toast and dialog
+ * libraries set them at run time; inline scripts are not.
+ */
+export function contentSecurityPolicy(config: Config) {
+  const captchaHosts = CAPTCHA_HOSTS[config.CAPTCHA_PROVIDER];
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      baseUri: ["'self'"],
+      scriptSrc: ["'self'", ...captchaHosts],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", ...captchaHosts],
+      workerSrc: ["'self'", 'blob:'],
+      frameSrc: ["'self'", ...captchaHosts],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      ...(config.PUBLIC_URL.startsWith('https://') ? { upgradeInsecureRequests: [] } : {}),
+    },
+  };
+}
+
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('authUser', null);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  installErrorHandler(app);
+
+  installSecurityHeaders(
+    app,
+    {
+      contentSecurityPolicy: contentSecurityPolicy(config),
+      // The top-up page follows the payment popup it opened (polling until it closes); with plain
+      // same-origin the handle is severed once the popup reaches the payment provider's own origin.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      // Browsers ignore it over plain HTTP; on HTTPS it keeps them there.
+      strictTransportSecurity: config.PUBLIC_URL.startsWith('https://'),
+    },
+    config.PUBLIC_URL.startsWith('https://'),
+  );
+  // Only routes that opt in (`compress: {}`) compress per request, the lists: the per-response hook of a
+  // global setting cost a third of the throughput of small answers. Pages and assets arrive precompressed.
+  await app.register(compress, {
+    global: false,
+    // Gzip for answers compressed on the fly: a brotli encoder holds megabytes per stream, which under a
+    // hundred concurrent lists took the process past its memory budget. Static files are brotli, built once.
+    encodings: ['gzip'],
+    threshold: 1024,
+    zlibOptions: { level: 5 },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    ...(config.REDIS_URL ? { redis: new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) } : {}),
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, `Too many requests. Please try again in ${context.after}.`, 'rate_limited'),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.APP_NAME} API`, version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(healthRoutes, { ctx });
+  await app.register(authRoutes, { prefix: '/api/auth', ctx });
+  await app.register(captchaRoutes, { prefix: '/api/captcha', ctx });
+  await app.register(ticketRoutes, { prefix: '/api/tickets', ctx });
+  await app.register(catalogRoutes, { prefix: '/api/dashboard', ctx });
+  await app.register(activationRoutes, { prefix: '/api/dashboard', ctx });
+  await app.register(rentalRoutes, { prefix: '/api/dashboard', ctx });
+  await app.register(summaryRoutes, { prefix: '/api/dashboard', ctx });
+  await app.register(eventRoutes, { prefix: '/api/dashboard', ctx });
+  await app.register(topupRoutes, { prefix: '/api/topup', ctx });
+  await app.register(upstreamWebhookRoutes, { prefix: '/api/upstream', ctx });
+  await app.register(adminRoutes, { prefix: '/api/admin', ctx });
+  // The built-in upstreams answer on this same server, as their real counterparts would on theirs.
+  if (ctx.simulator) await app.register(ctx.simulator.plugin, { prefix: '/simulator' });
+  if (ctx.paymentSandbox) await app.register(ctx.paymentSandbox.plugin, { prefix: '/sandbox' });
+  await registerWebApp(app, ctx);
+
+  return app;
+}

@@ -1,0 +1,240 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const port = z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535);
+const positiveInt = z.coerce.number({ error: 'must be a number' }).int().positive();
+const optionalUrl = z.url({ error: 'must be a URL' }).optional();
+
+/**
+ * Every environment variable the product reads. The README's configuration table mirrors this schema;
+ * a bad value stops the start with a message that names the variable.
+ */
+export const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).optional(),
+  PUBLIC_URL: optionalUrl,
+  APP_NAME: z.string().trim().min(1).max(40).default('SimCode'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().min(1).optional(),
+  JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFromString.default(false),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+
+  CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'hcaptcha', 'turnstile']).default('altcha'),
+  CAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  CAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+  ALTCHA_HMAC_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  /** Proof-of-work cost of an ALTCHA challenge (PBKDF2 iterations per attempt). */
+  ALTCHA_COST: positiveInt.default(5000),
+  /** Upper bound of the secret counter the browser must find; the work grows with it. */
+  ALTCHA_MAX_COUNTER: positiveInt.default(1000),
+
+  RATE_LIMIT_AUTH_PER_MINUTE: positiveInt.default(10),
+  /** Purchases, repeats, rents and renewals a user may start in a minute. */
+  RATE_LIMIT_PURCHASES_PER_MINUTE: positiveInt.default(30),
+  REDIS_URL: z.string().min(1).optional(),
+
+  SUPPORT_CHAT_URL: z.url({ error: 'must be a URL' }).default('https://t.me/simcode_support'),
+  /** The landing page's figures: SMS delivered, satisfied users, countries, services. */
+  LANDING_STATS: z
+    .string()
+    .regex(/^\s*\d{1,12}\s*(,\s*\d{1,12}\s*){3}$/, {
+      error: 'must be four non-negative integers separated by commas',
+    })
+    .default('148763,24585,180,1000')
+    .transform((value) => value.split(',').map(Number))
+    .pipe(z.tuple([z.number(), z.number(), z.number(), z.number()])),
+
+  // SMS upstream (one-time activations and rents).
+  SMS_PROVIDER: z.enum(['simulator', 'smsactivate']).default('simulator'),
+  /** handler_api.php URL of an SMS-Activate-compatible provider; the simulator's own URL by default. */
+  SMS_PROVIDER_URL: optionalUrl,
+  SMS_PROVIDER_KEY: z.string().min(1).optional(),
+  /** The provider's price currency, for display in logs; prices are converted with the rate below. */
+  SMS_PROVIDER_CURRENCY: z.string().trim().min(3).max(3).default('USD'),
+  /** US dollars per one unit of the provider's currency (1 for USD, about 0.011 for RUB). */
+  SMS_PROVIDER_USD_RATE: z.coerce.number({ error: 'must be a number' }).positive().default(1),
+  SMS_PROVIDER_TIMEOUT_MS: positiveInt.default(10_000),
+  /** Secret path segment of the URL the provider pushes incoming SMS to. */
+  SMS_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  /** Our margin over the upstream cost, in percent, and per service, country or pair: `tg=50,US=20,tg:US=80`. */
+  PRICE_MARKUP_PERCENT: z.coerce.number({ error: 'must be a number' }).min(0).max(1000).default(30),
+  PRICE_MARKUP_OVERRIDES: z.string().default(''),
+  CATALOG_REFRESH_MS: positiveInt.default(60_000),
+  /** Most upstream calls the background sync may make in a minute, whatever the number of orders. */
+  UPSTREAM_SYNC_BUDGET_PER_MINUTE: positiveInt.default(20),
+  SIMULATOR_ALLOW_IN_PRODUCTION: booleanFromString.default(false),
+  SIMULATOR_SEED: z.coerce.number({ error: 'must be a number' }).int().optional(),
+  SIMULATOR_SMS_DELAY_MIN_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(5000),
+  SIMULATOR_SMS_DELAY_MAX_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(40_000),
+  /** Share of simulated activations that never receive an SMS (so automatic refunds happen). */
+  SIMULATOR_NO_SMS_RATE: z.coerce.number({ error: 'must be a number' }).min(0).max(1).default(0.15),
+  /** How long after purchase the simulator refuses a cancel, like real providers (2 minutes). */
+  SIMULATOR_EARLY_CANCEL_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(120_000),
+
+  // Payments (balance top-ups).
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'cryptomus']).default('sandbox'),
+  CRYPTOMUS_MERCHANT_ID: z.string().min(1).optional(),
+  CRYPTOMUS_API_KEY: z.string().min(1).optional(),
+  /** https://api.cryptomus.com by default; Heleket's identical API works with its own URL. */
+  CRYPTOMUS_BASE_URL: optionalUrl,
+  /** Comma-separated source addresses allowed to deliver payment webhooks; empty allows any (signature still required). */
+  CRYPTOMUS_WEBHOOK_IPS: z.string().default(''),
+  TOPUP_MAX_USD: z.coerce.number({ error: 'must be a number' }).positive().default(10_000),
+  TOPUP_INVOICE_LIFETIME_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(300)
+    .max(43_200)
+    .default(3600),
+  SANDBOX_ALLOW_IN_PRODUCTION: booleanFromString.default(false),
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export interface Config
+  extends Omit<
+    Environment,
+    | 'HOST'
+    | 'PUBLIC_URL'
+    | 'JWT_SECRET'
+    | 'ALTCHA_HMAC_KEY'
+    | 'SMS_WEBHOOK_SECRET'
+    | 'SMS_PROVIDER_KEY'
+    | 'CRYPTOMUS_MERCHANT_ID'
+    | 'CRYPTOMUS_API_KEY'
+  > {
+  HOST: string;
+  PUBLIC_URL: string;
+  JWT_SECRET: string;
+  ALTCHA_HMAC_KEY: string;
+  SMS_WEBHOOK_SECRET: string;
+  SMS_PROVIDER_KEY: string;
+  CRYPTOMUS_MERCHANT_ID: string;
+  CRYPTOMUS_API_KEY: string;
+  isProduction: boolean;
+  /** True when the built-in SMS simulator is mounted at /simulator. */
+  simulatorEnabled: boolean;
+  /** True when the built-in Cryptomus sandbox is mounted at /sandbox. */
+  sandboxEnabled: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Secrets that development generates once and keeps under DATA_DIR; production must provide them. */
+const REQUIRED_SECRETS = ['JWT_SECRET', 'ALTCHA_HMAC_KEY', 'SMS_WEBHOOK_SECRET'] as const;
+/** Keys of the built-in simulator and sandbox: demo features, so they are generated in every mode. */
+const DEMO_SECRETS = ['SIMULATOR_API_KEY', 'SANDBOX_API_KEY'] as const;
+type GeneratedSecret = (typeof REQUIRED_SECRETS)[number] | (typeof DEMO_SECRETS)[number];
+
+function readOrCreateSecrets(dataDir: string, missing: GeneratedSecret[]): Record<GeneratedSecret, string> {
+  const file = path.join(dataDir, 'secrets.json');
+  let stored: Partial<Record<GeneratedSecret, string>> = {};
+  try {
+    stored = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    // No secrets file yet: it is written below.
+  }
+  let changed = false;
+  for (const name of missing) {
+    if (!stored[name]) {
+      stored[name] = randomBytes(32).toString('base64url');
+      changed = true;
+    }
+  }
+  if (changed) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+  }
+  return stored as Record<GeneratedSecret, string>;
+}
+
+/**
+ * Reads and validates the environment. Empty strings count as unset, so `FOO=` in a .env file means default.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = environmentSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    );
+  }
+  const values = parsed.data;
+  const isProduction = values.NODE_ENV === 'production';
+  const problems: string[] = [];
+
+  const missingSecrets = REQUIRED_SECRETS.filter((name) => !values[name]);
+  if (isProduction && missingSecrets.length > 0) {
+    for (const name of missingSecrets) problems.push(`${name}: is required in production`);
+  }
+  if (values.CAPTCHA_PROVIDER !== 'altcha' && (!values.CAPTCHA_SITE_KEY || !values.CAPTCHA_SECRET_KEY)) {
+    problems.push(
+      `CAPTCHA_SITE_KEY and CAPTCHA_SECRET_KEY: are required when CAPTCHA_PROVIDER is ${values.CAPTCHA_PROVIDER}`,
+    );
+  }
+  const simulatorEnabled = values.SMS_PROVIDER === 'simulator';
+  if (simulatorEnabled && isProduction && !values.SIMULATOR_ALLOW_IN_PRODUCTION) {
+    problems.push(
+      'SMS_PROVIDER: is simulator in production; choose a real provider or set SIMULATOR_ALLOW_IN_PRODUCTION=true',
+    );
+  }
+  if (values.SMS_PROVIDER === 'smsactivate' && (!values.SMS_PROVIDER_URL || !values.SMS_PROVIDER_KEY)) {
+    problems.push('SMS_PROVIDER_URL and SMS_PROVIDER_KEY: are required when SMS_PROVIDER is smsactivate');
+  }
+  const sandboxEnabled = values.PAYMENT_PROVIDER === 'sandbox';
+  if (sandboxEnabled && isProduction && !values.SANDBOX_ALLOW_IN_PRODUCTION) {
+    problems.push(
+      'PAYMENT_PROVIDER: is sandbox in production; choose cryptomus or set SANDBOX_ALLOW_IN_PRODUCTION=true',
+    );
+  }
+  if (
+    values.PAYMENT_PROVIDER === 'cryptomus' &&
+    (!values.CRYPTOMUS_MERCHANT_ID || !values.CRYPTOMUS_API_KEY)
+  ) {
+    problems.push(
+      'CRYPTOMUS_MERCHANT_ID and CRYPTOMUS_API_KEY: are required when PAYMENT_PROVIDER is cryptomus',
+    );
+  }
+  if (values.SIMULATOR_SMS_DELAY_MIN_MS > values.SIMULATOR_SMS_DELAY_MAX_MS) {
+    problems.push('SIMULATOR_SMS_DELAY_MIN_MS: must not exceed SIMULATOR_SMS_DELAY_MAX_MS');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(values.DATA_DIR);
+  const secrets = readOrCreateSecrets(dataDir, [...missingSecrets, ...DEMO_SECRETS]);
+  // Binding to every interface is what a production server wants; a development machine keeps the
+  // simulator and the payment sandbox to itself.
+  const host = values.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1');
+
+  return {
+    ...values,
+    DATA_DIR: dataDir,
+    HOST: host,
+    PUBLIC_URL: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    JWT_SECRET: values.JWT_SECRET ?? secrets.JWT_SECRET,
+    ALTCHA_HMAC_KEY: values.ALTCHA_HMAC_KEY ?? secrets.ALTCHA_HMAC_KEY,
+    SMS_WEBHOOK_SECRET: values.SMS_WEBHOOK_SECRET ?? secrets.SMS_WEBHOOK_SECRET,
+    SMS_PROVIDER_KEY: values.SMS_PROVIDER_KEY ?? secrets.SIMULATOR_API_KEY,
+    CRYPTOMUS_MERCHANT_ID: values.CRYPTOMUS_MERCHANT_ID ?? 'sandbox-merchant',
+    CRYPTOMUS_API_KEY: values.CRYPTOMUS_API_KEY ?? secrets.SANDBOX_API_KEY,
+    isProduction,
+    simulatorEnabled,
+    sandboxEnabled,
+  };
+}

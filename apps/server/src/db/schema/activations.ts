@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * pending   money held, the upstream has not (yet) given a number — the reconciler settles stuck ones
+ * waiting   number issued, no SMS yet
+ * received  at least one SMS arrived (not refundable any more)
+ * completed lifetime over with an SMS
+ * canceled  the user cancelled before any SMS: refunded
+ * expired   20 minutes without SMS: refunded
+ * failed    the upstream refused the purchase: refunded
+ */
+export const activationStatuses = [
+  'pending',
+  'waiting',
+  'received',
+  'completed',
+  'canceled',
+  'expired',
+  'failed',
+] as const;
+export type ActivationStatus = (typeof activationStatuses)[number];
+/** Orders the background sync keeps an eye on. */
+export const liveActivationStatuses = [
+  'pending',
+  'waiting',
+  'received',
+] as const satisfies readonly ActivationStatus[];
+export const refundedActivationStatuses = [
+  'canceled',
+  'expired',
+  'failed',
+] as const satisfies readonly ActivationStatus[];
+
+export const activations = pgTable(
+  'activations',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    provider: text().notNull(),
+    /** The upstream's activation id: the spec's `number_id`. */
+    providerActivationId: text('provider_activation_id'),
+    countryId: text('country_id').notNull(),
+    operator: text().notNull().default('any'),
+    service: text().notNull(),
+    phoneNumber: text('phone_number'),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    /** What we let the upstream charge, in its currency (maxPrice of the buy call). */
+    upstreamMaxPrice: numeric('upstream_max_price', { precision: 14, scale: 6 }).notNull(),
+    status: text({ enum: activationStatuses }).notNull(),
+    /** A user-facing sentence explaining a failure or refund. */
+    statusReason: text('status_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** End of the activation's life; set from the purchase time (20 minutes). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('activations_user_idx').on(table.userId, table.id),
+    uniqueIndex('activations_provider_activation_key')
+      .on(table.provider, table.providerActivationId)
+      .where(sql`${table.providerActivationId} is not null`),
+    index('activations_live_idx')
+      .on(table.status, table.expiresAt)
+      .where(sql`${table.status} in ('pending', 'waiting', 'received')`),
+    check('activations_price_positive', sql`${table.priceCents} > 0`),
+    check(
+      'activations_status_known',
+      sql`${table.status} in ('pending', 'waiting', 'received', 'completed', 'canceled', 'expired', 'failed')`,
+    ),
+  ],
+);
+
+export type Activation = typeof activations.$inferSelect;
+
+/** Every SMS an activation received; more than one when another code was requested. */
+export const activationMessages = pgTable(
+  'activation_messages',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    activationId: integer('activation_id')
+      .notNull()
+      .references(() => activations.id, { onDelete: 'cascade' }),
+    code: text(),
+    text: text().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    /** The same SMS reported by a webhook and by the sync job is stored once. */
+    dedupeKey: text('dedupe_key').notNull(),
+  },
+  (table) => [uniqueIndex('activation_messages_dedupe_key').on(table.activationId, table.dedupeKey)],
+);
+
+export type ActivationMessage = typeof activationMessages.$inferSelect;
+
+/** The last good catalog fetched from each upstream, shared by every instance. */
+export const catalogSnapshots = pgTable('catalog_snapshots', {
+  provider: text().primaryKey(),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+  data: jsonb().notNull(),
+});

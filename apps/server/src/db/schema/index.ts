@@ -1,0 +1,6 @@
+export * from './activations';
+export * from './ledger';
+export * from './payments';
+export * from './rentals';
+export * from './tickets';
+export * from './users';

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** The same values as the contract's ticketStatuses; the schema stays free of app imports for drizzle-kit. */
+const statuses = ['open', 'waiting_for_reply', 'closed'] as const;
+
+/** A support conversation of one user. Its description is also stored as the first message. */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    title: text().notNull(),
+    description: text().notNull(),
+    status: text({ enum: statuses }).notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Moves with every message and status change. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('tickets_user_created_idx').on(table.userId, table.createdAt),
+    // Every ticket, newest first (the administrators' list): read from the index, not sorted per request.
+    index('tickets_created_idx').on(table.createdAt, table.id),
+    index('tickets_status_idx').on(table.status),
+    check('tickets_status_known', sql`${table.status} in ('open', 'waiting_for_reply', 'closed')`),
+  ],
+);
+
+export type TicketRow = typeof tickets.$inferSelect;
+
+export const ticketMessages = pgTable(
+  'ticket_messages',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** Who wrote it, for the record; the thread itself only tells support from the ticket's user. */
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Written through the administrator endpoints; kept as written, whatever the author's role later. */
+    isAdmin: boolean('is_admin').notNull(),
+    /** Plain text, never HTML. */
+    content: text().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('ticket_messages_ticket_created_idx').on(table.ticketId, table.createdAt)],
+);
+
+export type TicketMessageRow = typeof ticketMessages.$inferSelect;

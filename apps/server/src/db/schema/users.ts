@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    username: text().notNull(),
+    email: text().notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** 0 user, 1 administrator. Read from here on every request, never from the token alone. */
+    role: smallint().notNull().default(0),
+    /** Integer cents. Only the accounts module changes it, always together with a ledger entry. */
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+    /** Bumped to revoke every token issued before (logout everywhere, demotion, password change). */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${table.username})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
+    check('users_balance_non_negative', sql`${table.balanceCents} >= 0`),
+    check('users_role_known', sql`${table.role} in (0, 1)`),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+
+/** Solved captcha challenges, so a payload is accepted once (replay protection shared by every instance). */
+export const captchaUses = pgTable('captcha_uses', {
+  challengeId: text('challenge_id').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

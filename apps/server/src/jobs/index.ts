@@ -1,0 +1,63 @@
+import type { AppContext } from '../context';
+import { jobLocks, withJobLock } from '../db/locks';
+import { createActivationSync } from '../modules/activations/sync';
+import { paymentReconciliationJob } from '../modules/payments/reconciliation';
+import { createRentalSync } from '../modules/rentals/sync';
+import type { Job } from './scheduler';
+
+/** How often the sync job wakes up; it sweeps the upstream only when due and within budget. */
+const ACTIVATION_SYNC_TICK_MS = 2000;
+/** Rentals wake up as often: expiry at the end date needs it; their upstream calls are budgeted. */
+const RENTAL_SYNC_TICK_MS = 2000;
+const CAPTCHA_PRUNE_MS = 10 * 60_000;
+
+/** Every periodic task of the product, with the locks that keep leader-only work on one instance. */
+export function createJobs(ctx: AppContext): Job[] {
+  const activationSync = createActivationSync({
+    provider: ctx.sms,
+    repository: ctx.activations.repository,
+    activations: ctx.activations,
+    budget: ctx.upstreamBudget,
+    clock: ctx.clock,
+    log: ctx.log,
+  });
+  const rentalSync = createRentalSync({
+    provider: ctx.sms,
+    rentals: ctx.rentals,
+    budget: ctx.upstreamBudget,
+    clock: ctx.clock,
+    log: ctx.log,
+  });
+  const jobs: Job[] = [
+    {
+      name: 'catalog-refresh',
+      intervalMs: ctx.config.CATALOG_REFRESH_MS,
+      async run() {
+        const ranHere = await withJobLock(ctx.database, jobLocks.catalogRefresh, async () => {
+          await ctx.catalog.refreshFromUpstream();
+        });
+        if (!ranHere) await ctx.catalog.loadFromStore();
+      },
+    },
+    {
+      name: 'activation-sync',
+      intervalMs: ACTIVATION_SYNC_TICK_MS,
+      run: async () => {
+        await withJobLock(ctx.database, jobLocks.activationSync, () => activationSync.run());
+      },
+    },
+    {
+      name: 'rental-sync',
+      intervalMs: RENTAL_SYNC_TICK_MS,
+      run: async () => {
+        await withJobLock(ctx.database, jobLocks.rentalSync, () => rentalSync.run());
+      },
+    },
+    paymentReconciliationJob(ctx),
+  ];
+  if (ctx.altcha) {
+    const { altcha } = ctx;
+    jobs.push({ name: 'captcha-prune', intervalMs: CAPTCHA_PRUNE_MS, run: () => altcha.pruneUsed() });
+  }
+  return jobs;
+}

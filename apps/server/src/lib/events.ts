@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { DashboardEventType } from '@simcode/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { DatabaseHandle } from '../db/client';
+
+export const USER_EVENTS_CHANNEL = 'simcode_user_events';
+
+/**
+ * `account` means the user row itself changed (role, token version, deletion): cached identities must be
+ * dropped. A database trigger sends it, so no code path (the admin command included) can forget to.
+ */
+export type UserEventType = DashboardEventType | 'account';
+
+export interface UserEvent {
+  userId: number;
+  type: UserEventType;
+}
+
+/**
+ * Tells whoever cares that something of a user changed: their open pages (server-sent events) and the
+ * in-memory caches of every instance. An event is applied in this process at once and sent to the other
+ * instances with PostgreSQL NOTIFY (PGlite listens too), in batches, outside any transaction: a
+ * transaction that issues NOTIFY commits under a global lock, one at a time, which would make every
+ * purchase wait for the previous one's disk flush.
+ */
+export interface UserEventBus {
+  publish(event: UserEvent): void;
+  subscribe(userId: number, listener: (event: UserEvent) => void): () => void;
+  /** Every user's events, for caches. */
+  subscribeAll(listener: (event: UserEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** What travels on the channel: a batch from an instance, or one event from a database trigger. */
+type Notification = { origin: string; events: UserEvent[] } | UserEvent;
+
+const ALL = 'all';
+/** Events are gathered this long before one NOTIFY carries them all. */
+const BATCH_WINDOW_MS = 50;
+/** NOTIFY payloads must stay under 8000 bytes; an event takes about 30. */
+const EVENTS_PER_NOTIFY = 200;
+
+export async function createUserEventBus(
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+): Promise<UserEventBus> {
+  const instanceId = randomUUID();
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  const deliver = (event: UserEvent) => {
+    local.emit(ALL, event);
+    local.emit(String(event.userId), event);
+  };
+  const onNotification = (payload: string | undefined) => {
+    try {
+      const notification = JSON.parse(payload ?? '') as Notification;
+      if ('events' in notification) {
+        // Our own batches were delivered here when published.
+        if (notification.origin !== instanceId) for (const event of notification.events) deliver(event);
+      } else if (Number.isInteger(notification.userId)) {
+        deliver(notification);
+      }
+    } catch {
+      // A malformed notification is not ours to act on.
+    }
+  };
+
+  let stopListening: () => Promise<void>;
+  let notify: (payload: string) => Promise<unknown>;
+  if (database.pglite) {
+    const { pglite } = database;
+    stopListening = await pglite.listen(USER_EVENTS_CHANNEL, onNotification);
+    notify = (payload) => pglite.query('select pg_notify($1, $2)', [USER_EVENTS_CHANNEL, payload]);
+  } else {
+    const pool = database.pool!;
+    const listener = new pg.Client({ connectionString: pool.options.connectionString });
+    listener.on('error', (error) => log.warn({ err: error }, 'event listener connection failed'));
+    listener.on('notification', (message) => onNotification(message.payload));
+    await listener.connect();
+    await listener.query(`LISTEN ${USER_EVENTS_CHANNEL}`);
+    stopListening = () => listener.end();
+    notify = (payload) => pool.query('select pg_notify($1, $2)', [USER_EVENTS_CHANNEL, payload]);
+  }
+
+  // Pending events for the other instances, one per user and kind.
+  const outbox = new Map<string, UserEvent>();
+  let flushTimer: NodeJS.Timeout | undefined;
+  async function flush(): Promise<void> {
+    flushTimer = undefined;
+    const events = [...outbox.values()];
+    outbox.clear();
+    for (let start = 0; start < events.length; start += EVENTS_PER_NOTIFY) {
+      const batch = events.slice(start, start + EVENTS_PER_NOTIFY);
+      await notify(JSON.stringify({ origin: instanceId, events: batch })).catch((error: unknown) =>
+        log.warn({ err: error }, 'could not send user events to the other instances'),
+      );
+    }
+  }
+
+  return {
+    publish(event) {
+      deliver(event);
+      outbox.set(`${event.userId}:${event.type}`, event);
+      flushTimer ??= setTimeout(() => void flush(), BATCH_WINDOW_MS);
+    },
+    subscribe(userId, listener) {
+      const key = String(userId);
+      local.on(key, listener);
+      return () => local.off(key, listener);
+    },
+    subscribeAll(listener) {
+      local.on(ALL, listener);
+      return () => local.off(ALL, listener);
+    },
+    async close() {
+      clearTimeout(flushTimer);
+      await flush();
+      local.removeAllListeners();
+      await stopListening().catch(() => {});
+    },
+  };
+}

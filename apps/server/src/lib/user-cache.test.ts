@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from './clock';
+import type { UserEvent, UserEventBus } from './events';
+import { UserCache } from './user-cache';
+
+function fakeBus() {
+  const listeners: Array<(event: UserEvent) => void> = [];
+  const bus: UserEventBus = {
+    publish: (event) => {
+      for (const listener of listeners) listener(event);
+    },
+    subscribe: () => () => {},
+    subscribeAll: (listener) => {
+      listeners.push(listener);
+      return () => {};
+    },
+    close: async () => {},
+  };
+  return bus;
+}
+
+describe('UserCache', () => {
+  it('serves a value until its user changes, its time is up or room runs out', async () => {
+    const clock = new ManualClock(0);
+    const events = fakeBus();
+    const cache = new UserCache<string>({
+      clock,
+      ttlMs: 1000,
+      maxEntries: 3,
+      events,
+      invalidatedBy: (event) => event.type === 'numbers',
+    });
+    let loads = 0;
+    const load = async () => `value-${++loads}`;
+    expect(await cache.getOrLoad(1, 'a', load)).toBe('value-1');
+    expect(await cache.getOrLoad(1, 'a', load)).toBe('value-1');
+    events.publish({ userId: 2, type: 'numbers' });
+    expect(await cache.getOrLoad(1, 'a', load)).toBe('value-1');
+    events.publish({ userId: 1, type: 'balance' });
+    expect(await cache.getOrLoad(1, 'a', load)).toBe('value-1');
+    events.publish({ userId: 1, type: 'numbers' });
+    expect(await cache.getOrLoad(1, 'a', load)).toBe('value-2');
+    clock.advance(1000);
+    expect(await cache.getOrLoad(1, 'a', load)).toBe('value-3');
+    cache.set(2, 'x', 'x');
+    cache.set(3, 'y', 'y');
+    cache.set(4, 'z', 'z');
+    expect(cache.get(1, 'a')).toBeUndefined();
+    expect(cache.get(4, 'z')).toBe('z');
+  });
+});

@@ -1,0 +1,72 @@
+import type { Clock } from './clock';
+import type { UserEvent, UserEventBus } from './events';
+
+/**
+ * Values derived from one user's data (identity, order statuses, the dashboard summary), kept in memory
+ * for the endpoints clients poll. Entries are dropped when an event says the user's data changed, here or
+ * on another instance; the time-to-live only bounds how stale a value can get if an event were lost.
+ */
+export class UserCache<Value> {
+  readonly #entries = new Map<string, { value: Value; storedAtMs: number }>();
+  readonly #keysByUser = new Map<number, Set<string>>();
+
+  constructor(
+    private readonly options: {
+      clock: Clock;
+      ttlMs: number;
+      /** Oldest entries go first past this size. */
+      maxEntries: number;
+      events: UserEventBus;
+      /** Which events make a user's entries stale. */
+      invalidatedBy: (event: UserEvent) => boolean;
+    },
+  ) {
+    options.events.subscribeAll((event) => {
+      if (options.invalidatedBy(event)) this.invalidateUser(event.userId);
+    });
+  }
+
+  get(userId: number, key: string): Value | undefined {
+    const id = `${userId}:${key}`;
+    const entry = this.#entries.get(id);
+    if (!entry) return undefined;
+    if (this.options.clock.now().getTime() - entry.storedAtMs >= this.options.ttlMs) {
+      this.#entries.delete(id);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(userId: number, key: string, value: Value): void {
+    const id = `${userId}:${key}`;
+    this.#entries.delete(id);
+    this.#entries.set(id, { value, storedAtMs: this.options.clock.now().getTime() });
+    let keys = this.#keysByUser.get(userId);
+    if (!keys) {
+      keys = new Set();
+      this.#keysByUser.set(userId, keys);
+    }
+    keys.add(id);
+    while (this.#entries.size > this.options.maxEntries) {
+      const oldest = this.#entries.keys().next().value!;
+      this.#entries.delete(oldest);
+      this.#keysByUser.get(Number(oldest.slice(0, oldest.indexOf(':'))))?.delete(oldest);
+    }
+  }
+
+  /** Reads through the cache: the loader runs only when there is no fresh value. */
+  async getOrLoad(userId: number, key: string, load: () => Promise<Value>): Promise<Value> {
+    const cached = this.get(userId, key);
+    if (cached !== undefined) return cached;
+    const value = await load();
+    this.set(userId, key, value);
+    return value;
+  }
+
+  invalidateUser(userId: number): void {
+    const keys = this.#keysByUser.get(userId);
+    if (!keys) return;
+    for (const id of keys) this.#entries.delete(id);
+    this.#keysByUser.delete(userId);
+  }
+}

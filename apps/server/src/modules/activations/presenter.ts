@@ -1,0 +1,37 @@
+import { centsToDollars, countryById, type PurchasedNumber, serviceByCode } from '@simcode/contract';
+import type { Activation, ActivationMessage } from '../../db/schema';
+
+/** The API shape of an order: the spec's fields plus what the page shows (names, expiry, every SMS). */
+export function presentNumber(order: Activation, messages: ActivationMessage[]): PurchasedNumber {
+  const { countryName, serviceName } = displayNames(order);
+  const codes = messages.filter((message) => message.code !== null);
+  return {
+    id: order.id,
+    number_id: order.providerActivationId,
+    country: order.countryId,
+    country_name: countryName,
+    service: order.service,
+    service_name: serviceName,
+    operator: order.operator,
+    number: order.phoneNumber,
+    price: centsToDollars(order.priceCents),
+    created_at: order.createdAt.toISOString(),
+    expires_at: order.expiresAt.toISOString(),
+    status: order.status === 'failed' ? 'canceled' : order.status,
+    status_reason: order.statusReason,
+    code: codes.at(-1)?.code ?? null,
+    sms: messages.map((message) => ({
+      code: message.code,
+      text: message.text,
+      received_at: message.receivedAt.toISOString(),
+    })),
+  };
+}
+
+/** Display names for the API; unknown ids (a service the catalogue lost) show as their code. */
+export function displayNames(order: Pick<Activation, 'countryId' | 'service'>) {
+  return {
+    countryName: countryById(order.countryId)?.name ?? order.countryId,
+    serviceName: serviceByCode(order.service)?.name ?? order.service,
+  };
+}

@@ -1,0 +1,191 @@
+import { and, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  type Activation,
+  type ActivationMessage,
+  type ActivationStatus,
+  activationMessages,
+  activations,
+  liveActivationStatuses,
+} from '../../db/schema';
+
+export interface NewActivation {
+  userId: number;
+  provider: string;
+  countryId: string;
+  operator: string;
+  service: string;
+  priceCents: number;
+  upstreamMaxPrice: number;
+  /** From the app's clock, like every other time of the order, so lifetimes are measured on one clock. */
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+export interface NewMessage {
+  code: string | null;
+  text: string;
+  receivedAt: Date;
+  dedupeKey: string;
+}
+
+export function createActivationsRepository(db: Executor) {
+  return {
+    /**
+     * The INSERT of a pending order, for the accounts module to run together with the debit of its price
+     * (createOrderWithDebit): returns id, user_id and price_cents.
+     */
+    pendingOrderInsert(order: NewActivation): SQL {
+      return sql`insert into activations (user_id, provider, country_id, operator, service, price_cents,
+          upstream_max_price, status, created_at, expires_at, updated_at)
+        values (${order.userId}, ${order.provider}, ${order.countryId}, ${order.operator}, ${order.service},
+          ${order.priceCents}, ${order.upstreamMaxPrice.toFixed(6)}, 'pending', ${order.createdAt}, ${order.expiresAt},
+          ${order.createdAt})
+        returning id, user_id, price_cents`;
+    },
+
+    /** Records the upstream's number on a pending order; undefined when the order is not pending any more. */
+    async markIssued(
+      id: number,
+      issued: { providerActivationId: string; phoneNumber: string; now: Date },
+    ): Promise<Activation | undefined> {
+      const [row] = await db
+        .update(activations)
+        .set({
+          providerActivationId: issued.providerActivationId,
+          phoneNumber: issued.phoneNumber,
+          status: 'waiting',
+          updatedAt: issued.now,
+        })
+        .where(and(eq(activations.id, id), eq(activations.status, 'pending')))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Moves an order from one of `from` to `to` in one conditional update: of several paths racing for the
+     * same order (cancel, expiry, SMS arrival), exactly one wins and the others get undefined.
+     */
+    async transition(
+      id: number,
+      from: readonly ActivationStatus[],
+      to: ActivationStatus,
+      now: Date,
+      reason?: string,
+    ): Promise<Activation | undefined> {
+      const [row] = await db
+        .update(activations)
+        .set({ status: to, updatedAt: now, ...(reason !== undefined ? { statusReason: reason } : {}) })
+        .where(and(eq(activations.id, id), inArray(activations.status, from)))
+        .returning();
+      return row;
+    },
+
+    async findForUser(userId: number, id: number): Promise<Activation | undefined> {
+      const [row] = await db
+        .select()
+        .from(activations)
+        .where(and(eq(activations.id, id), eq(activations.userId, userId)));
+      return row;
+    },
+
+    async findByNumberIdForUser(
+      userId: number,
+      providerActivationId: string,
+    ): Promise<Activation | undefined> {
+      const [row] = await db
+        .select()
+        .from(activations)
+        .where(
+          and(eq(activations.userId, userId), eq(activations.providerActivationId, providerActivationId)),
+        )
+        .orderBy(desc(activations.id))
+        .limit(1);
+      return row;
+    },
+
+    async findByProviderActivationId(
+      provider: string,
+      providerActivationId: string,
+    ): Promise<Activation | undefined> {
+      const [row] = await db
+        .select()
+        .from(activations)
+        .where(
+          and(eq(activations.provider, provider), eq(activations.providerActivationId, providerActivationId)),
+        );
+      return row;
+    },
+
+    /** The user's orders, newest first, one page at a time (keyset on id, so deep pages stay fast). */
+    async listForUser(userId: number, limit: number, beforeId?: number): Promise<Activation[]> {
+      return db
+        .select()
+        .from(activations)
+        .where(
+          and(
+            eq(activations.userId, userId),
+            sql`${activations.status} <> 'failed'`,
+            beforeId ? lt(activations.id, beforeId) : undefined,
+          ),
+        )
+        .orderBy(desc(activations.id))
+        .limit(limit);
+    },
+
+    async messagesFor(activationIds: number[]): Promise<ActivationMessage[]> {
+      if (activationIds.length === 0) return [];
+      return db
+        .select()
+        .from(activationMessages)
+        .where(inArray(activationMessages.activationId, activationIds))
+        .orderBy(activationMessages.activationId, activationMessages.id);
+    },
+
+    async latestCode(activationId: number): Promise<string | null> {
+      const [row] = await db
+        .select({ code: activationMessages.code })
+        .from(activationMessages)
+        .where(
+          and(eq(activationMessages.activationId, activationId), sql`${activationMessages.code} is not null`),
+        )
+        .orderBy(desc(activationMessages.id))
+        .limit(1);
+      return row?.code ?? null;
+    },
+
+    /** Stores an SMS once, however many times the webhook and the sync job report it. */
+    async addMessage(activationId: number, message: NewMessage): Promise<boolean> {
+      const inserted = await db
+        .insert(activationMessages)
+        .values({ activationId, ...message })
+        .onConflictDoNothing()
+        .returning({ id: activationMessages.id });
+      return inserted.length > 0;
+    },
+
+    /** Orders the sync job watches, for one upstream. */
+    async listLive(provider: string): Promise<Activation[]> {
+      return db
+        .select()
+        .from(activations)
+        .where(and(eq(activations.provider, provider), inArray(activations.status, liveActivationStatuses)));
+    },
+
+    /** Orders placed and numbers live right now, for the dashboard's cards. */
+    async countsForUser(userId: number): Promise<{ orders: number; live: number }> {
+      const [row] = await db
+        .select({
+          orders: count(),
+          live: sql<number>`count(*) filter (where ${activations.status} in ('waiting', 'received'))`.mapWith(
+            Number,
+          ),
+        })
+        .from(activations)
+        .where(and(eq(activations.userId, userId), sql`${activations.status} <> 'failed'`));
+      return { orders: row?.orders ?? 0, live: row?.live ?? 0 };
+    },
+  };
+}
+
+export type ActivationsRepository = ReturnType<typeof createActivationsRepository>;

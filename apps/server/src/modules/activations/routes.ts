@@ -1,0 +1,125 @@
+import {
+  buyNumberRequestSchema,
+  buyNumberResponseSchema,
+  idParamSchema,
+  numberIdParamSchema,
+  numberStatusResponseSchema,
+  numbersResponseSchema,
+} from '@simcode/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { createGuards, currentUser } from '../auth/guards';
+import { presentNumber } from './presenter';
+
+const LIST_LIMIT_DEFAULT = 50;
+const LIST_LIMIT_MAX = 100;
+
+export const activationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { requireUser } = createGuards(ctx.auth);
+  const { activations } = ctx;
+  // Spending is limited per user, after the guard has said who the user is.
+  const purchaseLimit = app.rateLimit({
+    max: ctx.config.RATE_LIMIT_PURCHASES_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `purchases:${request.authUser?.id}`,
+  });
+
+  app.get(
+    '/numbers',
+    {
+      // A list: large enough to be worth compressing per answer.
+      compress: {},
+      schema: {
+        tags: ['numbers'],
+        summary: "The user's one-time numbers, newest first",
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).optional().default(LIST_LIMIT_DEFAULT),
+          before: z.coerce.number().int().positive().optional(),
+        }),
+        response: { 200: numbersResponseSchema },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return {
+        success: true as const,
+        numbers: await activations.listNumbers(user.id, request.query.limit, request.query.before),
+      };
+    },
+  );
+
+  app.get(
+    '/number-status/:number_id',
+    {
+      schema: {
+        tags: ['numbers'],
+        summary: 'Status of one number, from our database (never an upstream call)',
+        params: numberIdParamSchema,
+        response: { 200: numberStatusResponseSchema },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { status, code } = await activations.statusOf(user.id, request.params.number_id);
+      return { success: true as const, status, code };
+    },
+  );
+
+  app.post(
+    '/buy-number',
+    {
+      schema: {
+        tags: ['numbers'],
+        summary: 'Buy a one-time number',
+        body: buyNumberRequestSchema,
+        response: { 200: buyNumberResponseSchema },
+      },
+      preHandler: [requireUser, purchaseLimit],
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { countryID, operator, service } = request.body;
+      const order = await activations.buy(user.id, { countryId: countryID, operator, service });
+      return { success: true as const, number: presentNumber(order, []) };
+    },
+  );
+
+  app.post(
+    '/numbers/:id/cancel',
+    {
+      schema: {
+        tags: ['numbers'],
+        summary: 'Cancel a number before any SMS (refunds once)',
+        params: idParamSchema,
+        response: { 200: buyNumberResponseSchema },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const order = await activations.cancel(user.id, request.params.id);
+      return { success: true as const, number: presentNumber(order, []) };
+    },
+  );
+
+  app.post(
+    '/numbers/:id/repeat',
+    {
+      schema: {
+        tags: ['numbers'],
+        summary: 'Buy again the same country, operator and service',
+        params: idParamSchema,
+        response: { 200: buyNumberResponseSchema },
+      },
+      preHandler: [requireUser, purchaseLimit],
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const order = await activations.repeat(user.id, request.params.id);
+      return { success: true as const, number: presentNumber(order, []) };
+    },
+  );
+};

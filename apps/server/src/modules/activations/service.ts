@@ -1,0 +1,360 @@
+import {
+  ACTIVATION_LIFETIME_MS,
+  NUMBER_STATUS,
+  numberMessages,
+  type PurchasedNumber,
+} from '@simcode/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import type { Activation, ActivationMessage, ActivationStatus } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import type { UserEventBus } from '../../lib/events';
+import { UserCache } from '../../lib/user-cache';
+import { type SmsProvider, UpstreamError } from '../../providers/sms/types';
+import { applyLedgerChange, createOrderWithDebit, InsufficientBalanceError } from '../accounts/ledger';
+import type { CatalogService } from '../catalog/service';
+import { presentNumber } from './presenter';
+import { createActivationsRepository } from './repository';
+
+export const activationReasons = {
+  canceledByUser: 'Canceled by you. The price was returned to your balance.',
+  expired: 'No SMS arrived within 20 minutes. The price was returned to your balance.',
+  withdrawn:
+    'The provider withdrew this number before any SMS arrived. The price was returned to your balance.',
+  notIssued: 'The purchase did not go through. The price was returned to your balance.',
+} as const;
+
+export interface BuyRequest {
+  countryId: string;
+  operator: string;
+  service: string;
+}
+
+export interface IncomingSms {
+  code: string | null;
+  text: string;
+  receivedAt: Date;
+}
+
+interface ActivationServiceDeps {
+  db: Database;
+  provider: SmsProvider;
+  catalog: CatalogService;
+  events: UserEventBus;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+/** Turns an upstream failure into the answer the user gets; the money is already back by then. */
+export function upstreamFailure(error: UpstreamError): AppError {
+  switch (error.kind) {
+    case 'no_numbers':
+    case 'bad_request':
+      return new AppError(409, error.userMessage, `upstream_${error.kind}`);
+    default:
+      return new AppError(503, error.userMessage, `upstream_${error.kind}`);
+  }
+}
+
+function dedupeKeyOf(sms: IncomingSms): string {
+  // The webhook and the sync report the same SMS with different timestamps, and the sync sometimes with
+  // the code alone as its text: the code identifies it (another SMS brings another code).
+  return sms.code ? `code:${sms.code}` : `text:${sms.text}`;
+}
+
+/** Status reads are served from memory between changes; this bounds staleness should an event be lost. */
+const STATUS_CACHE_TTL_MS = 10_000;
+
+export function createActivationService({
+  db,
+  provider,
+  catalog,
+  events,
+  clock,
+  log,
+}: ActivationServiceDeps) {
+  const repository = createActivationsRepository(db);
+  // Every change to an order publishes a `numbers` event for its owner, which drops these entries.
+  const listCache = new UserCache<PurchasedNumber[]>({
+    clock,
+    ttlMs: STATUS_CACHE_TTL_MS,
+    maxEntries: 20_000,
+    events,
+    invalidatedBy: (event) => event.type === 'numbers',
+  });
+  const statusCache = new UserCache<{ status: string; code: string | null }>({
+    clock,
+    ttlMs: STATUS_CACHE_TTL_MS,
+    maxEntries: 100_000,
+    events,
+    invalidatedBy: (event) => event.type === 'numbers',
+  });
+
+  /**
+   * Refunds an order at most once: the status change and the ledger credit commit together, the status
+   * update is conditional and the ledger key is unique, so racing paths cannot both pay out.
+   */
+  async function refund(
+    order: Pick<Activation, 'id'>,
+    from: readonly ActivationStatus[],
+    to: 'canceled' | 'expired' | 'failed',
+    reason: string,
+  ): Promise<Activation | undefined> {
+    const refunded = await db.transaction(async (tx) => {
+      const changed = await createActivationsRepository(tx).transition(
+        order.id,
+        from,
+        to,
+        clock.now(),
+        reason,
+      );
+      if (!changed) return undefined;
+      await applyLedgerChange(tx, {
+        userId: changed.userId,
+        amountCents: changed.priceCents,
+        kind: 'refund',
+        referenceType: 'activation',
+        referenceId: String(changed.id),
+        idempotencyKey: `refund:activation:${changed.id}`,
+        note: reason,
+      });
+      return changed;
+    });
+    if (refunded) {
+      events.publish({ userId: refunded.userId, type: 'numbers' });
+      events.publish({ userId: refunded.userId, type: 'balance' });
+    }
+    return refunded;
+  }
+
+  async function buy(userId: number, request: BuyRequest): Promise<Activation> {
+    const quote = catalog.quote(request.countryId, request.operator, request.service);
+    const now = clock.now();
+    // Hold the money first, committed (order and debit in one statement), before anyone upstream is asked.
+    let order: { id: number };
+    try {
+      const id = await createOrderWithDebit(
+        db,
+        repository.pendingOrderInsert({
+          userId,
+          provider: provider.name,
+          countryId: quote.countryId,
+          operator: quote.operator,
+          service: quote.service,
+          priceCents: quote.priceCents,
+          upstreamMaxPrice: quote.upstreamCost,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + ACTIVATION_LIFETIME_MS),
+        }),
+        { kind: 'purchase', referenceType: 'activation' },
+      );
+      order = { id };
+    } catch (error) {
+      if (error instanceof InsufficientBalanceError) {
+        throw new AppError(402, numberMessages.insufficientBalance, 'insufficient_balance');
+      }
+      throw error;
+    }
+    events.publish({ userId, type: 'balance' });
+
+    let bought: Awaited<ReturnType<SmsProvider['buyActivation']>>;
+    try {
+      bought = await provider.buyActivation({
+        service: quote.service,
+        countryId: quote.countryId,
+        operator: quote.operator,
+        maxPrice: quote.upstreamCost,
+      });
+    } catch (error) {
+      if (error instanceof UpstreamError && !error.outcomeUnknown) {
+        await refund(order, ['pending'], 'failed', error.userMessage);
+        throw upstreamFailure(error);
+      }
+      // We cannot tell whether a number was issued: the reconciler settles the order within minutes,
+      // either attaching the number or refunding.
+      log.warn({ err: error, orderId: order.id }, 'purchase outcome unknown; left for reconciliation');
+      throw new AppError(503, numberMessages.outcomeUnknown, 'purchase_outcome_unknown');
+    }
+
+    const issued = await repository.markIssued(order.id, {
+      providerActivationId: bought.activationId,
+      phoneNumber: bought.phoneNumber,
+      now: clock.now(),
+    });
+    if (!issued) {
+      // The reconciler gave up on this order and refunded it while the upstream was answering.
+      await provider.cancelActivation(bought.activationId).catch(() => {});
+      throw new AppError(503, numberMessages.outcomeUnknown, 'purchase_superseded');
+    }
+    events.publish({ userId, type: 'numbers' });
+    return issued;
+  }
+
+  async function cancel(userId: number, id: number): Promise<Activation> {
+    const order = await repository.findForUser(userId, id);
+    if (!order) throw notFound();
+    assertCancellable(order, clock.now());
+    try {
+      await provider.cancelActivation(order.providerActivationId!);
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      if (error.kind === 'cannot_cancel' || error.kind === 'not_found') {
+        // The upstream knows better: a code may have arrived, or it ended the activation already.
+        await syncOne(order);
+        const now = await repository.findForUser(userId, id);
+        if (now?.status === 'canceled' || now?.status === 'expired')
+          throw conflict(numberMessages.alreadyCanceled);
+        throw conflict(
+          error.kind === 'cannot_cancel' ? numberMessages.cancelAfterCode : error.userMessage,
+          'cannot_cancel',
+        );
+      }
+      if (error.kind === 'early_cancel_denied') throw conflict(numberMessages.cancelTooEarly, 'early_cancel');
+      throw upstreamFailure(error);
+    }
+    const refunded = await refund(order, ['waiting'], 'canceled', activationReasons.canceledByUser);
+    if (refunded) return refunded;
+    // Something else won the race: a code arrived (the code wins) or the order expired and was refunded.
+    const latest = await repository.findForUser(userId, id);
+    if (latest?.status === 'received' || latest?.status === 'completed')
+      throw conflict(numberMessages.cancelAfterCode, 'code_arrived');
+    throw conflict(numberMessages.alreadyCanceled, 'already_canceled');
+  }
+
+  function assertCancellable(order: Activation, now: Date): void {
+    switch (order.status) {
+      case 'received':
+      case 'completed':
+        throw conflict(numberMessages.cancelAfterCode, 'code_arrived');
+      case 'canceled':
+      case 'expired':
+      case 'failed':
+        throw conflict(numberMessages.alreadyCanceled, 'already_canceled');
+      case 'pending':
+        throw conflict(numberMessages.stillIssuing, 'pending');
+      case 'waiting':
+        break;
+    }
+    if (now.getTime() >= order.expiresAt.getTime())
+      throw conflict(numberMessages.cancelAfterExpiry, 'expired');
+    // How soon a cancel is allowed is the upstream's rule (two minutes in the SMS-Activate family): it answers.
+  }
+
+  /**
+   * Stores an SMS for an order; a new one makes a waiting order `received` (not refundable any more) in the
+   * same transaction, so a crash cannot leave a stored SMS on an order that still looks refundable.
+   */
+  async function recordSms(order: Activation, sms: IncomingSms): Promise<boolean> {
+    const stored = await db.transaction(async (tx) => {
+      const inTransaction = createActivationsRepository(tx);
+      const inserted = await inTransaction.addMessage(order.id, { ...sms, dedupeKey: dedupeKeyOf(sms) });
+      // A code arriving while a cancel is in flight wins: this update and the cancel's refund both need
+      // the order to be waiting, and only one of them can move it.
+      if (inserted) await inTransaction.transition(order.id, ['waiting'], 'received', clock.now());
+      return inserted;
+    });
+    if (stored) events.publish({ userId: order.userId, type: 'numbers' });
+    return stored;
+  }
+
+  /** Asks the upstream about one order and applies what it says (used after a refused cancel). */
+  async function syncOne(order: Activation): Promise<void> {
+    if (!order.providerActivationId) return;
+    try {
+      const state = await provider.getActivationState(order.providerActivationId);
+      if (state.kind === 'code')
+        await recordSms(order, { code: state.code, text: state.text ?? state.code, receivedAt: clock.now() });
+      else if (state.kind === 'waiting_retry')
+        await recordSms(order, { code: state.lastCode, text: state.lastCode, receivedAt: clock.now() });
+      else if (state.kind === 'cancelled')
+        await refund(order, ['waiting', 'pending'], 'expired', activationReasons.withdrawn);
+    } catch (error) {
+      log.warn({ err: error, orderId: order.id }, 'could not read an activation from the upstream');
+    }
+  }
+
+  return {
+    repository,
+    buy,
+    cancel,
+    refund,
+    recordSms,
+    syncOne,
+
+    /** A new purchase of the same country, operator and service, at today's price. */
+    async repeat(userId: number, id: number): Promise<Activation> {
+      const order = await repository.findForUser(userId, id);
+      if (!order) throw notFound();
+      return buy(userId, { countryId: order.countryId, operator: order.operator, service: order.service });
+    },
+
+    /** The status string of spec section 4 for a number of the user, read from our database only. */
+    statusOf(userId: number, numberId: string): Promise<{ status: string; code: string | null }> {
+      return statusCache.getOrLoad(userId, numberId, async () => {
+        const order = await repository.findByNumberIdForUser(userId, numberId);
+        if (!order) throw notFound();
+        const hasCode = order.status === 'received' || order.status === 'completed';
+        return statusString(order.status, hasCode ? await repository.latestCode(order.id) : null);
+      });
+    },
+
+    /**
+     * The user's numbers, newest first. The first page is what My Numbers polls every 20 seconds: it is
+     * kept in memory until the user's orders change.
+     */
+    listNumbers(userId: number, limit: number, beforeId?: number): Promise<PurchasedNumber[]> {
+      const load = async () => {
+        const orders = await repository.listForUser(userId, limit, beforeId);
+        const messages = await repository.messagesFor(orders.map((order) => order.id));
+        const messagesByOrder = new Map<number, typeof messages>();
+        for (const message of messages) {
+          const list = messagesByOrder.get(message.activationId);
+          if (list) list.push(message);
+          else messagesByOrder.set(message.activationId, [message]);
+        }
+        return orders.map((order) => presentNumber(order, messagesByOrder.get(order.id) ?? []));
+      };
+      return beforeId === undefined ? listCache.getOrLoad(userId, `list:${limit}`, load) : load();
+    },
+
+    /** Tells the owner's pages and caches that an order changed outside the paths above (the sync job). */
+    changed(order: Pick<Activation, 'userId'>): void {
+      events.publish({ userId: order.userId, type: 'numbers' });
+    },
+
+    /** An SMS pushed by the upstream (webhook) for one of our activations. */
+    async recordPushedSms(providerActivationId: string, sms: IncomingSms): Promise<boolean> {
+      const order = await repository.findByProviderActivationId(provider.name, providerActivationId);
+      if (!order) return false;
+      await recordSms(order, sms);
+      return true;
+    },
+  };
+}
+
+export type ActivationService = ReturnType<typeof createActivationService>;
+
+export function statusString(
+  status: ActivationStatus,
+  code: string | null,
+): { status: string; code: string | null } {
+  switch (status) {
+    case 'received':
+    case 'completed':
+      return {
+        status: code ? `${NUMBER_STATUS.okPrefix}${code}` : NUMBER_STATUS.okPrefix.slice(0, -1),
+        code,
+      };
+    case 'pending':
+    case 'waiting':
+      return { status: NUMBER_STATUS.waiting, code: null };
+    default:
+      return { status: NUMBER_STATUS.canceled, code: null };
+  }
+}
+
+export interface NumberView {
+  order: Activation;
+  messages: ActivationMessage[];
+}

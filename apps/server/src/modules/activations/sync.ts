@@ -1,0 +1,224 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Activation } from '../../db/schema';
+import type { CallBudget } from '../../lib/call-budget';
+import type { Clock } from '../../lib/clock';
+import { type ActiveActivation, type SmsProvider, UpstreamError } from '../../providers/sms/types';
+import type { ActivationsRepository } from './repository';
+import { type ActivationService, activationReasons } from './service';
+
+/** A pending order older than this is stuck: its buy call crashed or timed out. */
+export const PENDING_SETTLE_MS = 60_000;
+/** An upstream activation we have no order for is cancelled after this long (it costs us otherwise). */
+export const ORPHAN_CANCEL_MS = 5 * 60_000;
+/** Grace after expiry before we end a still-listed activation ourselves. */
+export const EXPIRY_GRACE_MS = 2 * 60_000;
+/** Sweeps are at least this far apart even when the budget would allow more. */
+export const MIN_SWEEP_INTERVAL_MS = 10_000;
+/** When the upstream cannot be read at all, an expired order is refunded anyway after this long. */
+export const BLIND_EXPIRY_MS = 10 * 60_000;
+
+interface SyncDeps {
+  provider: SmsProvider;
+  repository: ActivationsRepository;
+  activations: ActivationService;
+  budget: CallBudget;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The safety net behind the upstream's SMS webhooks: reads the upstream's list of active activations in
+ * pages of 100, within the call budget, and settles our live orders against it — codes stored, expired
+ * orders refunded, stuck purchases attached or refunded, orphans cancelled. Clients never cause upstream
+ * calls: the status endpoints read what this and the webhooks stored.
+ */
+export function createActivationSync({ provider, repository, activations, budget, clock, log }: SyncDeps) {
+  let lastSweepAt = 0;
+  let lastCompleteSweepStartedAt = 0;
+  const orphanFirstSeenAt = new Map<string, number>();
+
+  async function sweep(): Promise<{ items: ActiveActivation[]; complete: boolean; startedAt: number }> {
+    const startedAt = clock.now().getTime();
+    const items: ActiveActivation[] = [];
+    for (let page = 0; ; page += 1) {
+      if (!budget.tryTake()) return { items, complete: false, startedAt };
+      const result = await provider.listActiveActivations(page);
+      items.push(...result.items);
+      if (!result.hasMore) return { items, complete: true, startedAt };
+    }
+  }
+
+  async function settleListed(order: Activation, item: ActiveActivation): Promise<void> {
+    const codes = item.codes.length > 0 ? item.codes : item.state.kind === 'code' ? [item.state.code] : [];
+    for (const code of codes) {
+      await activations.recordSms(order, {
+        code,
+        text: item.smsText && codes.length === 1 ? item.smsText : code,
+        receivedAt: clock.now(),
+      });
+    }
+    if (codes.length === 0 && item.state.kind === 'cancelled') {
+      await activations.refund(order, ['waiting'], 'expired', activationReasons.withdrawn);
+    }
+  }
+
+  /** The upstream no longer lists this order: it ended, with or without an SMS. */
+  async function settleGone(order: Activation, nowMs: number): Promise<void> {
+    if (order.status === 'received') {
+      const completed = await activations.repository.transition(
+        order.id,
+        ['received'],
+        'completed',
+        clock.now(),
+      );
+      if (completed) activations.changed(completed);
+      return;
+    }
+    if (order.status !== 'waiting') return;
+    if (nowMs >= order.expiresAt.getTime()) {
+      await activations.refund(order, ['waiting'], 'expired', activationReasons.expired);
+    } else if (budget.tryTake()) {
+      // Ended early upstream (withdrawn number): ask once, to tell a late code from a cancellation.
+      await activations.syncOne(order);
+    }
+  }
+
+  /** The upstream is slow to end an expired order: end it ourselves, and refund unless a code beat us. */
+  async function endOverdue(order: Activation): Promise<void> {
+    try {
+      await provider.cancelActivation(order.providerActivationId!);
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || error.kind !== 'not_found') {
+        if (error instanceof UpstreamError && error.kind === 'cannot_cancel')
+          await activations.syncOne(order);
+        return;
+      }
+    }
+    await activations.refund(order, ['waiting'], 'expired', activationReasons.expired);
+  }
+
+  async function settlePending(
+    pending: Activation[],
+    unclaimed: Map<string, ActiveActivation>,
+    complete: boolean,
+    nowMs: number,
+  ) {
+    for (const order of pending) {
+      if (nowMs - order.createdAt.getTime() < PENDING_SETTLE_MS) continue;
+      const match = [...unclaimed.values()].find(
+        (item) =>
+          item.service === order.service &&
+          (item.countryId === null || item.countryId === order.countryId) &&
+          (!item.activatedAt ||
+            Math.abs(item.activatedAt.getTime() - order.createdAt.getTime()) < 3 * 60_000),
+      );
+      if (match) {
+        unclaimed.delete(match.activationId);
+        const issued = await repository.markIssued(order.id, {
+          providerActivationId: match.activationId,
+          phoneNumber: match.phoneNumber,
+          now: clock.now(),
+        });
+        if (issued) {
+          activations.changed(issued);
+          log.info(
+            { orderId: order.id, activationId: match.activationId },
+            'attached a stuck purchase to its upstream activation',
+          );
+          await settleListed(issued, match);
+        }
+      } else if (complete) {
+        await activations.refund(order, ['pending'], 'failed', activationReasons.notIssued);
+      }
+    }
+  }
+
+  async function cancelOrphans(unclaimed: Map<string, ActiveActivation>, nowMs: number) {
+    for (const id of orphanFirstSeenAt.keys()) if (!unclaimed.has(id)) orphanFirstSeenAt.delete(id);
+    for (const item of unclaimed.values()) {
+      const firstSeen = orphanFirstSeenAt.get(item.activationId) ?? nowMs;
+      orphanFirstSeenAt.set(item.activationId, firstSeen);
+      if (nowMs - firstSeen < ORPHAN_CANCEL_MS || !budget.tryTake()) continue;
+      await provider.cancelActivation(item.activationId).then(
+        () => orphanFirstSeenAt.delete(item.activationId),
+        (error: unknown) =>
+          log.warn({ err: error, activationId: item.activationId }, 'could not cancel an orphan activation'),
+      );
+    }
+  }
+
+  return {
+    /** One step of the job: sweep if due and within budget, then settle what the sweep showed. */
+    async run(): Promise<void> {
+      const nowMs = clock.now().getTime();
+      const live = await repository.listLive(provider.name);
+      if (live.length === 0 && orphanFirstSeenAt.size === 0) return;
+      if (nowMs - lastSweepAt < MIN_SWEEP_INTERVAL_MS) return;
+      lastSweepAt = nowMs;
+
+      let result: Awaited<ReturnType<typeof sweep>>;
+      try {
+        result = await sweep();
+      } catch (error) {
+        log.warn({ err: error }, 'could not read the upstream activations');
+        // Blind to the upstream for long: an expired order without SMS is refunded anyway (the upstream
+        // refunds it on its side after 20 minutes too).
+        for (const order of live) {
+          if (order.status === 'waiting' && nowMs >= order.expiresAt.getTime() + BLIND_EXPIRY_MS) {
+            await activations.refund(order, ['waiting'], 'expired', activationReasons.expired);
+          }
+        }
+        return;
+      }
+      if (result.complete) lastCompleteSweepStartedAt = result.startedAt;
+
+      const listed = new Map(result.items.map((item) => [item.activationId, item]));
+      const ours = new Set(
+        live.map((order) => order.providerActivationId).filter((id): id is string => id !== null),
+      );
+      for (const order of live) {
+        if (!order.providerActivationId) continue;
+        const item = listed.get(order.providerActivationId);
+        if (item) {
+          await settleListed(order, item);
+          if (
+            order.status === 'waiting' &&
+            nowMs >= order.expiresAt.getTime() + EXPIRY_GRACE_MS &&
+            item.codes.length === 0 &&
+            budget.tryTake()
+          ) {
+            await endOverdue(order);
+          }
+        } else if (result.complete) {
+          await settleGone(order, nowMs);
+        }
+      }
+
+      const unclaimed = new Map<string, ActiveActivation>();
+      for (const item of result.items) {
+        if (ours.has(item.activationId)) continue;
+        // Perhaps an order of an earlier run that is no longer live (refunded): it still is not ours to keep.
+        const known = await repository.findByProviderActivationId(provider.name, item.activationId);
+        if (!known) unclaimed.set(item.activationId, item);
+        else if (
+          known.status !== 'waiting' &&
+          known.status !== 'received' &&
+          item.codes.length === 0 &&
+          budget.tryTake()
+        ) {
+          await provider.cancelActivation(item.activationId).catch(() => {});
+        }
+      }
+      await settlePending(
+        live.filter((order) => order.status === 'pending'),
+        unclaimed,
+        result.complete,
+        nowMs,
+      );
+      if (result.complete) await cancelOrphans(unclaimed, nowMs);
+    },
+
+    /** When the last sweep that read every page started (0 if none yet). */
+    lastCompleteSweepStartedAt: () => lastCompleteSweepStartedAt,
+  };
+}

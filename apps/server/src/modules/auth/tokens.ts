@@ -1,0 +1,57 @@
+import { TOKEN_LIFETIME_SECONDS } from '@simcode/contract';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+
+export interface TokenClaims {
+  userId: number;
+  role: number;
+  tokenVersion: number;
+}
+
+export interface VerifiedToken extends TokenClaims {
+  expiresAtMs: number;
+}
+
+/**
+ * HS256 tokens carrying sub, role (for the client's display only), ver (revocation), iat and exp.
+ * The server trusts none of the claims beyond identifying the user: the role comes from the database.
+ */
+export function createTokenService(secret: string, lifetimeSeconds = TOKEN_LIFETIME_SECONDS) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign(claims: TokenClaims, now: Date = new Date()): Promise<string> {
+      const issuedAt = Math.floor(now.getTime() / 1000);
+      return new SignJWT({ role: claims.role, ver: claims.tokenVersion })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(claims.userId))
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + lifetimeSeconds)
+        .sign(key);
+    },
+
+    /** Returns the claims of a valid token, or null for anything malformed, forged or expired. */
+    async verify(token: string, now: Date = new Date()): Promise<VerifiedToken | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          currentDate: now,
+          requiredClaims: ['sub', 'iat', 'exp'],
+        });
+        const userId = Number(payload.sub);
+        const role = Number(payload.role);
+        const tokenVersion = Number(payload.ver);
+        if (!Number.isSafeInteger(userId) || userId <= 0 || !Number.isInteger(tokenVersion)) return null;
+        return {
+          userId,
+          role: Number.isInteger(role) ? role : 0,
+          tokenVersion,
+          expiresAtMs: Number(payload.exp) * 1000,
+        };
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
+        throw error;
+      }
+    },
+  };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;

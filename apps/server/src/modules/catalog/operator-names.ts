@@ -1,0 +1,43 @@
+/** Display names of operator keys as SMS-Activate-style providers list them. Unknown keys are title-cased. */
+const OPERATOR_NAMES: Readonly<Record<string, string>> = {
+  any: 'Any operator',
+  tmobile: 'T-Mobile',
+  att: 'AT&T',
+  ee: 'EE',
+  o2: 'O2',
+  sfr: 'SFR',
+  tim: 'TIM',
+  windtre: 'WindTre',
+  kpn: 'KPN',
+  mts: 'MTS',
+  kcell: 'Kcell',
+  uzmobile: 'UzMobile',
+  turktelekom: 'Türk Telekom',
+  jio: 'Jio',
+  vi: 'Vi',
+  bsnl: 'BSNL',
+  xl: 'XL',
+  tm: 'TM',
+  dito: 'DITO',
+  umobile: 'U Mobile',
+  ais: 'AIS',
+  dtac: 'dtac',
+  truemove: 'TrueMove H',
+  chinamobile: 'China Mobile',
+  chinaunicom: 'China Unicom',
+  chinatelecom: 'China Telecom',
+  docomo: 'NTT Docomo',
+  au: 'au',
+  skt: 'SK Telecom',
+  kt: 'KT',
+  lgu: 'LG U+',
+  wom: 'WOM',
+  mtn: 'MTN',
+  mtel: 'Mtel',
+  a1: 'A1',
+  lifecell: 'lifecell',
+};
+
+export function operatorName(key: string): string {
+  return OPERATOR_NAMES[key] ?? key.charAt(0).toUpperCase() + key.slice(1);
+}

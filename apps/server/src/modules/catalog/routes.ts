@@ -1,0 +1,79 @@
+import {
+  centsToDollars,
+  countriesResponseSchema,
+  servicesQuerySchema,
+  servicesResponseSchema,
+} from '@simcode/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { PrecomputedJson, sendPrecompressed } from '../../lib/precompressed';
+import { createGuards } from '../auth/guards';
+
+/** Browsers may reuse a catalog answer this long; the catalog itself refreshes every minute. */
+const catalogHeaders = {
+  contentType: 'application/json; charset=utf-8',
+  cacheControl: 'private, max-age=30',
+};
+
+export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { requireUser } = createGuards(ctx.auth);
+  // The same for every user until the next refresh: built, serialized and compressed once per version.
+  const answers = new PrecomputedJson();
+  const version = () => String(ctx.catalog.fetchedAt()?.getTime() ?? 0);
+
+  app.get(
+    '/countries',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Countries with their operators',
+        response: { 200: countriesResponseSchema },
+      },
+      preHandler: requireUser,
+      compress: false,
+    },
+    async (request, reply) => {
+      const countries = ctx.catalog.countries();
+      const entry = answers.get('countries', version(), () => ({
+        success: true,
+        countries: countries.map((country) => ({
+          id: country.id,
+          name: country.name,
+          code: country.code,
+          dialCode: country.dialCode,
+          operators: Object.fromEntries(country.operators.map((operator) => [operator.key, operator.name])),
+        })),
+      }));
+      return sendPrecompressed(request, reply, entry, catalogHeaders);
+    },
+  );
+
+  app.get(
+    '/services',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "A country's services with our price and the stock (out of stock ones included)",
+        querystring: servicesQuerySchema,
+        response: { 200: servicesResponseSchema },
+      },
+      preHandler: requireUser,
+      compress: false,
+    },
+    async (request, reply) => {
+      const { countryID, operator } = request.query;
+      // Validates the country and operator (4xx) before anything is cached under their names.
+      const offers = ctx.catalog.services(countryID, operator);
+      const entry = answers.get(`services:${countryID}:${operator}`, version(), () => ({
+        success: true,
+        services: offers.map((offer) => ({
+          id: offer.service,
+          name: offer.name,
+          price: centsToDollars(offer.priceCents),
+          stock: offer.stock,
+        })),
+      }));
+      return sendPrecompressed(request, reply, entry, catalogHeaders);
+    },
+  );
+};

@@ -1,0 +1,55 @@
+import type { AppContext } from '../../context';
+import { jobLocks, withJobLock } from '../../db/locks';
+import type { Job } from '../../jobs/scheduler';
+import { createTopupService, type TopupService } from './service';
+
+/** The job wakes up this often... */
+export const RECONCILIATION_INTERVAL_MS = 30_000;
+/** ...and asks the provider about at most this many invoices: 10 a minute, whatever the backlog. */
+export const RECONCILIATION_BATCH_SIZE = 5;
+/** A pending invoice is asked about again at most this often (a fresh one first after this long). */
+export const RECHECK_AFTER_MS = 60_000;
+
+interface ReconciliationDeps {
+  topups: TopupService;
+  clock: AppContext['clock'];
+  log: AppContext['log'];
+}
+
+/**
+ * The safety net behind the payment webhooks, which can get lost: asks the provider about pending
+ * invoices, least recently checked first, a few per run, and applies what it says. Paid ones are
+ * credited, closed ones ended, and ones whose lifetime is over expired.
+ */
+export function createPaymentReconciliation({ topups, clock, log }: ReconciliationDeps) {
+  return {
+    async run(): Promise<void> {
+      const checkedBefore = new Date(clock.now().getTime() - RECHECK_AFTER_MS);
+      const due = await topups.repository.listDueForCheck(checkedBefore, RECONCILIATION_BATCH_SIZE);
+      for (const payment of due) {
+        try {
+          await topups.reconcile(payment);
+        } catch (error) {
+          // One bad payment must not hold up the others; it comes round again later.
+          log.error({ err: error, orderId: payment.orderId }, 'could not reconcile a payment');
+        }
+      }
+    },
+  };
+}
+
+/** The periodic job, on one instance at a time. */
+export function paymentReconciliationJob(ctx: AppContext): Job {
+  const reconciliation = createPaymentReconciliation({
+    topups: createTopupService(ctx),
+    clock: ctx.clock,
+    log: ctx.log,
+  });
+  return {
+    name: 'payment-reconciliation',
+    intervalMs: RECONCILIATION_INTERVAL_MS,
+    run: async () => {
+      await withJobLock(ctx.database, jobLocks.paymentReconciliation, () => reconciliation.run());
+    },
+  };
+}

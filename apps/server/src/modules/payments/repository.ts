@@ -1,0 +1,190 @@
+import { and, asc, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  type Payment,
+  type PaymentEventSource,
+  type PaymentState,
+  paymentEvents,
+  payments,
+} from '../../db/schema';
+
+export interface NewPayment {
+  userId: number;
+  provider: string;
+  orderId: string;
+  amountCents: number;
+  expiresAt: Date;
+  now: Date;
+}
+
+export interface InvoiceDetails {
+  providerPaymentId: string;
+  paymentUrl: string | null;
+  providerStatus: string;
+  expiresAt: Date;
+  now: Date;
+}
+
+export interface NewPaymentEvent {
+  paymentId: number | null;
+  orderId: string;
+  providerPaymentId: string | null;
+  source: PaymentEventSource;
+  status: string;
+  isFinal: boolean;
+  amountCents: number | null;
+  paidAmountUsdCents: number | null;
+  rawBody: string | null;
+  receivedAt: Date;
+}
+
+export function createPaymentsRepository(db: Executor) {
+  return {
+    async insertPending(payment: NewPayment): Promise<Payment> {
+      const [row] = await db
+        .insert(payments)
+        .values({
+          userId: payment.userId,
+          provider: payment.provider,
+          orderId: payment.orderId,
+          amountCents: payment.amountCents,
+          status: 'pending',
+          createdAt: payment.now,
+          updatedAt: payment.now,
+          expiresAt: payment.expiresAt,
+        })
+        .returning();
+      return row!;
+    },
+
+    /**
+     * Records the provider's invoice on our row. Only while it has none (or the same one), so a lookup that
+     * comes back with a different invoice can never re-point a payment.
+     */
+    async attachInvoice(id: number, invoice: InvoiceDetails): Promise<Payment | undefined> {
+      const [row] = await db
+        .update(payments)
+        .set({
+          providerPaymentId: invoice.providerPaymentId,
+          ...(invoice.paymentUrl !== null ? { paymentUrl: invoice.paymentUrl } : {}),
+          providerStatus: invoice.providerStatus,
+          expiresAt: invoice.expiresAt,
+          updatedAt: invoice.now,
+        })
+        .where(
+          and(
+            eq(payments.id, id),
+            sql`(${payments.providerPaymentId} is null or ${payments.providerPaymentId} = ${invoice.providerPaymentId})`,
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /**
+     * Marks a payment credited, from any state but credited: the one conditional update that decides,
+     * among every webhook and poll racing for it, which one pays out (the ledger key backs it up).
+     */
+    async markCompleted(
+      id: number,
+      credit: { creditedCents: number; providerStatus: string; now: Date },
+    ): Promise<Payment | undefined> {
+      const [row] = await db
+        .update(payments)
+        .set({
+          status: 'completed',
+          creditedCents: credit.creditedCents,
+          creditedAt: credit.now,
+          providerStatus: credit.providerStatus,
+          lastCheckedAt: credit.now,
+          updatedAt: credit.now,
+        })
+        .where(and(eq(payments.id, id), ne(payments.status, 'completed')))
+        .returning();
+      return row;
+    },
+
+    /** Ends a pending payment without a credit; undefined when it is not pending any more. */
+    async markEnded(
+      id: number,
+      to: Exclude<PaymentState, 'pending' | 'completed'>,
+      end: { providerStatus?: string; now: Date },
+    ): Promise<Payment | undefined> {
+      const [row] = await db
+        .update(payments)
+        .set({
+          status: to,
+          ...(end.providerStatus !== undefined ? { providerStatus: end.providerStatus } : {}),
+          lastCheckedAt: end.now,
+          updatedAt: end.now,
+        })
+        .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
+        .returning();
+      return row;
+    },
+
+    /** What the provider said last, and when we asked. */
+    async recordCheck(id: number, check: { providerStatus?: string; now: Date }): Promise<void> {
+      await db
+        .update(payments)
+        .set({
+          ...(check.providerStatus !== undefined ? { providerStatus: check.providerStatus } : {}),
+          lastCheckedAt: check.now,
+          updatedAt: check.now,
+        })
+        .where(eq(payments.id, id));
+    },
+
+    async findByOrderId(orderId: string): Promise<Payment | undefined> {
+      const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId));
+      return row;
+    },
+
+    async findByOrderIdForUser(userId: number, orderId: string): Promise<Payment | undefined> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), eq(payments.userId, userId)));
+      return row;
+    },
+
+    /** The user's latest invoices, newest first; rows whose invoice was never created are not shown. */
+    async listForUser(userId: number, limit: number): Promise<Payment[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.userId, userId), isNotNull(payments.providerPaymentId)))
+        .orderBy(desc(payments.id))
+        .limit(limit);
+    },
+
+    /** Pending payments not asked about since `checkedBefore`, least recently checked first. */
+    async listDueForCheck(checkedBefore: Date, limit: number): Promise<Payment[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.status, 'pending'),
+            sql`coalesce(${payments.lastCheckedAt}, ${payments.createdAt}) <= ${checkedBefore}`,
+          ),
+        )
+        .orderBy(asc(sql`coalesce(${payments.lastCheckedAt}, ${payments.createdAt})`), asc(payments.id))
+        .limit(limit);
+    },
+
+    async addEvent(event: NewPaymentEvent): Promise<void> {
+      await db.insert(paymentEvents).values(event);
+    },
+
+    async eventsFor(paymentId: number) {
+      return db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.paymentId, paymentId))
+        .orderBy(asc(paymentEvents.id));
+    },
+  };
+}
+
+export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;

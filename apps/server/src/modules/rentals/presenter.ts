@@ -1,0 +1,36 @@
+import { centsToDollars, periodText, type Rent, rentServiceByKey } from '@simcode/contract';
+import type { RentRow } from '../../db/schema';
+import { displayNames } from '../activations/presenter';
+
+export interface RenewalTotals {
+  /** Renewals charged and standing. */
+  doneCents: number;
+  /** A renewal is waiting for the upstream's confirmation. */
+  pending: boolean;
+}
+
+const NO_RENEWALS: RenewalTotals = { doneCents: 0, pending: false };
+
+/** The API shape of a rent: the spec's fields plus what the page shows (period, auto-renew, reasons, price). */
+export function presentRent(rent: RentRow, renewals: RenewalTotals = NO_RENEWALS): Rent {
+  const { countryName, serviceName } = displayNames(rent);
+  return {
+    id: rent.id,
+    order_id: rent.providerRentId,
+    country: countryName,
+    country_id: rent.countryId,
+    service: { key: rent.serviceKey, name: rentServiceByKey(rent.serviceKey)?.name ?? serviceName },
+    number: rent.phoneNumber,
+    created_at: rent.createdAt.toISOString(),
+    end_date: rent.endsAt?.toISOString() ?? null,
+    status: rent.status === 'failed' ? 'canceled' : rent.status,
+    status_reason: rent.statusReason,
+    period: periodText(rent.periodUnit, rent.periodCount),
+    hours: rent.hours,
+    renewable: rent.periodUnit !== 'hour',
+    auto_renew: rent.autoRenew,
+    auto_renew_error: rent.autoRenewError,
+    renewal_pending: renewals.pending,
+    price: centsToDollars(rent.priceCents + renewals.doneCents),
+  };
+}

@@ -1,0 +1,246 @@
+import {
+  autoRenewRequestSchema,
+  centsToDollars,
+  countryById,
+  parseRentPeriod,
+  renewPriceQuerySchema,
+  renewPriceResponseSchema,
+  renewRequestSchema,
+  rentCountriesResponseSchema,
+  rentNumberRequestSchema,
+  rentOrderIdParamSchema,
+  rentResponseSchema,
+  rentServicesQuerySchema,
+  rentServicesResponseSchema,
+  rentStatusResponseSchema,
+  rentsResponseSchema,
+} from '@simcode/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { RentRow } from '../../db/schema';
+import { createGuards, currentUser } from '../auth/guards';
+import { presentRent } from './presenter';
+
+const LIST_LIMIT_DEFAULT = 50;
+const LIST_LIMIT_MAX = 100;
+/** Price lookups a user may make in a minute: browsing periods and the Renew dialog. */
+const PRICE_LOOKUPS_PER_MINUTE = 60;
+
+export const rentalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { requireUser } = createGuards(ctx.auth);
+  const { rentals } = ctx;
+  const { catalog: rentCatalog } = rentals;
+  // Spending and price lookups are limited per user, after the guard has said who the user is.
+  const purchaseLimit = app.rateLimit({
+    max: ctx.config.RATE_LIMIT_PURCHASES_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `purchases:${request.authUser?.id}`,
+  });
+  const priceLookupLimit = app.rateLimit({
+    max: PRICE_LOOKUPS_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `rent-prices:${request.authUser?.id}`,
+  });
+
+  async function present(rows: RentRow[]) {
+    const totals = await rentals.repository.renewalTotals(rows.map((row) => row.id));
+    return rows.map((row) => presentRent(row, totals.get(row.id)));
+  }
+  const presentOne = async (row: RentRow) => ({ success: true as const, rent: (await present([row]))[0]! });
+
+  app.get(
+    '/rents',
+    {
+      schema: {
+        tags: ['rents'],
+        summary: "The user's long-term and renewable rents, newest first",
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).optional().default(LIST_LIMIT_DEFAULT),
+          before: z.coerce.number().int().positive().optional(),
+        }),
+        response: { 200: rentsResponseSchema },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const rows = await rentals.repository.listForUser(user.id, request.query.limit, request.query.before);
+      return { success: true as const, rents: await present(rows) };
+    },
+  );
+
+  app.get(
+    '/rent-countries',
+    {
+      schema: {
+        tags: ['rents'],
+        summary: 'Countries where numbers can be rented',
+        response: { 200: rentCountriesResponseSchema },
+      },
+      preHandler: requireUser,
+    },
+    async () => {
+      const countries = (await rentCatalog.countries()).map((code) => {
+        const country = countryById(code)!;
+        return { code, name: country.name, dialCode: country.dialCode };
+      });
+      return { success: true as const, countries: countries.sort((a, b) => a.name.localeCompare(b.name)) };
+    },
+  );
+
+  app.get(
+    '/rent-services',
+    {
+      schema: {
+        tags: ['rents'],
+        summary: "A country's rentable services with our price for the period and the stock",
+        querystring: rentServicesQuerySchema,
+        response: { 200: rentServicesResponseSchema },
+      },
+      preHandler: [requireUser, priceLookupLimit],
+    },
+    async (request) => {
+      const offers = await rentCatalog.offers(request.query.country, request.query.periodID);
+      return {
+        success: true as const,
+        services: Object.fromEntries(
+          offers.map((offer) => [
+            offer.key,
+            {
+              name: offer.name,
+              price: centsToDollars(offer.priceCents),
+              count: offer.stock,
+              img: offer.icon,
+            },
+          ]),
+        ),
+      };
+    },
+  );
+
+  app.post(
+    '/rent-number',
+    {
+      schema: {
+        tags: ['rents'],
+        summary: 'Rent a number for a period (hours: long-term; weeks or months: renewable)',
+        body: rentNumberRequestSchema,
+        response: { 200: rentResponseSchema },
+      },
+      preHandler: [requireUser, purchaseLimit],
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { countryID, service, period, autoRenew } = request.body;
+      // The schema has checked the period and that periodID matches it.
+      const rented = await rentals.rent(user.id, {
+        countryId: countryID,
+        serviceKey: service,
+        period: parseRentPeriod(period)!,
+        autoRenew,
+      });
+      return presentOne(rented);
+    },
+  );
+
+  app.get(
+    '/rent-status/:order_id',
+    {
+      schema: {
+        tags: ['rents'],
+        summary: "A rent's SMS and state, from our database (never an upstream call)",
+        params: rentOrderIdParamSchema,
+        response: { 200: rentStatusResponseSchema },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => rentals.statusOf(currentUser(request).id, request.params.order_id),
+  );
+
+  app.post(
+    '/rents/:order_id/cancel',
+    {
+      schema: {
+        tags: ['rents'],
+        summary: 'Cancel within 20 minutes and before any SMS (refunds once)',
+        params: rentOrderIdParamSchema,
+        response: { 200: rentResponseSchema },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => presentOne(await rentals.cancel(currentUser(request).id, request.params.order_id)),
+  );
+
+  app.post(
+    '/rents/:order_id/repeat',
+    {
+      schema: {
+        tags: ['rents'],
+        summary: 'Rent again the same country, service and period',
+        params: rentOrderIdParamSchema,
+        response: { 200: rentResponseSchema },
+      },
+      preHandler: [requireUser, purchaseLimit],
+    },
+    async (request) => presentOne(await rentals.repeat(currentUser(request).id, request.params.order_id)),
+  );
+
+  app.get(
+    '/rents/:order_id/renew-price',
+    {
+      schema: {
+        tags: ['rents'],
+        summary: 'What renewing for periodID hours costs now',
+        params: rentOrderIdParamSchema,
+        querystring: renewPriceQuerySchema,
+        response: { 200: renewPriceResponseSchema },
+      },
+      preHandler: [requireUser, priceLookupLimit],
+    },
+    async (request) => {
+      const quote = await rentals.renewalPrice(
+        currentUser(request).id,
+        request.params.order_id,
+        request.query.periodID,
+      );
+      return { success: true as const, periodID: quote.hours, price: centsToDollars(quote.priceCents) };
+    },
+  );
+
+  app.post(
+    '/rents/:order_id/renew',
+    {
+      schema: {
+        tags: ['rents'],
+        summary: 'Extend a rent by periodID hours (charged once)',
+        params: rentOrderIdParamSchema,
+        body: renewRequestSchema,
+        response: { 200: rentResponseSchema },
+      },
+      preHandler: [requireUser, purchaseLimit],
+    },
+    async (request) =>
+      presentOne(
+        await rentals.renew(currentUser(request).id, request.params.order_id, request.body.periodID),
+      ),
+  );
+
+  app.post(
+    '/rents/:order_id/auto-renew',
+    {
+      schema: {
+        tags: ['rents'],
+        summary: 'Switch automatic renewal of a renewable rent',
+        params: rentOrderIdParamSchema,
+        body: autoRenewRequestSchema,
+        response: { 200: rentResponseSchema },
+      },
+      preHandler: requireUser,
+    },
+    async (request) =>
+      presentOne(
+        await rentals.setAutoRenew(currentUser(request).id, request.params.order_id, request.body.enabled),
+      ),
+  );
+};

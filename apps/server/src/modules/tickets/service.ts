@@ -1,0 +1,173 @@
+import {
+  type Ticket,
+  type TicketMessage,
+  type TicketSort,
+  type TicketStatus,
+  ticketMessages,
+  validateNewTicket,
+  validateTicketMessage,
+} from '@simcode/contract';
+import type { Executor } from '../../db/client';
+import type { TicketMessageRow, TicketRow } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { AuthUser } from '../auth/service';
+import { createUsersRepository } from '../users/repository';
+import { createTicketsRepository } from './repository';
+
+export interface TicketPage {
+  tickets: Ticket[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+export interface PageQuery {
+  sort: TicketSort;
+  limit: number;
+  offset: number;
+}
+
+function presentTicket(row: TicketRow): Ticket {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function presentMessage(row: TicketMessageRow): TicketMessage {
+  return {
+    id: row.id,
+    ticket_id: row.ticketId,
+    content: row.content,
+    is_admin: row.isAdmin,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The ticket rules. Status transitions are ours (the spec leaves them open): a new ticket is open, a
+ * user's message makes it wait for support, a support reply opens it again, closing closes it, and an
+ * administrator may set any status. Nobody writes to a closed ticket. A user sees only their own tickets:
+ * another user's ticket answers exactly like one that does not exist.
+ */
+export function createTicketsService({ db, clock }: { db: Executor; clock: Clock }) {
+  const tickets = createTicketsRepository(db);
+  const users = createUsersRepository(db);
+
+  function requireValidMessage(content: string): string {
+    const trimmed = content.trim();
+    const rule = validateTicketMessage(trimmed);
+    if (rule) throw badRequest(rule, 'validation');
+    return trimmed;
+  }
+
+  async function page(query: PageQuery, userId?: number): Promise<TicketPage> {
+    const { rows, total } = await tickets.list({ ...query, userId });
+    return { tickets: rows.map(presentTicket), total, limit: query.limit, offset: query.offset };
+  }
+
+  async function thread(ticket: TicketRow | undefined) {
+    if (!ticket) throw notFound(ticketMessages.ticketNotFound);
+    const messages = await tickets.listMessages(ticket.id);
+    return { ticket: presentTicket(ticket), messages: messages.map(presentMessage) };
+  }
+
+  /** Says why a conditional write matched nothing: no such ticket (for this caller), or a wrong status. */
+  async function explainRefusal(ticketId: number, ownerId: number | undefined, wrongStatus: string) {
+    const ticket = await tickets.findById(ticketId, ownerId);
+    if (!ticket) return notFound(ticketMessages.ticketNotFound);
+    return conflict(wrongStatus, 'ticket_state');
+  }
+
+  async function postMessage(author: AuthUser, ticketId: number, content: string, asAdmin: boolean) {
+    const text = requireValidMessage(content);
+    const ownerId = asAdmin ? undefined : author.id;
+    const written = await tickets.addMessage({
+      ticketId,
+      authorId: author.id,
+      isAdmin: asAdmin,
+      content: text,
+      nextStatus: asAdmin ? 'open' : 'waiting_for_reply',
+      ownerId,
+      now: clock.now(),
+    });
+    if (!written) throw await explainRefusal(ticketId, ownerId, ticketMessages.closedNote);
+    return { ticket: presentTicket(written.ticket), message: presentMessage(written.message) };
+  }
+
+  return {
+    async create(user: AuthUser, input: { title: string; description: string }): Promise<Ticket> {
+      const title = input.title.trim();
+      const description = input.description.trim();
+      const rule = validateNewTicket({ title, description });
+      if (rule) throw badRequest(rule, 'validation');
+      const ticket = await tickets.insertWithFirstMessage({
+        userId: user.id,
+        title,
+        description,
+        now: clock.now(),
+      });
+      return presentTicket(ticket);
+    },
+
+    listOwn: (user: AuthUser, query: PageQuery) => page(query, user.id),
+    listAll: (query: PageQuery) => page(query),
+
+    getOwn: async (user: AuthUser, ticketId: number) => thread(await tickets.findById(ticketId, user.id)),
+    getAny: async (ticketId: number) => thread(await tickets.findById(ticketId)),
+
+    postUserMessage: (user: AuthUser, ticketId: number, content: string) =>
+      postMessage(user, ticketId, content, false),
+    postAdminReply: (admin: AuthUser, ticketId: number, content: string) =>
+      postMessage(admin, ticketId, content, true),
+
+    /** A user may close their ticket only while it is open. */
+    async closeOwn(user: AuthUser, ticketId: number): Promise<Ticket> {
+      const ticket = await tickets.setStatus({
+        ticketId,
+        status: 'closed',
+        from: ['open'],
+        ownerId: user.id,
+        now: clock.now(),
+      });
+      if (!ticket) throw await explainRefusal(ticketId, user.id, ticketMessages.onlyOpenCanBeClosed);
+      return presentTicket(ticket);
+    },
+
+    /** An administrator may close any ticket that is not closed yet. */
+    async closeAny(ticketId: number): Promise<Ticket> {
+      const ticket = await tickets.setStatus({
+        ticketId,
+        status: 'closed',
+        from: ['open', 'waiting_for_reply'],
+        now: clock.now(),
+      });
+      if (!ticket) throw await explainRefusal(ticketId, undefined, ticketMessages.alreadyClosed);
+      return presentTicket(ticket);
+    },
+
+    async setStatus(ticketId: number, status: TicketStatus): Promise<Ticket> {
+      const ticket = await tickets.setStatus({ ticketId, status, now: clock.now() });
+      if (!ticket) throw notFound(ticketMessages.ticketNotFound);
+      return presentTicket(ticket);
+    },
+
+    async delete(ticketId: number): Promise<void> {
+      if (!(await tickets.delete(ticketId))) throw notFound(ticketMessages.ticketNotFound);
+    },
+
+    async userInfo(userId: number) {
+      const user = await users.findById(userId);
+      if (!user) throw notFound(ticketMessages.userNotFound);
+      return { id: user.id, username: user.username, email: user.email };
+    },
+  };
+}
+
+export type TicketsService = ReturnType<typeof createTicketsService>;

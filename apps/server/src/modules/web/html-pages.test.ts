@@ -1,0 +1,56 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { PublicConfig } from '@simcode/contract';
+import { describe, expect, it } from 'vitest';
+import { fillPlaceholders, loadHtmlPages } from './html-pages';
+
+const config: PublicConfig = {
+  appName: 'Codes & Co',
+  captcha: { provider: 'altcha' },
+  supportChatUrl: 'https://t.me/help?x=1&y=2',
+  landingStats: [1500, 20, 184, 2000],
+};
+
+describe('fillPlaceholders', () => {
+  it('writes the configured values, escaped for HTML', () => {
+    const html = fillPlaceholders(
+      '<title>__APP_NAME__</title><a href="__SUPPORT_CHAT_URL__"></a><link href="__PUBLIC_URL__/faq">' +
+        '<meta content="__SIMCODE_CONFIG__"><b>__LANDING_STAT_0__</b><b>__LANDING_STAT_3__</b>',
+      config,
+      'https://simcode.example',
+    );
+    expect(html).toContain('<title>Codes &amp; Co</title>');
+    expect(html).toContain('href="https://t.me/help?x=1&amp;y=2"');
+    expect(html).toContain('<link href="https://simcode.example/faq">');
+    expect(html).toContain('<b>1,500+</b><b>2,000+</b>');
+    expect(html).toContain('&quot;landingStats&quot;:[1500,20,184,2000]');
+    expect(html).not.toMatch(/__[A-Z_0-9]+__/);
+  });
+});
+
+describe('loadHtmlPages', () => {
+  function distWithPages() {
+    const dist = mkdtempSync(path.join(tmpdir(), 'simcode-pages-'));
+    writeFileSync(path.join(dist, 'index.html'), '<p>shell __APP_NAME__</p>');
+    mkdirSync(path.join(dist, 'pages'));
+    writeFileSync(path.join(dist, 'pages', 'home.html'), '<p>home __LANDING_STAT_1__</p>');
+    writeFileSync(path.join(dist, 'pages', 'faq.html'), '<p>faq</p>');
+    return dist;
+  }
+
+  it('serves prerendered pages where they exist and the shell elsewhere, 404 for unknown routes', () => {
+    const pages = loadHtmlPages(distWithPages(), config, 'https://simcode.example')!;
+    expect(pages.pageFor('/')).toEqual({ html: '<p>home 20+</p>', status: 200 });
+    expect(pages.pageFor('/faq/')).toEqual({ html: '<p>faq</p>', status: 200 });
+    expect(pages.pageFor('/login')).toEqual({ html: '<p>shell Codes &amp; Co</p>', status: 200 });
+    expect(pages.pageFor('/dashboard/topup').status).toBe(200);
+    expect(pages.pageFor('/nowhere')).toEqual({ html: '<p>shell Codes &amp; Co</p>', status: 404 });
+  });
+
+  it('is null when the web app is not built', () => {
+    expect(
+      loadHtmlPages(mkdtempSync(path.join(tmpdir(), 'simcode-empty-')), config, 'https://x.example'),
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,59 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  APP_NAME_PLACEHOLDER,
+  formatLandingStat,
+  knownAppPaths,
+  landingStatPlaceholder,
+  PUBLIC_CONFIG_PLACEHOLDER,
+  PUBLIC_URL_PLACEHOLDER,
+  type PublicConfig,
+  prerenderedPages,
+  SUPPORT_CHAT_URL_PLACEHOLDER,
+} from '@simcode/contract';
+import { escapeHtml } from '../../lib/html';
+
+export interface HtmlPages {
+  /** The HTML for a path and the status it deserves: 200 for a route of the app, 404 otherwise. */
+  pageFor(pathname: string): { html: string; status: 200 | 404 };
+}
+
+/** Writes the configured values into the placeholders the build left in a page. */
+export function fillPlaceholders(html: string, publicConfig: PublicConfig, publicUrl: string): string {
+  let filled = html
+    .replaceAll(APP_NAME_PLACEHOLDER, escapeHtml(publicConfig.appName))
+    .replaceAll(PUBLIC_CONFIG_PLACEHOLDER, escapeHtml(JSON.stringify(publicConfig)))
+    .replaceAll(PUBLIC_URL_PLACEHOLDER, escapeHtml(publicUrl))
+    .replaceAll(SUPPORT_CHAT_URL_PLACEHOLDER, escapeHtml(publicConfig.supportChatUrl));
+  publicConfig.landingStats.forEach((value, index) => {
+    filled = filled.replaceAll(landingStatPlaceholder(index), formatLandingStat(value));
+  });
+  return filled;
+}
+
+/**
+ * Reads the built HTML once at start and fills in the configured name and public settings, so serving a
+ * page is a map lookup. Prerendered public pages are used where they exist; every other route gets the shell.
+ */
+export function loadHtmlPages(
+  distDir: string,
+  publicConfig: PublicConfig,
+  publicUrl: string,
+): HtmlPages | null {
+  const shellFile = path.join(distDir, 'index.html');
+  if (!existsSync(shellFile)) return null;
+  const fill = (html: string) => fillPlaceholders(html, publicConfig, publicUrl);
+  const shell = fill(readFileSync(shellFile, 'utf8'));
+  const prerendered = new Map<string, string>();
+  for (const [route, name] of Object.entries(prerenderedPages)) {
+    const file = path.join(distDir, 'pages', `${name}.html`);
+    if (existsSync(file)) prerendered.set(route, fill(readFileSync(file, 'utf8')));
+  }
+  return {
+    pageFor(pathname) {
+      const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+      const html = prerendered.get(normalized) ?? shell;
+      return { html, status: knownAppPaths.has(normalized) ? 200 : 404 };
+    },
+  };
+}

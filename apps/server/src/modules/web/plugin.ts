@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { generalMessages, type PublicConfig } from '@simcode/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../../context';
+import { type Precompressed, precompress, sendPrecompressed } from '../../lib/precompressed';
+import { loadHtmlPages } from './html-pages';
+import { robotsTxt, sitemapXml } from './seo';
+
+const htmlHeaders = { contentType: 'text/html; charset=utf-8', cacheControl: 'no-cache' };
+
+const DEFAULT_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
+/** Paths owned by machine clients: an unknown one answers JSON, never the web app. */
+const MACHINE_PREFIXES = ['/api/', '/simulator/', '/sandbox/'];
+/** Vite puts content-hashed files here: they never change, so browsers may keep them for a year. */
+const HASHED_ASSETS_DIR = `${path.sep}assets${path.sep}`;
+
+export function publicConfigOf(ctx: AppContext): PublicConfig {
+  const { config } = ctx;
+  return {
+    appName: config.APP_NAME,
+    captcha: { provider: config.CAPTCHA_PROVIDER, siteKey: config.CAPTCHA_SITE_KEY },
+    supportChatUrl: config.SUPPORT_CHAT_URL,
+    landingStats: config.LANDING_STATS,
+  };
+}
+
+function sendJsonNotFound(reply: FastifyReply) {
+  return reply.code(404).send({ success: false, error: generalMessages.notFound });
+}
+
+/**
+ * Serves the built web app from the same process: hashed assets with long-lived caching, HTML never
+ * cached, and every other GET of a page answered with the app (history fallback).
+ */
+export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const distDir = ctx.config.WEB_DIST_DIR ? path.resolve(ctx.config.WEB_DIST_DIR) : DEFAULT_DIST_DIR;
+  const pages = loadHtmlPages(distDir, publicConfigOf(ctx), ctx.config.PUBLIC_URL);
+  if (!pages) {
+    app.log.warn({ distDir }, 'the web app is not built: run `npm run build` (the API works without it)');
+  } else if (existsSync(distDir)) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      // The build writes a brotli and a gzip copy beside each text asset: sent as is, never compressed per request.
+      preCompressed: true,
+      // Routes for the logical files only; the compressed copies and the build manifest are not pages.
+      globIgnore: ['**/*.br', '**/*.gz', '.vite/**'],
+      // HTML is served below, with the configuration filled in.
+      allowedPath: (pathname) => !pathname.endsWith('.html'),
+      setHeaders: (res, filePath) => {
+        res.header(
+          'cache-control',
+          filePath.includes(HASHED_ASSETS_DIR)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  app.get('/api/public-config', { schema: { hide: true } }, async () => publicConfigOf(ctx));
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(robotsTxt(ctx.config.PUBLIC_URL)),
+  );
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(sitemapXml(ctx.config.PUBLIC_URL)),
+  );
+
+  // A handful of pages, each compressed once; browsers revalidate them (no-cache) and get 304 when unchanged.
+  const encodedPages = new Map<string, Precompressed>();
+  const encodedPage = (html: string) => {
+    let encoded = encodedPages.get(html);
+    if (!encoded) {
+      encoded = precompress(html, createHash('sha1').update(html).digest('base64url').slice(0, 16));
+      encodedPages.set(html, encoded);
+    }
+    return encoded;
+  };
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      pathname !== '/api' &&
+      !MACHINE_PREFIXES.some((prefix) => pathname.startsWith(prefix)) &&
+      !path.extname(pathname);
+    if (!isPageRequest) return sendJsonNotFound(reply);
+    if (!pages) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet. Run `npm run build`, then reload.');
+    }
+    const { html, status } = pages.pageFor(pathname);
+    return sendPrecompressed(request, reply.code(status), encodedPage(html), htmlHeaders);
+  });
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { centsToDecimal, decimalToCents } from './amounts';
+import { isFailedStatus, isFinalStatus, isPaidStatus, isRefundStatus, shouldCredit } from './types';
+
+describe('decimalToCents', () => {
+  it('converts provider decimals exactly', () => {
+    expect(decimalToCents('16.00000000')).toBe(1600);
+    expect(decimalToCents('10')).toBe(1000);
+    expect(decimalToCents('0.29')).toBe(29);
+    expect(decimalToCents('1.1')).toBe(110);
+    expect(decimalToCents('0.00')).toBe(0);
+    expect(decimalToCents('9999999999999.99')).toBe(999_999_999_999_999);
+    expect(decimalToCents(10.5)).toBe(1050);
+  });
+
+  it('rounds half up to the cent', () => {
+    expect(decimalToCents('16.005')).toBe(1601);
+    expect(decimalToCents('16.00499999')).toBe(1600);
+    expect(decimalToCents('0.995')).toBe(100);
+    expect(decimalToCents('1.0049')).toBe(100);
+  });
+
+  it('rejects nonsense', () => {
+    for (const value of [
+      '',
+      ' 1',
+      '1 ',
+      '-1',
+      '+1',
+      '1.',
+      '.5',
+      '1,5',
+      '1e3',
+      'NaN',
+      '0x10',
+      '1.2.3',
+      '12345678901234',
+    ]) {
+      expect(decimalToCents(value), JSON.stringify(value)).toBeNull();
+    }
+    for (const value of [null, undefined, true, {}, -1, Number.NaN, Number.POSITIVE_INFINITY, 1e-7]) {
+      expect(decimalToCents(value), String(value)).toBeNull();
+    }
+  });
+});
+
+describe('centsToDecimal', () => {
+  it('prints two decimals', () => {
+    expect(centsToDecimal(1234)).toBe('12.34');
+    expect(centsToDecimal(5)).toBe('0.05');
+    expect(centsToDecimal(0)).toBe('0.00');
+    expect(centsToDecimal(100_000_000)).toBe('1000000.00');
+  });
+
+  it('refuses fractions and negatives', () => {
+    expect(() => centsToDecimal(1.5)).toThrow(RangeError);
+    expect(() => centsToDecimal(-1)).toThrow(RangeError);
+  });
+});
+
+describe('status helpers', () => {
+  it('credits only final paid and paid_over', () => {
+    expect(isPaidStatus('paid')).toBe(true);
+    expect(isPaidStatus('paid_over')).toBe(true);
+    for (const status of [
+      'check',
+      'confirm_check',
+      'wrong_amount',
+      'wrong_amount_waiting',
+      'refund_paid',
+      'PAID',
+    ]) {
+      expect(isPaidStatus(status), status).toBe(false);
+    }
+    expect(shouldCredit({ status: 'paid', isFinal: true })).toBe(true);
+    expect(shouldCredit({ status: 'paid', isFinal: false })).toBe(false);
+    expect(shouldCredit({ status: 'wrong_amount', isFinal: true })).toBe(false);
+  });
+
+  it('classifies failures, refunds and finality', () => {
+    for (const status of ['cancel', 'fail', 'system_fail', 'wrong_amount'])
+      expect(isFailedStatus(status)).toBe(true);
+    expect(isFailedStatus('wrong_amount_waiting')).toBe(false);
+    expect(isRefundStatus('refund_process')).toBe(true);
+    expect(isFinalStatus('paid')).toBe(true);
+    expect(isFinalStatus('cancel')).toBe(true);
+    for (const status of [
+      'check',
+      'confirm_check',
+      'process',
+      'wrong_amount_waiting',
+      'locked',
+      'something_new',
+    ]) {
+      expect(isFinalStatus(status), status).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,515 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ManualClock } from '../../../lib/clock';
+import { createCryptomusProvider } from '../cryptomus/provider';
+import { signBody } from '../cryptomus/signature';
+import { type CreateInvoiceRequest, type PaymentProvider, PaymentProviderError } from '../types';
+import { createPaymentSandbox, type PaymentSandbox } from './sandbox';
+
+const MERCHANT = 'sandbox-merchant';
+const KEY = 'sandbox-key-for-tests';
+
+interface ReceivedWebhook {
+  body: string;
+  ip: string;
+}
+
+/** The shop's webhook endpoint: records raw bodies and answers the scripted statuses (200 after them). */
+async function startReceiver(statuses: number[] = []) {
+  const received: ReceivedWebhook[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ body: Buffer.concat(chunks).toString('utf8'), ip: request.socket.remoteAddress ?? '' });
+      response.writeHead(statuses.shift() ?? 200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/api/payments/webhook`,
+    received,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+interface Harness {
+  app: FastifyInstance;
+  sandbox: PaymentSandbox;
+  origin: string;
+  clock: ManualClock;
+  payments: PaymentProvider;
+  receiver: Awaited<ReturnType<typeof startReceiver>>;
+}
+
+async function startSandbox(
+  options: { stateFile?: string; receiverStatuses?: number[]; clock?: ManualClock } = {},
+): Promise<Harness> {
+  const clock = options.clock ?? new ManualClock(Date.UTC(2026, 0, 1, 12));
+  const receiver = await startReceiver(options.receiverStatuses);
+  let origin = '';
+  const sandbox = createPaymentSandbox({
+    merchantId: MERCHANT,
+    apiKey: KEY,
+    publicUrl: () => origin,
+    stateFile: options.stateFile,
+    clock,
+    webhookRetryDelaysMs: [20, 20, 20],
+  });
+  const app = Fastify();
+  await app.register(sandbox.plugin, { prefix: '/sandbox' });
+  await sandbox.start();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const payments = createCryptomusProvider({
+    baseUrl: () => `${origin}/sandbox/cryptomus`,
+    merchantId: MERCHANT,
+    apiKey: KEY,
+    timeoutMs: 5000,
+    webhookIps: ['127.0.0.1'],
+  });
+  const harness = { app, sandbox, origin, clock, payments, receiver };
+  running.push(harness);
+  return harness;
+}
+
+async function stopSandbox(harness: Harness) {
+  running.splice(running.indexOf(harness), 1);
+  await harness.sandbox.stop();
+  await harness.app.close();
+  await harness.receiver.close();
+}
+
+const running: Harness[] = [];
+afterEach(async () => {
+  await Promise.all([...running].map(stopSandbox));
+});
+
+let h: Harness;
+beforeEach(async () => {
+  h = await startSandbox();
+});
+
+let orderCounter = 0;
+function invoiceRequest(overrides: Partial<CreateInvoiceRequest> = {}): CreateInvoiceRequest {
+  orderCounter += 1;
+  return {
+    orderId: `topup-${orderCounter}`,
+    amountCents: 1234,
+    callbackUrl: h.receiver.url,
+    returnUrl: 'http://localhost:3000/wallet',
+    successUrl: 'http://localhost:3000/wallet?paid=1',
+    lifetimeSeconds: 3600,
+    ...overrides,
+  };
+}
+
+/** A merchant API call signed like the adapter does, for the answers the adapter does not expose. */
+async function merchantCall(path: string, body: unknown, key = KEY) {
+  const text = JSON.stringify(body);
+  const response = await fetch(`${h.origin}/sandbox/cryptomus/v1/${path}`, {
+    method: 'POST',
+    headers: { merchant: MERCHANT, sign: signBody(text, key), 'content-type': 'application/json' },
+    body: text,
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+interface SandboxAnswer {
+  state: number;
+  result?: Record<string, unknown>;
+  message?: string;
+  errors?: Record<string, string[]>;
+}
+
+async function control(path: string, body: unknown, key = KEY) {
+  const response = await fetch(`${h.origin}/sandbox/control/${path}`, {
+    method: 'POST',
+    headers: { 'x-sandbox-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as SandboxAnswer };
+}
+
+async function pressButton(uuid: string, button: 'pay' | 'cancel', form = '') {
+  const response = await fetch(`${h.origin}/sandbox/pay/${uuid}/${button}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+    redirect: 'manual',
+  });
+  return { status: response.status, location: response.headers.get('location'), html: await response.text() };
+}
+
+async function page(uuid: string) {
+  const response = await fetch(`${h.origin}/sandbox/pay/${uuid}`);
+  return { status: response.status, type: response.headers.get('content-type'), html: await response.text() };
+}
+
+/** Waits for the receiver to hold this many webhooks and returns the last one, verified by the adapter. */
+async function webhookNumber(count: number) {
+  await vi.waitFor(() => expect(h.receiver.received).toHaveLength(count), { timeout: 5000 });
+  const last = h.receiver.received[count - 1]!;
+  return { raw: last.body, webhook: h.payments.verifyWebhook(last.body, last.ip) };
+}
+
+describe('merchant API through the Cryptomus adapter', () => {
+  it('creates an invoice once per order id and reports it', async () => {
+    const request = invoiceRequest({ lifetimeSeconds: 900 });
+    const invoice = await h.payments.createInvoice(request);
+    expect(invoice.status).toBe('check');
+    expect(invoice.isFinal).toBe(false);
+    expect(invoice.url).toBe(`${h.origin}/sandbox/pay/${invoice.providerPaymentId}`);
+    expect(invoice.expiresAt).toEqual(new Date(h.clock.now().getTime() + 900_000));
+
+    const again = await h.payments.createInvoice(request);
+    expect(again.providerPaymentId).toBe(invoice.providerPaymentId);
+
+    const byOrder = await h.payments.getPayment({ orderId: request.orderId });
+    const byUuid = await h.payments.getPayment({ providerPaymentId: invoice.providerPaymentId });
+    expect(byOrder).toEqual(byUuid);
+    expect(byOrder).toMatchObject({
+      providerPaymentId: invoice.providerPaymentId,
+      orderId: request.orderId,
+      status: 'check',
+      isFinal: false,
+      amountCents: 1234,
+      currency: 'USD',
+      updatedAt: h.clock.now(),
+    });
+    expect(byOrder.paidAmountUsdCents).toBeUndefined();
+  });
+
+  it('answers validation errors like Cryptomus', async () => {
+    const answer = await merchantCall('payment', {
+      amount: 'ten',
+      currency: 'EUR',
+      order_id: 'bad id!',
+      url_callback: 'ftp://x',
+      lifetime: 10,
+    });
+    expect(answer).toEqual({
+      status: 422,
+      body: {
+        state: 1,
+        errors: {
+          amount: ['validation.numeric'],
+          currency: ['validation.in'],
+          order_id: ['validation.alpha_dash'],
+          url_callback: ['validation.url'],
+          lifetime: ['validation.min.numeric'],
+        },
+      },
+    });
+    expect(await merchantCall('payment/info', {})).toEqual({
+      status: 422,
+      body: {
+        state: 1,
+        errors: { uuid: ['validation.required_without'], order_id: ['validation.required_without'] },
+      },
+    });
+    const error = await h.payments.createInvoice(invoiceRequest({ lifetimeSeconds: 60 })).catch((e) => e);
+    expect(error).toBeInstanceOf(PaymentProviderError);
+    expect(error.kind).toBe('rejected');
+  });
+
+  it('refuses a wrong signature or merchant and reports unknown payments', async () => {
+    expect(await merchantCall('payment/info', { order_id: 'x' }, 'wrong-key')).toEqual({
+      status: 401,
+      body: { state: 1, message: 'Invalid Sign.' },
+    });
+    const wrongKey = createCryptomusProvider({
+      baseUrl: `${h.origin}/sandbox/cryptomus`,
+      merchantId: MERCHANT,
+      apiKey: 'wrong-key',
+      timeoutMs: 5000,
+    });
+    const wrongMerchant = createCryptomusProvider({
+      baseUrl: `${h.origin}/sandbox/cryptomus`,
+      merchantId: 'someone-else',
+      apiKey: KEY,
+      timeoutMs: 5000,
+    });
+    for (const provider of [wrongKey, wrongMerchant]) {
+      const error = await provider.createInvoice(invoiceRequest()).catch((e) => e);
+      expect(error.kind).toBe('configuration');
+    }
+    const missing = await h.payments.getPayment({ orderId: 'never-created' }).catch((e) => e);
+    expect(missing.kind).toBe('not_found');
+  });
+
+  it('resends finalized payments only, and sends test webhooks', async () => {
+    const invoice = await h.payments.createInvoice(invoiceRequest());
+    expect((await merchantCall('payment/resend', { uuid: invoice.providerPaymentId })).body).toEqual({
+      state: 1,
+      message: 'Payment is not finalized',
+    });
+    await pressButton(invoice.providerPaymentId, 'pay');
+    const first = await webhookNumber(1);
+    expect(await merchantCall('payment/resend', { uuid: invoice.providerPaymentId })).toEqual({
+      status: 200,
+      body: { state: 0, result: [] },
+    });
+    expect((await webhookNumber(2)).raw).toBe(first.raw);
+
+    const test = await merchantCall('test-webhook/payment', {
+      url_callback: h.receiver.url,
+      currency: 'USDT',
+      network: 'tron',
+      status: 'paid',
+      order_id: 'any-order',
+    });
+    expect(test).toEqual({ status: 200, body: { state: 0, result: [] } });
+    expect((await webhookNumber(3)).webhook).toMatchObject({
+      orderId: 'any-order',
+      status: 'paid',
+      isFinal: true,
+    });
+  });
+});
+
+describe('checkout page', () => {
+  it('renders the invoice without scripts or outside resources', async () => {
+    const invoice = await h.payments.createInvoice(invoiceRequest({ amountCents: 123_456 }));
+    const { status, type, html } = await page(invoice.providerPaymentId);
+    expect(status).toBe(200);
+    expect(type).toContain('text/html');
+    expect(html).toContain('$1,234.56');
+    expect(html).toContain(`topup-${orderCounter}`);
+    expect(html).toMatch(/sandbox/i);
+    expect(html).toContain('Expires in');
+    expect(html).toContain(`action="/sandbox/pay/${invoice.providerPaymentId}/pay"`);
+    expect(html).toContain(`action="/sandbox/pay/${invoice.providerPaymentId}/cancel"`);
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/(src|href)="https?:/i);
+    expect(html).not.toMatch(/@import|url\(http/i);
+  });
+
+  it('answers an unknown invoice with a friendly 404 page', async () => {
+    const { status, html } = await page('00000000-0000-4000-8000-000000000000');
+    expect(status).toBe(404);
+    expect(html).toContain('Invoice not found');
+    expect((await pressButton('nope', 'pay')).status).toBe(404);
+  });
+
+  it('pays, notifies the shop with a signed webhook and refuses to pay twice', async () => {
+    const request = invoiceRequest();
+    const invoice = await h.payments.createInvoice(request);
+    const paid = await pressButton(invoice.providerPaymentId, 'pay', 'method=usdt-bsc');
+    expect(paid.status).toBe(303);
+    expect(paid.location).toBe(`/sandbox/pay/${invoice.providerPaymentId}`);
+
+    const { raw, webhook } = await webhookNumber(1);
+    expect(webhook).toEqual({
+      providerPaymentId: invoice.providerPaymentId,
+      orderId: request.orderId,
+      status: 'paid',
+      isFinal: true,
+      amountCents: 1234,
+      paidAmountUsdCents: 1234,
+    });
+    const fields = JSON.parse(raw);
+    expect(Object.keys(fields)).toEqual([
+      'type',
+      'uuid',
+      'order_id',
+      'amount',
+      'payment_amount',
+      'payment_amount_usd',
+      'merchant_amount',
+      'commission',
+      'is_final',
+      'status',
+      'from',
+      'wallet_address_uuid',
+      'network',
+      'currency',
+      'payer_currency',
+      'additional_data',
+      'txid',
+      'sign',
+    ]);
+    expect(fields).toMatchObject({
+      amount: '12.34',
+      payment_amount: '12.34',
+      merchant_amount: '12.09',
+      commission: '0.25',
+      network: 'bsc',
+      payer_currency: 'USDT',
+    });
+    expect(raw).toContain('"currency":"USD"');
+
+    expect(await h.payments.getPayment({ orderId: request.orderId })).toMatchObject({
+      status: 'paid',
+      isFinal: true,
+      paidAmountUsdCents: 1234,
+    });
+    const outcome = await page(invoice.providerPaymentId);
+    expect(outcome.html).toContain('Payment received');
+    expect(outcome.html).toContain('You can close this window and return to the site');
+    expect(outcome.html).toContain('href="http://localhost:3000/wallet?paid=1"');
+
+    for (const button of ['pay', 'cancel'] as const) {
+      const refused = await pressButton(invoice.providerPaymentId, button);
+      expect(refused.status).toBe(409);
+      expect(refused.html).toContain('already paid');
+    }
+    await vi.waitFor(
+      async () => {
+        const view = await control('invoice', { uuid: invoice.providerPaymentId });
+        expect(view.body.result).toMatchObject({
+          status: 'paid',
+          webhook: { status: 'paid', delivered: true },
+        });
+      },
+      { timeout: 5000 },
+    );
+  });
+
+  it('cancels', async () => {
+    const invoice = await h.payments.createInvoice(invoiceRequest());
+    expect((await pressButton(invoice.providerPaymentId, 'cancel')).status).toBe(303);
+    expect((await webhookNumber(1)).webhook).toMatchObject({ status: 'cancel', isFinal: true });
+    expect(JSON.parse(h.receiver.received[0]!.body)).not.toHaveProperty('txid');
+    expect((await page(invoice.providerPaymentId)).html).toContain('Invoice closed');
+  });
+
+  it('expires after its lifetime', async () => {
+    const invoice = await h.payments.createInvoice(invoiceRequest({ lifetimeSeconds: 300 }));
+    h.clock.advance(299_000);
+    expect((await h.payments.getPayment({ providerPaymentId: invoice.providerPaymentId })).status).toBe(
+      'check',
+    );
+    h.clock.advance(1_000);
+    const expired = await h.payments.getPayment({ providerPaymentId: invoice.providerPaymentId });
+    expect(expired).toMatchObject({ status: 'cancel', isFinal: true });
+    expect((await webhookNumber(1)).webhook).toMatchObject({ status: 'cancel', isFinal: true });
+
+    const refused = await pressButton(invoice.providerPaymentId, 'pay');
+    expect(refused.status).toBe(409);
+    expect(refused.html).toContain('closed or expired');
+    expect((await h.payments.getPayment({ providerPaymentId: invoice.providerPaymentId })).status).toBe(
+      'cancel',
+    );
+  });
+});
+
+describe('control API', () => {
+  it('requires the sandbox key', async () => {
+    expect((await control('reset', {}, 'wrong')).status).toBe(401);
+  });
+
+  it('sets any status, with or without a webhook, resends and resets', async () => {
+    const request = invoiceRequest();
+    const invoice = await h.payments.createInvoice(request);
+    const uuid = invoice.providerPaymentId;
+
+    expect((await control('status', { uuid, status: 'confirm_check' })).status).toBe(200);
+    expect((await webhookNumber(1)).webhook).toMatchObject({ status: 'confirm_check', isFinal: false });
+
+    const over = await control('status', {
+      order_id: request.orderId,
+      status: 'paid_over',
+      payment_amount: '15.00',
+    });
+    expect(over.body.result).toMatchObject({ status: 'paid_over', is_final: true, payment_amount: '15.00' });
+    expect((await webhookNumber(2)).webhook).toMatchObject({ status: 'paid_over', paidAmountUsdCents: 1500 });
+
+    expect((await control('status', { uuid, status: 'wrong_amount', payment_amount: '20.00' })).body).toEqual(
+      {
+        state: 1,
+        errors: { payment_amount: ['validation.lt'] },
+      },
+    );
+    expect((await control('status', { uuid, status: 'nonsense' })).status).toBe(422);
+
+    // A lost webhook: the status changes, the shop hears nothing, the last webhook stays the old one.
+    const silent = await control('status', { uuid, status: 'fail', send_webhook: false });
+    expect(silent.body.result).toMatchObject({ status: 'fail', webhook: { status: 'paid_over' } });
+    expect((await h.payments.getPayment({ providerPaymentId: uuid })).status).toBe('fail');
+
+    const resent = await control('resend', { uuid });
+    expect(resent.status).toBe(200);
+    const repeated = await webhookNumber(3);
+    expect(repeated.raw).toBe(h.receiver.received[1]!.body);
+
+    const read = await control('invoice', { uuid });
+    expect(read.body.result).toMatchObject({
+      uuid,
+      order_id: request.orderId,
+      status: 'fail',
+      resend_count: 0,
+    });
+
+    expect((await control('reset', {})).body).toEqual({ state: 0, result: { removed: 1 } });
+    expect((await control('invoice', { uuid })).status).toBe(404);
+    expect((await h.payments.getPayment({ providerPaymentId: uuid }).catch((e) => e)).kind).toBe('not_found');
+  });
+
+  it('defaults the paid amount of an underpayment to half', async () => {
+    const invoice = await h.payments.createInvoice(invoiceRequest());
+    await control('status', { uuid: invoice.providerPaymentId, status: 'wrong_amount' });
+    expect((await webhookNumber(1)).webhook).toMatchObject({
+      status: 'wrong_amount',
+      paidAmountUsdCents: 617,
+    });
+  });
+});
+
+describe('webhook delivery and state', () => {
+  it('retries a webhook the shop answered with 500', async () => {
+    await stopSandbox(h);
+    h = await startSandbox({ receiverStatuses: [500, 503] });
+    const invoice = await h.payments.createInvoice(invoiceRequest());
+    await pressButton(invoice.providerPaymentId, 'pay');
+
+    const third = await webhookNumber(3);
+    expect(third.webhook).toMatchObject({ status: 'paid' });
+    expect(new Set(h.receiver.received.map((webhook) => webhook.body)).size).toBe(1);
+    await vi.waitFor(
+      async () => {
+        const view = await control('invoice', { uuid: invoice.providerPaymentId });
+        expect(view.body.result?.webhook).toMatchObject({
+          attempts: 3,
+          delivered: true,
+          last_response_status: 200,
+        });
+      },
+      { timeout: 5000 },
+    );
+  });
+
+  it('keeps invoices in the state file across restarts', async () => {
+    await stopSandbox(h);
+    const stateFile = path.join(mkdtempSync(path.join(tmpdir(), 'sandbox-state-')), 'nested', 'sandbox.json');
+    const clock = new ManualClock(Date.UTC(2026, 0, 1, 12));
+    h = await startSandbox({ stateFile, clock });
+    const request = invoiceRequest();
+    const invoice = await h.payments.createInvoice(request);
+    await pressButton(invoice.providerPaymentId, 'pay');
+    await webhookNumber(1);
+    await stopSandbox(h);
+
+    const saved = JSON.parse(readFileSync(stateFile, 'utf8'));
+    expect(saved.invoices).toHaveLength(1);
+
+    h = await startSandbox({ stateFile, clock });
+    expect(await h.payments.getPayment({ orderId: request.orderId })).toMatchObject({
+      providerPaymentId: invoice.providerPaymentId,
+      status: 'paid',
+      isFinal: true,
+      paidAmountUsdCents: 1234,
+    });
+    const again = await h.payments.createInvoice(request);
+    expect(again.providerPaymentId).toBe(invoice.providerPaymentId);
+  });
+});

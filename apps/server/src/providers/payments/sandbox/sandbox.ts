@@ -1,0 +1,456 @@
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { type Clock, systemClock } from '../../../lib/clock';
+import { centsToDecimal } from '../amounts';
+import { signBody } from '../cryptomus/signature';
+import { isFinalStatus } from '../types';
+import { checkoutPage, notFoundPage, outcomePage, PAYMENT_METHODS, type PaymentMethod } from './pages';
+import { InvoiceStore, type SandboxInvoice, type SandboxLogger, silentLogger } from './state';
+import {
+  type FieldErrors,
+  type InvoiceLookup,
+  validateCreatePayment,
+  validateLookup,
+  validateStatusChange,
+  validateTestWebhook,
+} from './validation';
+import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, WebhookSender, webhookPayload } from './webhooks';
+
+export interface PaymentSandboxOptions {
+  merchantId: string;
+  /** Signs and verifies like a Cryptomus payment key; also authorises the control API. */
+  apiKey: string;
+  /** The site's public origin (e.g. http://localhost:3000); invoice urls point at its /sandbox/pay/<uuid>. */
+  publicUrl: () => string;
+  /** JSON file that keeps invoices across restarts; memory only without it. */
+  stateFile?: string;
+  clock?: Clock;
+  logger?: SandboxLogger;
+  /** Waits between the attempts of a failed webhook; five attempts over about six minutes by default. */
+  webhookRetryDelaysMs?: number[];
+}
+
+export interface PaymentSandbox {
+  /** Mount with `{ prefix: '/sandbox' }`; it parses its own request bodies, raw, inside its scope. */
+  plugin: FastifyPluginAsync;
+  /** Loads the state file, resumes unfinished webhooks and starts expiring invoices on time. */
+  start(): Promise<void>;
+  /** Stops timers and deliveries and writes the state file. */
+  stop(): Promise<void>;
+}
+
+/** Expiry is also applied on every request, so this only matters for webhooks of invoices nobody looks at. */
+const EXPIRY_SWEEP_MS = 1000;
+/** Cryptomus refuses the 11th resend of one invoice (protocols.md D.6). */
+const MAX_RESENDS = 10;
+/** Only these can be resent through the merchant API. */
+const RESENDABLE_STATUSES = new Set(['paid', 'paid_over', 'wrong_amount']);
+/** Statuses an invoice moves to when its lifetime ends; others (paid, confirming...) stay. */
+const STATUS_AT_EXPIRY: Record<string, string> = { check: 'cancel', wrong_amount_waiting: 'wrong_amount' };
+/** Statuses in which no money has arrived. */
+const UNPAID_STATUSES = new Set(['check', 'cancel', 'fail', 'system_fail']);
+
+interface ApiAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+const ok = (result: unknown): ApiAnswer => ({ status: 200, body: { state: 0, result } });
+const failure = (status: number, message: string): ApiAnswer => ({ status, body: { state: 1, message } });
+const invalid = (errors: FieldErrors): ApiAnswer => ({ status: 422, body: { state: 1, errors } });
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/** A random address in the network's usual shape, so the payload looks like the real thing. */
+function fakeAddress(network: string): string {
+  if (network === 'tron') return `T${Array.from({ length: 33 }, () => BASE58[randomInt(58)]).join('')}`;
+  return `0x${randomBytes(20).toString('hex')}`;
+}
+
+function fakeTransfer(
+  method: { currency: string; network: string },
+  amountCents: number,
+): NonNullable<SandboxInvoice['payment']> {
+  const hash = randomBytes(32).toString('hex');
+  return {
+    amountCents,
+    payerCurrency: method.currency,
+    network: method.network,
+    address: fakeAddress(method.network),
+    from: fakeAddress(method.network),
+    txid: method.network === 'tron' ? hash : `0x${hash}`,
+  };
+}
+
+/** What "paid over" and "paid too little" default to when a test does not say. */
+function defaultPaymentCents(status: string, invoice: SandboxInvoice): number {
+  if (status === 'paid_over') return invoice.amountCents + Math.max(1, Math.round(invoice.amountCents / 10));
+  if (status === 'wrong_amount' || status === 'wrong_amount_waiting')
+    return Math.floor(invoice.amountCents / 2);
+  return invoice.payment?.amountCents ?? invoice.amountCents;
+}
+
+/** ISO 8601 with an offset, like Cryptomus's `2023-07-11T20:23:52+03:00`. */
+function isoWithOffset(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}
+
+/** The Cryptomus payment object (protocols.md D.4) of an invoice. */
+function paymentObject(invoice: SandboxInvoice): Record<string, unknown> {
+  const webhook = webhookPayload(invoice);
+  return {
+    uuid: invoice.uuid,
+    order_id: invoice.orderId,
+    amount: webhook.amount,
+    payment_amount: webhook.payment_amount,
+    payment_amount_usd: webhook.payment_amount_usd,
+    payer_amount: webhook.payment_amount,
+    discount_percent: null,
+    discount: '0.00',
+    payer_currency: webhook.payer_currency,
+    currency: invoice.currency,
+    comments: null,
+    merchant_amount: webhook.merchant_amount,
+    commission: webhook.commission,
+    network: webhook.network,
+    address: invoice.payment?.address ?? null,
+    from: webhook.from,
+    txid: invoice.payment?.txid ?? null,
+    payment_status: invoice.status,
+    url: invoice.url,
+    expired_at: Math.floor(invoice.expiresAtMs / 1000),
+    status: invoice.status,
+    is_final: invoice.isFinal,
+    additional_data: invoice.additionalData,
+    created_at: isoWithOffset(invoice.createdAtMs),
+    updated_at: isoWithOffset(invoice.updatedAtMs),
+  };
+}
+
+/** The control API's view: the payment object plus the webhook's delivery state. */
+function controlView(invoice: SandboxInvoice): Record<string, unknown> {
+  const webhook = invoice.webhook;
+  return {
+    ...paymentObject(invoice),
+    resend_count: invoice.resendCount,
+    webhook: webhook && {
+      status: webhook.status,
+      attempts: webhook.attempts,
+      delivered: webhook.delivered,
+      last_response_status: webhook.lastResponseStatus,
+      last_error: webhook.lastError,
+      body: webhook.body,
+    },
+  };
+}
+
+function sameSecret(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  // Hashing first gives equal lengths, which timingSafeEqual needs, without revealing the real length.
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** A JSON object body; an empty body counts as `{}`, anything else as null. */
+function parseJsonObject(rawBody: string): Record<string, unknown> | null {
+  if (rawBody.trim() === '') return {};
+  try {
+    const parsed: unknown = JSON.parse(rawBody);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+const rawBodyOf = (request: FastifyRequest) => (typeof request.body === 'string' ? request.body : '');
+
+function sendHtml(reply: FastifyReply, status: number, html: string) {
+  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+}
+
+/**
+ * A built-in stand-in for Cryptomus: the merchant API (`/cryptomus/v1/...`, signed like the real one),
+ * a hosted payment page (`/pay/<uuid>`) with Pay and Cancel buttons, signed webhooks on every status
+ * change, and a control API (`/control/...`) for tests. The product talks to it through the ordinary
+ * Cryptomus adapter, so a fresh install can be topped up end to end without real money.
+ */
+export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSandbox {
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? silentLogger;
+  const store = new InvoiceStore(options.stateFile, logger);
+  const webhooks = new WebhookSender({
+    store,
+    apiKey: options.apiKey,
+    retryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
+    logger,
+  });
+  let sweepTimer: NodeJS.Timeout | null = null;
+
+  const nowMs = () => clock.now().getTime();
+
+  function changeStatus(
+    invoice: SandboxInvoice,
+    status: string,
+    change: { paymentCents?: number; method?: PaymentMethod; sendWebhook?: boolean } = {},
+  ): void {
+    invoice.status = status;
+    invoice.isFinal = isFinalStatus(status);
+    invoice.updatedAtMs = nowMs();
+    if (!UNPAID_STATUSES.has(status)) {
+      const amountCents = change.paymentCents ?? defaultPaymentCents(status, invoice);
+      invoice.payment = invoice.payment
+        ? { ...invoice.payment, amountCents }
+        : fakeTransfer(change.method ?? PAYMENT_METHODS[0], amountCents);
+    }
+    store.changed();
+    logger.info({ uuid: invoice.uuid, orderId: invoice.orderId, status }, 'payment sandbox invoice changed');
+    if (change.sendWebhook !== false) webhooks.sendCurrentState(invoice);
+  }
+
+  function expireDue(): void {
+    const now = nowMs();
+    for (const invoice of store.all()) {
+      const next = STATUS_AT_EXPIRY[invoice.status];
+      if (next && invoice.expiresAtMs <= now) changeStatus(invoice, next);
+    }
+  }
+
+  const isPayable = (invoice: SandboxInvoice) => invoice.status === 'check' && invoice.expiresAtMs > nowMs();
+
+  const find = (lookup: InvoiceLookup) =>
+    'uuid' in lookup ? store.get(lookup.uuid) : store.getByOrderId(lookup.orderId);
+
+  function withInvoice(
+    body: Record<string, unknown>,
+    use: (invoice: SandboxInvoice) => ApiAnswer,
+  ): ApiAnswer {
+    const lookup = validateLookup(body);
+    if ('errors' in lookup) return invalid(lookup.errors);
+    const invoice = find(lookup.value);
+    return invoice ? use(invoice) : failure(404, 'Payment not found');
+  }
+
+  function createPayment(body: Record<string, unknown>, invoiceUrl: (uuid: string) => string): ApiAnswer {
+    const input = validateCreatePayment(body);
+    if ('errors' in input) return invalid(input.errors);
+    const existing = store.getByOrderId(input.value.orderId);
+    if (existing) return ok(paymentObject(existing));
+    const uuid = randomUUID();
+    const now = nowMs();
+    const invoice: SandboxInvoice = {
+      uuid,
+      orderId: input.value.orderId,
+      amountCents: input.value.amountCents,
+      currency: input.value.currency,
+      status: 'check',
+      isFinal: false,
+      url: invoiceUrl(uuid),
+      urlCallback: input.value.urlCallback,
+      urlReturn: input.value.urlReturn,
+      urlSuccess: input.value.urlSuccess,
+      additionalData: input.value.additionalData,
+      createdAtMs: now,
+      updatedAtMs: now,
+      expiresAtMs: now + input.value.lifetimeSeconds * 1000,
+      payment: null,
+      resendCount: 0,
+      webhook: null,
+    };
+    store.add(invoice);
+    logger.info(
+      { uuid, orderId: invoice.orderId, amount: centsToDecimal(invoice.amountCents) },
+      'payment sandbox invoice created',
+    );
+    return ok(paymentObject(invoice));
+  }
+
+  function resendPayment(invoice: SandboxInvoice): ApiAnswer {
+    if (!invoice.urlCallback) return failure(404, 'Notification not found');
+    if (!RESENDABLE_STATUSES.has(invoice.status)) return failure(400, 'Payment is not finalized');
+    if (invoice.resendCount >= MAX_RESENDS) return failure(429, 'Too much resend');
+    invoice.resendCount += 1;
+    webhooks.resend(invoice);
+    return ok([]);
+  }
+
+  function testWebhook(body: Record<string, unknown>): ApiAnswer {
+    const input = validateTestWebhook(body);
+    if ('errors' in input) return invalid(input.errors);
+    const lookup = validateLookup(body, 'uuid');
+    const stored = 'value' in lookup ? find(lookup.value) : undefined;
+    const now = nowMs();
+    // Nothing is stored: a copy of the named invoice, or a made-up one, in the requested status.
+    const invoice: SandboxInvoice = {
+      ...(stored ?? {
+        uuid: typeof body.uuid === 'string' ? body.uuid : randomUUID(),
+        orderId: typeof body.order_id === 'string' ? body.order_id : 'test-webhook',
+        amountCents: 1000,
+        currency: 'USD',
+        url: '',
+        urlReturn: null,
+        urlSuccess: null,
+        additionalData: null,
+        createdAtMs: now,
+        expiresAtMs: now,
+        payment: null,
+        resendCount: 0,
+      }),
+      status: input.value.status,
+      isFinal: isFinalStatus(input.value.status),
+      updatedAtMs: now,
+      urlCallback: input.value.urlCallback,
+      webhook: null,
+    };
+    if (!UNPAID_STATUSES.has(invoice.status) && !invoice.payment) {
+      invoice.payment = fakeTransfer(input.value, invoice.amountCents);
+    }
+    webhooks.sendOnce(invoice);
+    return ok([]);
+  }
+
+  function controlStatus(body: Record<string, unknown>): ApiAnswer {
+    const input = validateStatusChange(body);
+    if ('errors' in input) return invalid(input.errors);
+    return withInvoice(body, (invoice) => {
+      const { status, paymentCents, sendWebhook } = input.value;
+      const paidCents = paymentCents ?? defaultPaymentCents(status, invoice);
+      if (status === 'paid_over' && paidCents <= invoice.amountCents) {
+        return invalid({ payment_amount: ['validation.gt'] });
+      }
+      if (
+        (status === 'wrong_amount' || status === 'wrong_amount_waiting') &&
+        paidCents >= invoice.amountCents
+      ) {
+        return invalid({ payment_amount: ['validation.lt'] });
+      }
+      changeStatus(invoice, status, { paymentCents: paymentCents ?? undefined, sendWebhook });
+      return ok(controlView(invoice));
+    });
+  }
+
+  function controlResend(invoice: SandboxInvoice): ApiAnswer {
+    if (!invoice.urlCallback) return failure(409, 'The invoice has no url_callback');
+    webhooks.resend(invoice);
+    return ok(controlView(invoice));
+  }
+
+  const plugin: FastifyPluginAsync = async (app) => {
+    // Signatures cover the exact bytes received, so this scope keeps bodies as text and parses them itself.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    const prefix = app.prefix;
+    const pagePath = (uuid: string) => `${prefix}/pay/${encodeURIComponent(uuid)}`;
+    const invoiceUrl = (uuid: string) => `${options.publicUrl().replace(/\/+$/, '')}${pagePath(uuid)}`;
+
+    const answer = (reply: FastifyReply, result: ApiAnswer) => reply.code(result.status).send(result.body);
+
+    /** The merchant API: `merchant` header and `sign` over the raw body, like Cryptomus. */
+    const merchantRoute = (path: string, handle: (body: Record<string, unknown>) => ApiAnswer) =>
+      app.post(path, async (request, reply) => {
+        const rawBody = rawBodyOf(request);
+        if (request.headers.merchant !== options.merchantId) {
+          return answer(reply, failure(401, 'Merchant not found'));
+        }
+        const sign = request.headers.sign;
+        if (typeof sign !== 'string' || !sameSecret(sign.toLowerCase(), signBody(rawBody, options.apiKey))) {
+          return answer(reply, failure(401, 'Invalid Sign.'));
+        }
+        const body = parseJsonObject(rawBody);
+        if (!body) return answer(reply, failure(400, 'Invalid JSON body'));
+        expireDue();
+        return answer(reply, handle(body));
+      });
+
+    merchantRoute('/cryptomus/v1/payment', (body) => createPayment(body, invoiceUrl));
+    merchantRoute('/cryptomus/v1/payment/info', (body) =>
+      withInvoice(body, (invoice) => ok(paymentObject(invoice))),
+    );
+    merchantRoute('/cryptomus/v1/payment/resend', (body) => withInvoice(body, resendPayment));
+    merchantRoute('/cryptomus/v1/test-webhook/payment', testWebhook);
+
+    /** The control API for tests: `x-sandbox-key: <apiKey>`, JSON bodies, Cryptomus-style answers. */
+    const controlRoute = (path: string, handle: (body: Record<string, unknown>) => ApiAnswer) =>
+      app.post(path, async (request, reply) => {
+        if (!sameSecret(request.headers['x-sandbox-key'], options.apiKey)) {
+          return answer(reply, failure(401, 'Invalid sandbox key'));
+        }
+        const body = parseJsonObject(rawBodyOf(request));
+        if (!body) return answer(reply, failure(400, 'Invalid JSON body'));
+        expireDue();
+        return answer(reply, handle(body));
+      });
+
+    controlRoute('/control/status', controlStatus);
+    controlRoute('/control/resend', (body) => withInvoice(body, controlResend));
+    controlRoute('/control/invoice', (body) => withInvoice(body, (invoice) => ok(controlView(invoice))));
+    controlRoute('/control/reset', () => {
+      webhooks.cancelAll();
+      return ok({ removed: store.clear() });
+    });
+
+    /** The hosted payment page and its two buttons. */
+    const renderInvoice = (reply: FastifyReply, status: number, invoice: SandboxInvoice, notice?: string) =>
+      sendHtml(
+        reply,
+        status,
+        isPayable(invoice)
+          ? checkoutPage({ invoice, nowMs: nowMs(), pagePath: pagePath(invoice.uuid), notice })
+          : outcomePage({ invoice, notice }),
+      );
+
+    const pageRoute = (
+      method: 'GET' | 'POST',
+      path: string,
+      handle: (invoice: SandboxInvoice, request: FastifyRequest, reply: FastifyReply) => unknown,
+    ) =>
+      app.route({
+        method,
+        url: path,
+        handler: async (request, reply) => {
+          expireDue();
+          const invoice = store.get((request.params as { uuid: string }).uuid);
+          if (!invoice) return sendHtml(reply, 404, notFoundPage());
+          return handle(invoice, request, reply);
+        },
+      });
+
+    const refusal = (invoice: SandboxInvoice, action: 'paid' | 'cancelled') =>
+      invoice.status === 'paid' || invoice.status === 'paid_over'
+        ? `This invoice is already paid, so it cannot be ${action} again. Nothing changed.`
+        : `This invoice can no longer be ${action}: it is ${invoice.isFinal ? 'closed or expired' : 'already being processed'}. Nothing changed.`;
+
+    pageRoute('GET', '/pay/:uuid', (invoice, _request, reply) => renderInvoice(reply, 200, invoice));
+    pageRoute('POST', '/pay/:uuid/pay', (invoice, request, reply) => {
+      if (!isPayable(invoice)) return renderInvoice(reply, 409, invoice, refusal(invoice, 'paid'));
+      const chosen = new URLSearchParams(rawBodyOf(request)).get('method');
+      const method = PAYMENT_METHODS.find((candidate) => candidate.id === chosen) ?? PAYMENT_METHODS[0];
+      changeStatus(invoice, 'paid', { method });
+      // Post/redirect/get: reloading the outcome page must not submit the payment again.
+      return reply.redirect(pagePath(invoice.uuid), 303);
+    });
+    pageRoute('POST', '/pay/:uuid/cancel', (invoice, _request, reply) => {
+      if (!isPayable(invoice)) return renderInvoice(reply, 409, invoice, refusal(invoice, 'cancelled'));
+      changeStatus(invoice, 'cancel');
+      return reply.redirect(pagePath(invoice.uuid), 303);
+    });
+  };
+
+  return {
+    plugin,
+    async start() {
+      await store.load();
+      webhooks.resumePending();
+      expireDue();
+      sweepTimer = setInterval(expireDue, EXPIRY_SWEEP_MS);
+      sweepTimer.unref();
+    },
+    async stop() {
+      if (sweepTimer) clearInterval(sweepTimer);
+      sweepTimer = null;
+      await webhooks.stop();
+      await store.flush();
+    },
+  };
+}

@@ -1,0 +1,179 @@
+import { decimalToCents } from '../amounts';
+import { PAYMENT_STATUSES } from '../types';
+
+/**
+ * Request validation with Cryptomus's answer format: Laravel rule names per field, answered with
+ * HTTP 422 `{"state":1,"errors":{"order_id":["validation.alpha_dash"]}}` (protocols.md D.3, D.4).
+ */
+
+export type FieldErrors = Record<string, string[]>;
+export type Validated<T> = { value: T } | { errors: FieldErrors };
+
+export const ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+export const MIN_LIFETIME_SECONDS = 300;
+export const MAX_LIFETIME_SECONDS = 43_200;
+const DEFAULT_LIFETIME_SECONDS = 3600;
+
+class Checker {
+  readonly errors: FieldErrors = {};
+
+  fail(field: string, rule: string): void {
+    this.errors[field] = [...(this.errors[field] ?? []), rule];
+  }
+
+  result<T>(value: T): Validated<T> {
+    return Object.keys(this.errors).length > 0 ? { errors: this.errors } : { value };
+  }
+}
+
+const isPresent = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+function checkUrl(checker: Checker, field: string, value: unknown, maxLength: number): string | null {
+  if (!isPresent(value)) return null;
+  if (typeof value !== 'string') {
+    checker.fail(field, 'validation.string');
+  } else if (value.length < 6) {
+    checker.fail(field, 'validation.min.string');
+  } else if (value.length > maxLength) {
+    checker.fail(field, 'validation.max.string');
+  } else if (!/^https?:\/\//i.test(value) || !URL.canParse(value)) {
+    checker.fail(field, 'validation.url');
+  } else {
+    return value;
+  }
+  return null;
+}
+
+function checkAmount(checker: Checker, field: string, value: unknown, required: boolean): number | null {
+  if (!isPresent(value)) {
+    if (required) checker.fail(field, 'validation.required');
+    return null;
+  }
+  const cents = decimalToCents(value);
+  if (cents === null) checker.fail(field, 'validation.numeric');
+  else if (cents <= 0) checker.fail(field, 'validation.min.numeric');
+  return cents;
+}
+
+export interface CreatePaymentInput {
+  amountCents: number;
+  currency: 'USD';
+  orderId: string;
+  urlCallback: string | null;
+  urlReturn: string | null;
+  urlSuccess: string | null;
+  lifetimeSeconds: number;
+  additionalData: string | null;
+}
+
+/** `POST v1/payment`. The sandbox prices in US dollars only; other currencies fail `validation.in`. */
+export function validateCreatePayment(body: Record<string, unknown>): Validated<CreatePaymentInput> {
+  const checker = new Checker();
+  const amountCents = checkAmount(checker, 'amount', body.amount, true);
+  if (!isPresent(body.currency)) checker.fail('currency', 'validation.required');
+  else if (body.currency !== 'USD') checker.fail('currency', 'validation.in');
+  const orderId = body.order_id;
+  if (!isPresent(orderId)) checker.fail('order_id', 'validation.required');
+  else if (typeof orderId === 'string' && orderId.length > 128)
+    checker.fail('order_id', 'validation.max.string');
+  else if (typeof orderId !== 'string' || !ORDER_ID_PATTERN.test(orderId)) {
+    checker.fail('order_id', 'validation.alpha_dash');
+  }
+  const urlCallback = checkUrl(checker, 'url_callback', body.url_callback, 255);
+  const urlReturn = checkUrl(checker, 'url_return', body.url_return, 255);
+  const urlSuccess = checkUrl(checker, 'url_success', body.url_success, 255);
+  let lifetimeSeconds = DEFAULT_LIFETIME_SECONDS;
+  if (isPresent(body.lifetime)) {
+    lifetimeSeconds = Number(body.lifetime);
+    if (!/^\d+$/.test(String(body.lifetime))) checker.fail('lifetime', 'validation.integer');
+    else if (lifetimeSeconds < MIN_LIFETIME_SECONDS) checker.fail('lifetime', 'validation.min.numeric');
+    else if (lifetimeSeconds > MAX_LIFETIME_SECONDS) checker.fail('lifetime', 'validation.max.numeric');
+  }
+  if (isPresent(body.is_payment_multiple) && typeof body.is_payment_multiple !== 'boolean') {
+    checker.fail('is_payment_multiple', 'validation.boolean');
+  }
+  const additionalData = isPresent(body.additional_data) ? body.additional_data : null;
+  if (additionalData !== null && (typeof additionalData !== 'string' || additionalData.length > 255)) {
+    checker.fail('additional_data', 'validation.max.string');
+  }
+  return checker.result({
+    amountCents: amountCents ?? 0,
+    currency: 'USD' as const,
+    orderId: String(orderId),
+    urlCallback,
+    urlReturn,
+    urlSuccess,
+    lifetimeSeconds,
+    additionalData: additionalData as string | null,
+  });
+}
+
+export type InvoiceLookup = { uuid: string } | { orderId: string };
+
+/**
+ * `uuid` or `order_id`, one required (`validation.required_without`). When both are given the merchant
+ * API lets order_id win (payment-info page) and the test webhook lets uuid win (its own page).
+ */
+export function validateLookup(
+  body: Record<string, unknown>,
+  preferred: 'uuid' | 'order_id' = 'order_id',
+): Validated<InvoiceLookup> {
+  const checker = new Checker();
+  const uuid = typeof body.uuid === 'string' && body.uuid !== '' ? body.uuid : null;
+  const orderId = typeof body.order_id === 'string' && body.order_id !== '' ? body.order_id : null;
+  if (uuid === null && orderId === null) {
+    checker.fail('uuid', 'validation.required_without');
+    checker.fail('order_id', 'validation.required_without');
+  }
+  const useOrderId = orderId !== null && (preferred === 'order_id' || uuid === null);
+  return checker.result(useOrderId ? { orderId } : { uuid: uuid ?? '' });
+}
+
+export interface StatusChangeInput {
+  status: string;
+  paymentCents: number | null;
+  sendWebhook: boolean;
+}
+
+/** The control API's status change: any Cryptomus status, an optional paid amount, webhook or not. */
+export function validateStatusChange(body: Record<string, unknown>): Validated<StatusChangeInput> {
+  const checker = new Checker();
+  const status = body.status;
+  if (!isPresent(status)) checker.fail('status', 'validation.required');
+  else if (!(PAYMENT_STATUSES as readonly unknown[]).includes(status))
+    checker.fail('status', 'validation.in');
+  const paymentCents = checkAmount(checker, 'payment_amount', body.payment_amount, false);
+  if (isPresent(body.send_webhook) && typeof body.send_webhook !== 'boolean') {
+    checker.fail('send_webhook', 'validation.boolean');
+  }
+  return checker.result({
+    status: String(status),
+    paymentCents,
+    sendWebhook: body.send_webhook !== false,
+  });
+}
+
+export interface TestWebhookInput {
+  urlCallback: string;
+  currency: string;
+  network: string;
+  status: string;
+}
+
+/** `POST v1/test-webhook/payment` (protocols.md D.6): url_callback 6–150, currency, network, status. */
+export function validateTestWebhook(body: Record<string, unknown>): Validated<TestWebhookInput> {
+  const checker = new Checker();
+  if (!isPresent(body.url_callback)) checker.fail('url_callback', 'validation.required');
+  const urlCallback = checkUrl(checker, 'url_callback', body.url_callback, 150);
+  for (const field of ['currency', 'network'] as const) {
+    if (typeof body[field] !== 'string' || body[field] === '') checker.fail(field, 'validation.required');
+  }
+  const status = isPresent(body.status) ? body.status : 'paid';
+  if (!(PAYMENT_STATUSES as readonly unknown[]).includes(status)) checker.fail('status', 'validation.in');
+  return checker.result({
+    urlCallback: urlCallback ?? '',
+    currency: String(body.currency),
+    network: String(body.network),
+    status: String(status),
+  });
+}

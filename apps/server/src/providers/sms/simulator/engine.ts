@@ -1,0 +1,609 @@
+import type { Clock } from '../../../lib/clock';
+import {
+  activationPrice,
+  baseRentStock,
+  baseStock,
+  MAX_RENT_HOURS,
+  MIN_EXTENSION_HOURS,
+  MIN_RENT_HOURS,
+  rentPrice,
+  SIM_RENT_SERVICES,
+  SIM_SERVICES,
+  type SimCountry,
+  STOCK_PERIOD_MS,
+  simCountry,
+} from './catalog';
+import { extractCode, type GeneratedSms, rentSms, verificationSms } from './messages';
+import { generatePhoneNumber } from './phone-numbers';
+import { SeededRandom } from './random';
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+const ACTIVATION_LIFETIME_MS = 20 * MINUTE_MS;
+export const EARLY_CANCEL_MS = 2 * MINUTE_MS;
+const RENT_CANCEL_WINDOW_MS = 20 * MINUTE_MS;
+/** Gap between two SMS on a rented number after the first one. */
+const RENT_SMS_GAP_MIN_MS = 5 * MINUTE_MS;
+const RENT_SMS_GAP_MAX_MS = 2 * HOUR_MS;
+/** Closed orders are kept this long for getStatus / getRentStatus, then forgotten. */
+const CLOSED_ACTIVATION_RETENTION_MS = 24 * HOUR_MS;
+const CLOSED_RENT_RETENTION_MS = 7 * 24 * HOUR_MS;
+const STARTING_BALANCE_USD = 1000;
+/** Ids look like a busy provider's, not like 1, 2, 3. */
+const FIRST_ACTIVATION_ID = 412_000_001;
+const FIRST_RENT_ID = 26_250_001;
+
+export interface SimSms {
+  from: string;
+  text: string;
+  code: string | null;
+  receivedAtMs: number;
+}
+
+/** waiting = status 4, received = 2 (code arrived), retry = 3 (another SMS asked for), finished = 6, cancelled = 8. */
+export type ActivationStatus = 'waiting' | 'received' | 'retry' | 'finished' | 'cancelled';
+
+export interface SimActivation {
+  id: string;
+  phoneNumber: string;
+  service: string;
+  countryId: number;
+  operator: string;
+  costUsd: number;
+  createdAtMs: number;
+  expiresAtMs: number;
+  status: ActivationStatus;
+  sms: SimSms[];
+  /** When the next SMS arrives; null when none is coming (the no-SMS share, or closed). */
+  nextSmsAtMs: number | null;
+  closedAtMs: number | null;
+}
+
+export type RentStatus = 'active' | 'cancelled' | 'finished' | 'revoked';
+
+export interface SimRent {
+  id: string;
+  phoneNumber: string;
+  service: string;
+  countryId: number;
+  operator: string;
+  costUsd: number;
+  createdAtMs: number;
+  endsAtMs: number;
+  status: RentStatus;
+  sms: SimSms[];
+  nextSmsAtMs: number | null;
+  webhookUrl: string | null;
+  closedAtMs: number | null;
+}
+
+export interface SimState {
+  version: 1;
+  nextActivationId: number;
+  nextRentId: number;
+  balanceUsd: number;
+  activations: Record<string, SimActivation>;
+  rents: Record<string, SimRent>;
+  /** Numbers sold in the current stock period, by `<period>:<providerCountryId>:<service>`. */
+  sold: Record<string, number>;
+}
+
+export interface SimSettings {
+  seed: number;
+  smsDelayMinMs: number;
+  smsDelayMaxMs: number;
+  /** Share of activations that never receive an SMS. */
+  noSmsRate: number;
+  /** How long after purchase a cancel is refused (EARLY_CANCEL_DENIED); two minutes like real providers. */
+  earlyCancelMs: number;
+}
+
+export type Delivery =
+  | { type: 'activation'; activation: SimActivation; sms: SimSms }
+  | { type: 'rent'; rent: SimRent; sms: SimSms };
+
+/** A refusal in protocol terms; the HTTP layer renders it in the current response style. */
+export class SimulatorRefusal extends Error {
+  constructor(
+    readonly token: string,
+    readonly payload?: string,
+  ) {
+    super(payload === undefined ? token : `${token}:${payload}`);
+    this.name = 'SimulatorRefusal';
+  }
+}
+
+function emptyState(): SimState {
+  return {
+    version: 1,
+    nextActivationId: FIRST_ACTIVATION_ID,
+    nextRentId: FIRST_RENT_ID,
+    balanceUsd: STARTING_BALANCE_USD,
+    activations: {},
+    rents: {},
+    sold: {},
+  };
+}
+
+export function formatUsd(value: number): string {
+  return value.toFixed(2);
+}
+
+const isLiveActivation = (activation: SimActivation) =>
+  activation.status === 'waiting' || activation.status === 'received' || activation.status === 'retry';
+
+function lastCode(activation: SimActivation): string | null {
+  for (let index = activation.sms.length - 1; index >= 0; index--) {
+    const code = activation.sms[index]!.code;
+    if (code !== null) return code;
+  }
+  return null;
+}
+
+/**
+ * The simulated provider: catalog, activations and rents with the life cycle of docs/protocols.md A.5/A.6.
+ * Time comes from the injected clock only, so tests move it by hand.
+ */
+export class SimulatorEngine {
+  state: SimState;
+  #random: SeededRandom;
+
+  constructor(
+    private readonly settings: SimSettings,
+    private readonly clock: Clock,
+    state: SimState | undefined,
+    /** Called after every change, so the state can be saved. */
+    private readonly onChange: () => void,
+  ) {
+    this.state = state ?? emptyState();
+    this.#random = new SeededRandom(settings.seed);
+  }
+
+  reseed(): void {
+    this.#random = new SeededRandom(this.settings.seed);
+  }
+
+  reset(): void {
+    this.state = emptyState();
+    this.#scheduleChanged();
+    this.#takenNumbers = null;
+    this.reseed();
+    this.onChange();
+  }
+
+  #now(): number {
+    return this.clock.now().getTime();
+  }
+
+  /** The delay of an SMS being scheduled now: it may be due before anything else, so ticks look again. */
+  #scheduledSmsDelayMs(): number {
+    this.#scheduleChanged();
+    return this.#random.int(
+      this.settings.smsDelayMinMs,
+      Math.max(this.settings.smsDelayMinMs, this.settings.smsDelayMaxMs),
+    );
+  }
+
+  // Catalog ---------------------------------------------------------------------------------------------
+
+  country(providerId: number): SimCountry {
+    const country = simCountry(providerId);
+    if (!country) throw new SimulatorRefusal('BAD_COUNTRY');
+    return country;
+  }
+
+  offer(country: SimCountry, service: string): { costUsd: number; stock: number } {
+    const now = this.#now();
+    const sold = this.state.sold[this.#soldKey(now, country, service)] ?? 0;
+    return {
+      costUsd: activationPrice(this.settings.seed, country, service, now),
+      stock: Math.max(0, baseStock(this.settings.seed, country, service, now) - sold),
+    };
+  }
+
+  rentOffer(country: SimCountry, service: string, hours: number): { costUsd: number; stock: number } {
+    const rented = Object.values(this.state.rents).filter(
+      (rent) => rent.status === 'active' && rent.countryId === country.providerId && rent.service === service,
+    ).length;
+    return {
+      costUsd: rentPrice(this.settings.seed, country, service, hours, this.#now()),
+      stock: Math.max(0, baseRentStock(this.settings.seed, country, service) - rented),
+    };
+  }
+
+  #soldKey(nowMs: number, country: SimCountry, service: string): string {
+    return `${Math.floor(nowMs / STOCK_PERIOD_MS)}:${country.providerId}:${service}`;
+  }
+
+  /** `any`, nothing, or a comma-separated list the number may come from. */
+  #operator(country: SimCountry, requested: string | undefined): string {
+    const wanted = (requested ?? '')
+      .split(',')
+      .map((key) => key.trim().toLowerCase())
+      .filter((key) => key !== '');
+    if (wanted.length === 0 || wanted.includes('any')) {
+      return country.operators.length > 0 ? this.#random.pick(country.operators) : 'any';
+    }
+    const known = wanted.filter((key) => country.operators.includes(key));
+    if (known.length === 0) throw new SimulatorRefusal('WRONG_OPERATOR');
+    return this.#random.pick(known);
+  }
+
+  /** A number of the country nobody holds now, neither as a live activation nor as a rent. */
+  /**
+   * Numbers in use, kept between purchases: rebuilding it for every purchase made buying cost time in
+   * proportion to the numbers live. Dropped (and rebuilt once) when numbers are freed.
+   */
+  #takenNumbers: Set<string> | null = null;
+
+  #freshNumber(country: SimCountry): string {
+    this.#takenNumbers ??= new Set([
+      ...Object.values(this.state.activations)
+        .filter(isLiveActivation)
+        .map((activation) => activation.phoneNumber),
+      ...Object.values(this.state.rents)
+        .filter((rent) => rent.status === 'active')
+        .map((rent) => rent.phoneNumber),
+    ]);
+    for (;;) {
+      const number = generatePhoneNumber(country.iso, country.dialCode, this.#random);
+      if (!this.#takenNumbers.has(number)) {
+        this.#takenNumbers.add(number);
+        return number;
+      }
+    }
+  }
+
+  // Activations -----------------------------------------------------------------------------------------
+
+  buy(request: {
+    service: string;
+    countryId: number;
+    operator?: string;
+    maxPriceUsd?: number;
+  }): SimActivation {
+    // A new activation expires at its own time, perhaps before anything else due.
+    this.#scheduleChanged();
+    if (!SIM_SERVICES.includes(request.service)) throw new SimulatorRefusal('BAD_SERVICE');
+    const country = this.country(request.countryId);
+    const operator = this.#operator(country, request.operator);
+    const { costUsd, stock } = this.offer(country, request.service);
+    if (stock <= 0) throw new SimulatorRefusal('NO_NUMBERS');
+    if (request.maxPriceUsd !== undefined && request.maxPriceUsd < costUsd) {
+      throw new SimulatorRefusal('WRONG_MAX_PRICE', formatUsd(costUsd));
+    }
+    const now = this.#now();
+    const receives = this.#random.next() >= this.settings.noSmsRate;
+    const activation: SimActivation = {
+      id: String(this.state.nextActivationId),
+      phoneNumber: this.#freshNumber(country),
+      service: request.service,
+      countryId: country.providerId,
+      operator,
+      costUsd,
+      createdAtMs: now,
+      expiresAtMs: now + ACTIVATION_LIFETIME_MS,
+      status: 'waiting',
+      sms: [],
+      nextSmsAtMs: receives ? now + this.#scheduledSmsDelayMs() : null,
+      closedAtMs: null,
+    };
+    this.state.nextActivationId += 1 + this.#random.int(0, 40);
+    this.state.activations[activation.id] = activation;
+    const soldKey = this.#soldKey(now, country, request.service);
+    this.state.sold[soldKey] = (this.state.sold[soldKey] ?? 0) + 1;
+    this.state.balanceUsd -= costUsd;
+    this.onChange();
+    return activation;
+  }
+
+  activation(id: string | undefined): SimActivation {
+    const activation = id === undefined ? undefined : this.state.activations[id];
+    if (!activation) throw new SimulatorRefusal('NO_ACTIVATION');
+    return activation;
+  }
+
+  liveActivations(): SimActivation[] {
+    return Object.values(this.state.activations)
+      .filter(isLiveActivation)
+      .sort((left, right) => left.createdAtMs - right.createdAtMs);
+  }
+
+  /** getStatus's answer, without the style: the same text in both. */
+  statusText(activation: SimActivation): string {
+    const code = lastCode(activation);
+    switch (activation.status) {
+      case 'waiting':
+        return 'STATUS_WAIT_CODE';
+      case 'retry':
+        return `STATUS_WAIT_RETRY:${code ?? ''}`;
+      case 'cancelled':
+        return 'STATUS_CANCEL';
+      // A finished activation keeps answering its code, as SMS-Activate does.
+      case 'received':
+      case 'finished':
+        return `STATUS_OK:${code ?? ''}`;
+    }
+  }
+
+  /**
+   * setStatus: 1 ready, 3 another SMS, 6 finish, 8 cancel. Moves the SMSHub/SMS-Activate rules allow:
+   * 3 and 6 only once a code arrived, 8 only without one and after the first 2 minutes.
+   */
+  setStatus(
+    id: string | undefined,
+    status: number,
+  ): 'ACCESS_READY' | 'ACCESS_RETRY_GET' | 'ACCESS_ACTIVATION' | 'ACCESS_CANCEL' {
+    const activation = this.activation(id);
+    if (!isLiveActivation(activation)) throw new SimulatorRefusal('ACTIVATION_NOT_ACTIVE');
+    const now = this.#now();
+    const hasCode = activation.sms.length > 0;
+    switch (status) {
+      case 1:
+        if (activation.status !== 'waiting') throw new SimulatorRefusal('BAD_STATUS');
+        return 'ACCESS_READY';
+      case 3:
+        if (!hasCode) throw new SimulatorRefusal('BAD_STATUS');
+        if (activation.status !== 'retry') {
+          activation.status = 'retry';
+          activation.nextSmsAtMs = now + this.#scheduledSmsDelayMs();
+          this.onChange();
+        }
+        return 'ACCESS_RETRY_GET';
+      case 6:
+        if (!hasCode) throw new SimulatorRefusal('BAD_STATUS');
+        this.#closeActivation(activation, 'finished', now);
+        return 'ACCESS_ACTIVATION';
+      case 8:
+        if (hasCode) throw new SimulatorRefusal('OTP_RECEIVED');
+        if (now - activation.createdAtMs < this.settings.earlyCancelMs)
+          throw new SimulatorRefusal('EARLY_CANCEL_DENIED');
+        this.#closeActivation(activation, 'cancelled', now);
+        return 'ACCESS_CANCEL';
+      default:
+        throw new SimulatorRefusal('BAD_STATUS');
+    }
+  }
+
+  #closeActivation(activation: SimActivation, status: 'finished' | 'cancelled', now: number): void {
+    this.#takenNumbers = null;
+    activation.status = status;
+    activation.nextSmsAtMs = null;
+    activation.closedAtMs = now;
+    if (status === 'cancelled') this.state.balanceUsd += activation.costUsd;
+    this.onChange();
+  }
+
+  #deliverToActivation(activation: SimActivation, generated: GeneratedSms, atMs: number): Delivery {
+    const sms: SimSms = { ...generated, receivedAtMs: atMs };
+    activation.sms.push(sms);
+    activation.status = 'received';
+    activation.nextSmsAtMs = null;
+    this.onChange();
+    return { type: 'activation', activation, sms };
+  }
+
+  /** The control API's "SMS now": text and code as given, or made up like a real one. */
+  injectActivationSms(id: string, text?: string, code?: string): Delivery {
+    const activation = this.activation(id);
+    if (!isLiveActivation(activation)) throw new SimulatorRefusal('ACTIVATION_NOT_ACTIVE');
+    const generated = verificationSms(activation.service, this.#random, code);
+    const sms = text === undefined ? generated : { ...generated, text, code: code ?? extractCode(text) };
+    return this.#deliverToActivation(activation, sms, this.#now());
+  }
+
+  // Rents -----------------------------------------------------------------------------------------------
+
+  rentCatalog(countryId: number, hours: number): Array<{ service: string; costUsd: number; stock: number }> {
+    assertRentHours(hours, MIN_RENT_HOURS);
+    const country = this.#rentCountry(countryId);
+    return SIM_RENT_SERVICES.map((service) => ({ service, ...this.rentOffer(country, service, hours) }));
+  }
+
+  #rentCountry(countryId: number): SimCountry {
+    const country = simCountry(countryId);
+    if (!country?.rentSupported) throw new SimulatorRefusal('WRONG_COUNTRY');
+    return country;
+  }
+
+  rent(request: {
+    service: string;
+    countryId: number;
+    operator?: string;
+    hours: number;
+    webhookUrl?: string;
+  }): SimRent {
+    if (!SIM_RENT_SERVICES.includes(request.service)) throw new SimulatorRefusal('BAD_SERVICE');
+    assertRentHours(request.hours, MIN_RENT_HOURS);
+    const country = this.#rentCountry(request.countryId);
+    const operator = this.#operator(country, request.operator);
+    const { costUsd, stock } = this.rentOffer(country, request.service, request.hours);
+    if (stock <= 0) throw new SimulatorRefusal('NO_NUMBERS');
+    const now = this.#now();
+    const rent: SimRent = {
+      id: String(this.state.nextRentId),
+      phoneNumber: this.#freshNumber(country),
+      service: request.service,
+      countryId: country.providerId,
+      operator,
+      costUsd,
+      createdAtMs: now,
+      endsAtMs: now + request.hours * HOUR_MS,
+      status: 'active',
+      sms: [],
+      // The first SMS comes within the activation delays, so a fresh rent soon shows something.
+      nextSmsAtMs: now + this.#scheduledSmsDelayMs(),
+      webhookUrl: request.webhookUrl ?? null,
+      closedAtMs: null,
+    };
+    this.state.nextRentId += 1 + this.#random.int(0, 7);
+    this.state.rents[rent.id] = rent;
+    this.state.balanceUsd -= costUsd;
+    this.onChange();
+    return rent;
+  }
+
+  rentById(id: string | undefined): SimRent {
+    if (id === undefined || id === '') throw new SimulatorRefusal('NO_ID_RENT');
+    const rent = this.state.rents[id];
+    if (!rent) throw new SimulatorRefusal('INVALID_PHONE');
+    return rent;
+  }
+
+  activeRents(): SimRent[] {
+    return Object.values(this.state.rents)
+      .filter((rent) => rent.status === 'active')
+      .sort((left, right) => left.createdAtMs - right.createdAtMs);
+  }
+
+  /** setRentStatus: 1 finish, 2 cancel (within 20 minutes and before any SMS, refunded). */
+  setRentStatus(id: string | undefined, status: number): void {
+    const rent = this.rentById(id);
+    if (status !== 1 && status !== 2) throw new SimulatorRefusal('INCORECT_STATUS');
+    if (rent.status === 'finished' || rent.status === 'revoked') throw new SimulatorRefusal('ALREADY_FINISH');
+    if (rent.status === 'cancelled') throw new SimulatorRefusal('ALREADY_CANCEL');
+    const now = this.#now();
+    if (status === 2) {
+      if (rent.sms.length > 0 || now - rent.createdAtMs > RENT_CANCEL_WINDOW_MS) {
+        throw new SimulatorRefusal('CANT_CANCEL');
+      }
+      this.state.balanceUsd += rent.costUsd;
+    }
+    rent.status = status === 1 ? 'finished' : 'cancelled';
+    this.#takenNumbers = null;
+    rent.nextSmsAtMs = null;
+    rent.closedAtMs = now;
+    this.onChange();
+  }
+
+  extensionPrice(id: string | undefined, hours: number): number {
+    const rent = this.rentById(id);
+    if (rent.status !== 'active') throw new SimulatorRefusal('RENT_DIE');
+    assertRentHours(hours, MIN_EXTENSION_HOURS);
+    return this.rentOffer(this.country(rent.countryId), rent.service, hours).costUsd;
+  }
+
+  extendRent(id: string | undefined, hours: number): SimRent {
+    const costUsd = this.extensionPrice(id, hours);
+    const rent = this.rentById(id);
+    rent.endsAtMs += hours * HOUR_MS;
+    this.#scheduleChanged();
+    rent.costUsd += costUsd;
+    this.state.balanceUsd -= costUsd;
+    this.onChange();
+    return rent;
+  }
+
+  #deliverToRent(rent: SimRent, generated: GeneratedSms, atMs: number): Delivery {
+    const sms: SimSms = { ...generated, receivedAtMs: atMs };
+    rent.sms.push(sms);
+    this.onChange();
+    return { type: 'rent', rent, sms };
+  }
+
+  injectRentSms(id: string, from?: string, text?: string): Delivery {
+    const rent = this.rentById(id);
+    if (rent.status !== 'active') throw new SimulatorRefusal('RENT_DIE');
+    const generated = verificationSms(rent.service, this.#random);
+    const sms: GeneratedSms = {
+      from: from ?? generated.from,
+      text: text ?? generated.text,
+      code: text === undefined ? generated.code : extractCode(text),
+    };
+    return this.#deliverToRent(rent, sms, this.#now());
+  }
+
+  // Time ------------------------------------------------------------------------------------------------
+
+  /** Delivers due SMS, closes what expired, forgets what is long closed. Returns the new SMS. */
+  /**
+   * Nothing is due before this time, so a tick can return at once: a scan of every activation every
+   * 200 ms cost more than the purchases themselves once thousands were live. Anything that schedules
+   * something sooner resets it (`#scheduleChanged`).
+   */
+  #nextDueAtMs = 0;
+
+  #scheduleChanged(): void {
+    this.#nextDueAtMs = 0;
+  }
+
+  tick(): Delivery[] {
+    const now = this.#now();
+    if (now < this.#nextDueAtMs) return [];
+    let nextDueAtMs = Number.POSITIVE_INFINITY;
+    const dueLater = (atMs: number | null) => {
+      if (atMs !== null && atMs > now && atMs < nextDueAtMs) nextDueAtMs = atMs;
+    };
+    const deliveries: Delivery[] = [];
+    for (const activation of Object.values(this.state.activations)) {
+      if (!isLiveActivation(activation)) {
+        if (activation.closedAtMs !== null && now - activation.closedAtMs > CLOSED_ACTIVATION_RETENTION_MS) {
+          delete this.state.activations[activation.id];
+          this.onChange();
+        } else if (activation.closedAtMs !== null) {
+          dueLater(activation.closedAtMs + CLOSED_ACTIVATION_RETENTION_MS + 1);
+        }
+        continue;
+      }
+      const dueAtMs = activation.nextSmsAtMs;
+      if (dueAtMs !== null && dueAtMs <= now && dueAtMs < activation.expiresAtMs) {
+        deliveries.push(
+          this.#deliverToActivation(activation, verificationSms(activation.service, this.#random), dueAtMs),
+        );
+      }
+      if (now >= activation.expiresAtMs) {
+        // Twenty minutes are over: without a code the number is refunded, with one it is billed.
+        this.#closeActivation(
+          activation,
+          activation.sms.length > 0 ? 'finished' : 'cancelled',
+          activation.expiresAtMs,
+        );
+      }
+    }
+    for (const rent of Object.values(this.state.rents)) {
+      if (rent.status !== 'active') {
+        if (rent.closedAtMs !== null && now - rent.closedAtMs > CLOSED_RENT_RETENTION_MS) {
+          delete this.state.rents[rent.id];
+          this.onChange();
+        }
+        continue;
+      }
+      while (rent.nextSmsAtMs !== null && rent.nextSmsAtMs <= now && rent.nextSmsAtMs < rent.endsAtMs) {
+        deliveries.push(this.#deliverToRent(rent, rentSms(rent.service, this.#random), rent.nextSmsAtMs));
+        rent.nextSmsAtMs += this.#random.int(RENT_SMS_GAP_MIN_MS, RENT_SMS_GAP_MAX_MS);
+      }
+      if (now >= rent.endsAtMs) {
+        rent.status = 'finished';
+        this.#takenNumbers = null;
+        rent.nextSmsAtMs = null;
+        rent.closedAtMs = rent.endsAtMs;
+        this.onChange();
+      }
+    }
+    const period = `${Math.floor(now / STOCK_PERIOD_MS)}:`;
+    for (const key of Object.keys(this.state.sold)) {
+      if (!key.startsWith(period)) delete this.state.sold[key];
+    }
+    for (const activation of Object.values(this.state.activations)) {
+      if (isLiveActivation(activation)) {
+        dueLater(activation.nextSmsAtMs);
+        dueLater(activation.expiresAtMs);
+      }
+    }
+    for (const rent of Object.values(this.state.rents)) {
+      if (rent.status === 'active') {
+        dueLater(rent.nextSmsAtMs);
+        dueLater(rent.endsAtMs);
+      } else if (rent.closedAtMs !== null) {
+        dueLater(rent.closedAtMs + CLOSED_RENT_RETENTION_MS + 1);
+      }
+    }
+    this.#nextDueAtMs = nextDueAtMs;
+    return deliveries;
+  }
+}
+
+function assertRentHours(hours: number, minimum: number): void {
+  if (!Number.isInteger(hours) || hours < minimum || hours > MAX_RENT_HOURS)
+    throw new SimulatorRefusal('INVALID_TIME');
+}

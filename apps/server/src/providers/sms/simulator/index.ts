@@ -1,0 +1,141 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { type Clock, systemClock } from '../../../lib/clock';
+import type { SmsLogger } from '../logger';
+import { type Delivery, EARLY_CANCEL_MS, type SimSettings, SimulatorEngine } from './engine';
+import { FaultQueue } from './faults';
+import { type ResponseStyle, saDateTime } from './handler-api';
+import { type SimulatorRuntime, simulatorPlugin } from './plugin';
+import { loadState, StateWriter } from './state-file';
+import { WebhookPusher } from './webhooks';
+
+export type { ResponseStyle } from './handler-api';
+
+export interface SimulatorOptions {
+  /** The key clients must send as `api_key`, and the control API's `x-simulator-key`. */
+  apiKey: string;
+  /** Same seed, same catalog, numbers and SMS schedule. */
+  seed?: number;
+  smsDelayMinMs: number;
+  smsDelayMaxMs: number;
+  /** Share (0..1) of activations that never receive an SMS. */
+  noSmsRate: number;
+  /** A cancel is refused for this long after purchase; two minutes unless told. */
+  earlyCancelMs?: number;
+  /** Where live activations and rents survive a restart; in memory only when absent. */
+  stateFile?: string;
+  clock?: Clock;
+  /** Where each activation SMS is pushed, when it returns a URL (like a provider's account-wide webhook). */
+  activationWebhookUrl?: () => string | undefined;
+  logger?: SmsLogger;
+  /** 'classic' unless told; switchable at run time through the control API. */
+  responseStyle?: ResponseStyle;
+  /** How often the delivery timer runs. */
+  tickIntervalMs?: number;
+}
+
+export interface Simulator {
+  /** Mount with `app.register(simulator.plugin, { prefix: '/simulator' })`. */
+  plugin: FastifyPluginAsync;
+  /** Starts the delivery timer. */
+  start(): void;
+  /** Stops the timer and pending pushes, and writes the state file. */
+  stop(): Promise<void>;
+  /** One run of the delivery loop, for tests that move a manual clock. */
+  tick(): void;
+}
+
+const DEFAULT_SEED = 1;
+const DEFAULT_TICK_INTERVAL_MS = 200;
+
+/**
+ * The built-in SMS provider: an SMS-Activate-compatible `handler_api.php` with a realistic catalog and
+ * activations and rents that receive SMS over time. It is the default upstream when no real provider is
+ * configured, and the product reaches it over HTTP with the same adapter as a real provider.
+ */
+export function createSimulator(options: SimulatorOptions): Simulator {
+  const clock = options.clock ?? systemClock;
+  const initialSettings: SimSettings = {
+    seed: options.seed ?? DEFAULT_SEED,
+    smsDelayMinMs: options.smsDelayMinMs,
+    smsDelayMaxMs: options.smsDelayMaxMs,
+    noSmsRate: options.noSmsRate,
+    earlyCancelMs: options.earlyCancelMs ?? EARLY_CANCEL_MS,
+  };
+  const settings = { ...initialSettings };
+  const writer = options.stateFile
+    ? new StateWriter(options.stateFile, () => engine.state, options.logger)
+    : undefined;
+  const engine = new SimulatorEngine(
+    settings,
+    clock,
+    options.stateFile ? loadState(options.stateFile, options.logger) : undefined,
+    () => writer?.schedule(),
+  );
+  const pusher = new WebhookPusher(clock, options.logger);
+  let timer: NodeJS.Timeout | undefined;
+
+  function deliver(delivery: Delivery): void {
+    const receivedAt = saDateTime(delivery.sms.receivedAtMs);
+    if (delivery.type === 'activation') {
+      const url = options.activationWebhookUrl?.();
+      if (!url) return;
+      const { activation, sms } = delivery;
+      pusher.push(url, {
+        activationId: Number(activation.id),
+        service: activation.service,
+        text: sms.text,
+        code: sms.code,
+        country: activation.countryId,
+        receivedAt,
+        phoneFrom: sms.from,
+      });
+    } else {
+      const { rent, sms } = delivery;
+      if (rent.webhookUrl) {
+        pusher.push(rent.webhookUrl, {
+          rentId: rent.id,
+          sms: { phoneFrom: sms.from, text: sms.text, date: receivedAt },
+        });
+      }
+    }
+  }
+
+  function tick(): void {
+    for (const delivery of engine.tick()) deliver(delivery);
+    pusher.process();
+  }
+
+  const runtime: SimulatorRuntime = {
+    apiKey: options.apiKey,
+    engine,
+    settings,
+    faults: new FaultQueue(),
+    style: options.responseStyle ?? 'classic',
+    now: () => clock.now().getTime(),
+    tick,
+    deliver,
+    reset() {
+      Object.assign(settings, initialSettings);
+      runtime.style = options.responseStyle ?? 'classic';
+      runtime.faults.clear();
+      pusher.stop();
+      engine.reset();
+    },
+  };
+
+  return {
+    plugin: simulatorPlugin(runtime),
+    start() {
+      if (timer) return;
+      timer = setInterval(tick, options.tickIntervalMs ?? DEFAULT_TICK_INTERVAL_MS);
+      timer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      pusher.stop();
+      await writer?.flush();
+    },
+    tick,
+  };
+}

@@ -1,0 +1,377 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SIMULATOR_KEY, type SimulatorHarness, startSimulator, startWebhookReceiver } from '../test-servers';
+import { UpstreamError } from '../types';
+import { MAX_PRICE_USD, MIN_PRICE_USD } from './catalog';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const harnesses: SimulatorHarness[] = [];
+
+async function simulator(...args: Parameters<typeof startSimulator>) {
+  const harness = await startSimulator(...args);
+  harnesses.push(harness);
+  return harness;
+}
+
+afterEach(async () => {
+  await Promise.all(harnesses.splice(0).map((harness) => harness.close()));
+});
+
+const call = (sim: SimulatorHarness, action: string, params: Record<string, string> = {}) =>
+  sim.raw({ api_key: SIMULATOR_KEY, action, ...params });
+
+type Prices = Record<string, Record<string, { cost: number; count: number }>>;
+const prices = async (sim: SimulatorHarness): Promise<Prices> =>
+  JSON.parse((await call(sim, 'getPrices')).text);
+
+describe('the handler_api.php wire format', () => {
+  it('refuses a missing or wrong key in each style', async () => {
+    const sim = await simulator();
+    expect(await sim.raw({ action: 'getBalance' })).toMatchObject({ status: 200, text: 'BAD_KEY' });
+    expect(await sim.raw({ action: 'getBalance', api_key: 'wrong' })).toMatchObject({
+      status: 200,
+      text: 'BAD_KEY',
+    });
+    await sim.control('style', { style: 'hero' });
+    const missing = await sim.raw({ action: 'getBalance' });
+    expect(missing.status).toBe(422);
+    expect(JSON.parse(missing.text)).toMatchObject({ title: 'NO_KEY' });
+    const wrong = await sim.raw({ action: 'getBalance', api_key: 'wrong' });
+    expect(wrong.status).toBe(401);
+    expect(JSON.parse(wrong.text)).toEqual({ title: 'BAD_KEY', details: 'Unauthorized' });
+  });
+
+  it('accepts GET and form-encoded POST, and refuses unknown actions', async () => {
+    const sim = await simulator();
+    expect((await call(sim, 'getBalance')).text).toBe('ACCESS_BALANCE:1000.00');
+    const posted = await fetch(sim.handlerUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ api_key: SIMULATOR_KEY, action: 'getBalanceAndCashBack' }),
+    });
+    expect(await posted.text()).toBe('ACCESS_BALANCE:1000.00');
+    expect((await call(sim, 'fly')).text).toBe('BAD_ACTION');
+    expect((await call(sim, 'constructor')).text).toBe('BAD_ACTION');
+    await sim.control('style', { style: 'hero' });
+    expect((await call(sim, 'fly')).status).toBe(404);
+  });
+
+  it('answers buys, status changes and refusals as each style does', async () => {
+    const sim = await simulator();
+    const bought = await call(sim, 'getNumber', { service: 'tg', country: '187' });
+    const [token, id, phone] = bought.text.split(':');
+    expect(token).toBe('ACCESS_NUMBER');
+    expect(phone).toMatch(/^1\d{10}$/);
+    const tooCheap = await call(sim, 'getNumber', { service: 'tg', country: '187', maxPrice: '0.01' });
+    expect(tooCheap.text).toMatch(/^WRONG_MAX_PRICE:\d+\.\d{2}$/);
+    expect((await call(sim, 'setStatus', { id: id!, status: '8' })).text).toBe('EARLY_CANCEL_DENIED');
+    expect((await call(sim, 'setStatus', { id: id!, status: '6' })).text).toBe('BAD_STATUS');
+    expect((await call(sim, 'setStatus', { id: id!, status: '1' })).text).toBe('ACCESS_READY');
+    sim.advance(10_000);
+    expect((await call(sim, 'getStatus', { id: id! })).text).toMatch(/^STATUS_OK:\d{5}$/);
+    expect((await call(sim, 'setStatus', { id: id!, status: '8' })).text).toBe('BAD_STATUS');
+    expect((await call(sim, 'finishActivation', { id: id! })).text).toBe('ACCESS_ACTIVATION');
+    expect((await call(sim, 'setStatus', { id: id!, status: '3' })).text).toBe('NO_ACTIVATION');
+    expect((await call(sim, 'getStatus', { id: 'nope' })).text).toBe('NO_ACTIVATION');
+
+    await sim.control('style', { style: 'hero' });
+    const heroBuy = JSON.parse((await call(sim, 'getNumberV2', { service: 'wa', country: '16' })).text);
+    expect(heroBuy).toMatchObject({ currency: 840, countryCode: 16, countryPhoneCode: 44, status: 4 });
+    const early = await call(sim, 'cancelActivation', { id: String(heroBuy.activationId) });
+    expect(early.status).toBe(409);
+    expect(JSON.parse(early.text)).toMatchObject({
+      title: 'EARLY_CANCEL_DENIED',
+      info: { minActivationTime: 120 },
+    });
+    sim.advance(10_000);
+    const afterCode = await call(sim, 'setStatus', { id: String(heroBuy.activationId), status: '8' });
+    expect([afterCode.status, JSON.parse(afterCode.text).title]).toEqual([409, 'OTP_RECEIVED']);
+    const finished = await call(sim, 'finishActivation', { id: String(heroBuy.activationId) });
+    expect([finished.status, finished.text]).toEqual([204, '']);
+    const missing = await call(sim, 'getStatus', { id: 'nope' });
+    expect([missing.status, JSON.parse(missing.text).title]).toEqual([404, 'NOT_FOUND']);
+  });
+
+  it('answers an empty shelf with text NO_NUMBERS on a buy in both styles, and 404 JSON on a rent in Hero style', async () => {
+    const sim = await simulator();
+    const table = await prices(sim);
+    const [country, service] = Object.entries(table)
+      .flatMap(([countryId, row]) =>
+        Object.entries(row).map(([code, offer]) => [countryId, code, offer.count] as const),
+      )
+      .find(([, , count]) => count === 0)!;
+    expect((await call(sim, 'getNumber', { service, country })).text).toBe('NO_NUMBERS');
+    await sim.control('style', { style: 'hero' });
+    expect(await call(sim, 'getNumberV2', { service, country })).toMatchObject({
+      status: 200,
+      text: 'NO_NUMBERS',
+    });
+    await sim.control('fault', { action: 'getRentNumber', token: 'NO_NUMBERS' });
+    const rent = await call(sim, 'getRentNumber', { service: 'tg', country: '187' });
+    expect([rent.status, JSON.parse(rent.text).title]).toEqual([404, 'NO_NUMBERS']);
+  });
+
+  it('renders forced tokens with their payloads', async () => {
+    const sim = await simulator();
+    await sim.control('fault', { token: 'BANNED' });
+    expect((await call(sim, 'getNumber', { service: 'tg' })).text).toMatch(
+      /^BANNED:'\d{4}-\d{1,2}-\d{1,2} \d{2}-\d{2}-\d{2}'$/,
+    );
+    await sim.control('fault', { action: 'getRentList', token: 'ERROR_SQL' });
+    expect(JSON.parse((await call(sim, 'getRentList')).text)).toEqual({
+      status: 'error',
+      message: 'ERROR_SQL',
+    });
+    await sim.control('style', { style: 'hero' });
+    await sim.control('fault', { token: 'BANNED' });
+    const banned = await call(sim, 'getNumberV2', { service: 'tg' });
+    expect(banned.status).toBe(403);
+    expect(JSON.parse(banned.text).info).toMatchObject({ scope: 'global', retry_after_seconds: 1800 });
+  });
+
+  it('lists the catalog actions', async () => {
+    const sim = await simulator();
+    const countries = JSON.parse((await call(sim, 'getCountries')).text);
+    expect(Object.keys(countries).length).toBeGreaterThanOrEqual(184);
+    expect(countries['187']).toEqual({ id: 187, eng: 'United States', visible: 1, retry: 1, rent: 1 });
+    expect(countries['0']).toMatchObject({ eng: 'Russia' });
+    const operators = JSON.parse((await call(sim, 'getOperators', { country: '22' })).text);
+    expect(operators).toEqual({
+      status: 'success',
+      countryOperators: { '22': ['airtel', 'jio', 'vi', 'bsnl'] },
+    });
+    expect(JSON.parse((await call(sim, 'getOperators', { country: '199' })).text)).toEqual({
+      status: 'error',
+      error: 'OPERATORS_NOT_FOUND',
+    });
+    const stock = JSON.parse((await call(sim, 'getNumbersStatus', { country: '187' })).text);
+    expect(stock.tg_0).toBeGreaterThan(0);
+    expect(stock.tg_1).toBe(0);
+    const top = JSON.parse((await call(sim, 'getTopCountriesByService', { service: 'wa' })).text);
+    expect(Object.keys(top)).toHaveLength(10);
+    expect(top['0'].count).toBeGreaterThanOrEqual(top['9'].count);
+    const list = JSON.parse((await call(sim, 'getServicesList')).text);
+    expect(list.services).toContainEqual({ code: 'tg', name: 'Telegram' });
+  });
+});
+
+describe('the catalog', () => {
+  it('is the same for a seed and different for another', async () => {
+    const first = await prices(await simulator({ seed: 42 }));
+    const again = await prices(await simulator({ seed: 42 }));
+    const other = await prices(await simulator({ seed: 43 }));
+    expect(again).toEqual(first);
+    expect(other).not.toEqual(first);
+  });
+
+  it('prices between the bounds, dearer in the US than in Indonesia, with empty and deep stock', async () => {
+    const table = await prices(await simulator());
+    const offers = Object.values(table).flatMap((row) => Object.values(row));
+    expect(offers.every((offer) => offer.cost >= MIN_PRICE_USD && offer.cost <= MAX_PRICE_USD)).toBe(true);
+    expect(offers.filter((offer) => offer.count === 0).length).toBeGreaterThan(offers.length * 0.05);
+    expect(offers.some((offer) => offer.count > 10_000)).toBe(true);
+    const average = (countryId: string) => {
+      const row = Object.values(table[countryId]!);
+      return row.reduce((sum, offer) => sum + offer.cost, 0) / row.length;
+    };
+    expect(average('187')).toBeGreaterThan(average('6') * 2);
+    expect(table['187']!.wa!.cost).toBeGreaterThan(table['187']!.ot!.cost);
+  });
+
+  it('drifts a little over time', async () => {
+    const sim = await simulator();
+    const before = await prices(sim);
+    sim.advance(5 * HOUR_MS);
+    const after = await prices(sim);
+    const pairs = Object.keys(before).flatMap((country) =>
+      Object.keys(before[country]!).map(
+        (service) => [before[country]![service]!, after[country]![service]!] as const,
+      ),
+    );
+    expect(pairs.some(([earlier, later]) => earlier.cost !== later.cost)).toBe(true);
+    expect(pairs.some(([earlier, later]) => earlier.count !== later.count)).toBe(true);
+    for (const [earlier, later] of pairs)
+      expect(Math.abs(later.cost - earlier.cost)).toBeLessThanOrEqual(earlier.cost * 0.12 + 0.01);
+  });
+
+  it('issues numbers in each country’s format, never twice among live ones', async () => {
+    const sim = await simulator();
+    const formats: Array<[string, RegExp]> = [
+      ['US', /^1[2-9]\d{2}[2-9]\d{6}$/],
+      ['GB', /^447\d{9}$/],
+      ['DE', /^491[567]\d{9}$/],
+      ['IN', /^91[6-9]\d{9}$/],
+      ['RU', /^79\d{9}$/],
+      ['FR', /^33[67]\d{8}$/],
+      ['BR', /^55\d{2}9\d{8}$/],
+    ];
+    for (const [countryId, format] of formats) {
+      const bought = await sim.provider.buyActivation({ service: 'ot', countryId, maxPrice: 3 });
+      expect(bought.phoneNumber, countryId).toMatch(format);
+    }
+    const numbers = new Set<string>();
+    for (let index = 0; index < 60; index++) {
+      numbers.add(
+        (await sim.provider.buyActivation({ service: 'tg', countryId: 'US', maxPrice: 3 })).phoneNumber,
+      );
+    }
+    expect(numbers.size).toBe(60);
+  });
+});
+
+describe('the control API', () => {
+  it('requires the key header and valid bodies', async () => {
+    const sim = await simulator();
+    const anonymous = await fetch(`${sim.origin}/simulator/control/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(anonymous.status).toBe(401);
+    expect((await sim.control('style', { style: 'pastel' })).status).toBe(400);
+    expect((await sim.control('fault', { action: 'getStatus' })).status).toBe(400);
+    expect((await sim.control('settings', { smsDelayMinMs: 5000, smsDelayMaxMs: 10 })).status).toBe(400);
+    expect((await sim.control('sms', { activationId: '1' })).status).toBe(404);
+    expect((await sim.control('teleport')).status).toBe(404);
+  });
+
+  it('keeps a fault until cleared when told, slows answers, and resets everything', async () => {
+    const sim = await simulator({}, { timeoutMs: 150 });
+    await sim.control('fault', { action: 'getPrices', token: 'ERROR_SQL', times: 0 });
+    for (let index = 0; index < 4; index++) expect((await call(sim, 'getPrices')).text).toBe('ERROR_SQL');
+    await sim.control('clear-faults');
+    expect((await call(sim, 'getPrices')).status).toBe(200);
+
+    await sim.control('fault', { action: 'getBalance', delayMs: 20 });
+    expect((await call(sim, 'getBalance')).text).toMatch(/^ACCESS_BALANCE:/);
+    await sim.control('fault', { action: 'getNumberV2', delayMs: 1000 });
+    const slow = await sim.provider
+      .buyActivation({ service: 'tg', countryId: 'US', maxPrice: 3 })
+      .catch((error) => error);
+    expect(slow).toBeInstanceOf(UpstreamError);
+    expect(slow).toMatchObject({ kind: 'unavailable', outcomeUnknown: true });
+
+    await sim.provider.buyActivation({ service: 'tg', countryId: 'US', maxPrice: 3 });
+    await sim.control('style', { style: 'hero' });
+    await sim.control('fault', { token: 'NO_BALANCE', times: 0 });
+    expect((await sim.control('reset')).status).toBe(200);
+    expect((await call(sim, 'getBalance')).text).toBe('ACCESS_BALANCE:1000.00');
+    expect(await sim.provider.listActiveActivations(0)).toEqual({ items: [], hasMore: false });
+  });
+
+  it('hangs and resets connections on request, without keeping the server from closing', async () => {
+    const sim = await startSimulator({}, { timeoutMs: 150 });
+    await sim.control('fault', { action: 'getStatus', broken: 'hang', times: 3 });
+    await expect(sim.provider.getActivationState('1')).rejects.toMatchObject({ kind: 'unavailable' });
+    await sim.control('fault', { action: 'getStatus', broken: 'reset', times: 3 });
+    await expect(sim.provider.getActivationState('1')).rejects.toMatchObject({ kind: 'unavailable' });
+
+    await sim.control('fault', { action: 'getBalance', broken: 'hang' });
+    const pending = call(sim, 'getBalance').catch((error: unknown) => error);
+    await vi.waitFor(async () => expect((await sim.control('faults')).body.faults).toEqual([]));
+    await sim.close();
+    expect(await pending).toBeInstanceOf(Error);
+  });
+
+  it('tells the state of an activation and of a rent', async () => {
+    const sim = await simulator();
+    const bought = await sim.provider.buyActivation({ service: 'tg', countryId: 'US', maxPrice: 3 });
+    const rented = await sim.provider.rentNumber({ service: 'tg', countryId: 'US', hours: 4 });
+    sim.clock.advance(10_000);
+    const activation = (await sim.control('state', { activationId: bought.activationId })).body.activation;
+    expect(activation).toMatchObject({ phoneNumber: bought.phoneNumber, status: 'received', service: 'tg' });
+    expect(activation.sms).toHaveLength(1);
+    const rent = (await sim.control('state', { rentId: rented.rentId })).body.rent;
+    expect(rent).toMatchObject({ phoneNumber: rented.phoneNumber, status: 'active' });
+    expect(rent.sms).toHaveLength(1);
+  });
+});
+
+describe('running', () => {
+  it('delivers SMS from its timer', async () => {
+    const sim = await simulator({ tickIntervalMs: 10 });
+    sim.simulator.start();
+    const bought = await sim.provider.buyActivation({ service: 'go', countryId: 'GB', maxPrice: 3 });
+    sim.clock.advance(10_000);
+    await vi.waitFor(async () =>
+      expect((await sim.control('state', { activationId: bought.activationId })).body.activation.status).toBe(
+        'received',
+      ),
+    );
+  });
+
+  it('retries a webhook that fails, and gives up after five retries', async () => {
+    const flaky = await startWebhookReceiver([500, 502]);
+    const dead = await startWebhookReceiver(Array(10).fill(500));
+    let target = flaky.url;
+    const sim = await simulator({ activationWebhookUrl: () => target });
+    try {
+      const first = await sim.provider.buyActivation({ service: 'tg', countryId: 'US', maxPrice: 3 });
+      sim.advance(10_000);
+      // Each poll moves the clock on, so every retry that is due gets its turn.
+      await vi.waitFor(() => {
+        sim.advance(1000);
+        expect(flaky.received).toHaveLength(1);
+      });
+      expect(flaky.attempts()).toBe(3);
+      expect(flaky.received[0]).toMatchObject({
+        activationId: Number(first.activationId),
+        service: 'tg',
+        country: 187,
+      });
+
+      target = dead.url;
+      await sim.provider.buyActivation({ service: 'tg', countryId: 'US', maxPrice: 3 });
+      sim.advance(10_000);
+      await vi.waitFor(() => {
+        sim.advance(60_000);
+        expect(dead.attempts()).toBe(6);
+      });
+      for (let poll = 0; poll < 5; poll++) {
+        sim.advance(HOUR_MS);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(dead.attempts()).toBe(6);
+    } finally {
+      await flaky.close();
+      await dead.close();
+    }
+  });
+});
+
+describe('the state file', () => {
+  it('keeps live activations and rents across a restart', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'simcode-sim-'));
+    const stateFile = path.join(dir, 'nested', 'simulator.json');
+    const first = await startSimulator({ stateFile });
+    const bought = await first.provider.buyActivation({ service: 'tg', countryId: 'US', maxPrice: 3 });
+    const rented = await first.provider.rentNumber({ service: 'wa', countryId: 'GB', hours: 24 });
+    first.advance(10_000);
+    const code = await first.provider.getActivationState(bought.activationId);
+    await first.close();
+    expect(existsSync(stateFile)).toBe(true);
+    expect(readdirSync(path.dirname(stateFile))).toEqual(['simulator.json']);
+
+    const second = await simulator({ stateFile });
+    expect(await second.provider.getActivationState(bought.activationId)).toEqual(code);
+    expect(await second.provider.listActiveRents()).toEqual([
+      { rentId: rented.rentId, phoneNumber: rented.phoneNumber },
+    ]);
+    const next = await second.provider.buyActivation({ service: 'tg', countryId: 'US', maxPrice: 3 });
+    expect(Number(next.activationId)).toBeGreaterThan(Number(bought.activationId));
+  });
+
+  it('starts afresh from an unreadable file', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'simcode-sim-'));
+    const stateFile = path.join(dir, 'simulator.json');
+    writeFileSync(stateFile, '{"version": 1, "activ');
+    const sim = await simulator({ stateFile });
+    expect(await sim.provider.listActiveActivations(0)).toEqual({ items: [], hasMore: false });
+    await sim.provider.buyActivation({ service: 'tg', countryId: 'US', maxPrice: 3 });
+    await sim.simulator.stop();
+    expect(JSON.parse(readFileSync(stateFile, 'utf8')).version).toBe(1);
+  });
+});

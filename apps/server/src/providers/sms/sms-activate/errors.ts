@@ -1,0 +1,168 @@
+import { UpstreamError, type UpstreamErrorKind } from '../types';
+
+/** Reads may be repeated freely; a write (buy, cancel, finish, rent, extend) may have happened even when it failed. */
+export type CallMode = 'read' | 'write';
+
+export interface TokenMeaning {
+  kind: UpstreamErrorKind;
+  message: string;
+}
+
+/**
+ * Sentences users see. Trouble with our own account at the provider (balance, ban, key) is told as a
+ * temporary outage: the user can do nothing about it, and it is nobody's business that our balance is low.
+ */
+export const upstreamMessages = {
+  noAnswer: 'The number provider did not answer. Please try again.',
+  temporarilyUnavailable: 'The number provider is temporarily unavailable. Please try again later.',
+  internalError: 'The number provider had an internal error. Please try again.',
+  unexpectedAnswer: 'The number provider gave an unexpected answer. Please try again.',
+  noNumbers: 'No numbers are available for this choice right now. Try another operator or country.',
+  priceChanged: 'The price for this choice has just gone up. Please check the new price and try again.',
+  serviceUnavailable: 'This service is not available in the chosen country right now. Try another country.',
+  badService: 'This service is not available from the number provider.',
+  badCountry: 'This country is not available from the number provider.',
+  badOperator: 'This operator is not available for the chosen country. Choose another operator.',
+  badRentTime: 'This rental period is not available. Choose another period.',
+  refused: 'The number provider refused this request.',
+  earlyCancel: 'Cancel is possible 2 minutes after purchase.',
+  codeReceived: 'A code has already arrived, so this number can no longer be cancelled.',
+  cancelWindowOver: 'The free cancellation time for this number is over.',
+  rentCancelRefused:
+    'A rental can only be cancelled within 20 minutes of renting and before any SMS arrives.',
+  activationGone: 'This number is no longer active at the provider.',
+  rentGone: 'This rental is not known to the number provider.',
+  rentFinished: 'This rental has already finished.',
+  rentCancelled: 'This rental has already been cancelled.',
+  rentEnded: 'This rental has ended and can no longer be extended.',
+} as const;
+
+const unavailableToUsers = (kind: UpstreamErrorKind): TokenMeaning => ({
+  kind,
+  message: upstreamMessages.temporarilyUnavailable,
+});
+const refused: TokenMeaning = { kind: 'bad_request', message: upstreamMessages.refused };
+const noNumbers: TokenMeaning = { kind: 'no_numbers', message: upstreamMessages.noNumbers };
+const serviceUnavailable: TokenMeaning = { kind: 'no_numbers', message: upstreamMessages.serviceUnavailable };
+const providerError: TokenMeaning = { kind: 'provider_error', message: upstreamMessages.internalError };
+const activationGone: TokenMeaning = { kind: 'not_found', message: upstreamMessages.activationGone };
+const codeReceived: TokenMeaning = { kind: 'cannot_cancel', message: upstreamMessages.codeReceived };
+
+/** Every error token of docs/protocols.md (A.3, A.4.x, A.6 and Hero's JSON titles). */
+const TOKENS: Readonly<Record<string, TokenMeaning>> = {
+  // Global (A.3) and Hero's account errors.
+  BAD_KEY: unavailableToUsers('configuration'),
+  NO_KEY: unavailableToUsers('configuration'),
+  EMPTY_KEY: unavailableToUsers('configuration'),
+  BAD_ACTION: refused,
+  BAD_SERVICE: { kind: 'bad_request', message: upstreamMessages.badService },
+  BAD_STATUS: refused,
+  ERROR_SQL: providerError,
+  SQL_ERROR: providerError,
+  SERVER_ERROR: providerError,
+  BANNED: unavailableToUsers('account_blocked'),
+  ACCOUNT_INACTIVE: unavailableToUsers('account_blocked'),
+  CHANNELS_LIMIT: unavailableToUsers('account_blocked'),
+  NO_BALANCE: unavailableToUsers('no_balance'),
+  NO_ACTIVATION: activationGone,
+  NOT_FOUND: activationGone,
+  WRONG_ACTIVATION_ID: activationGone,
+  // Buying (A.4.2, A.4.3).
+  NO_NUMBERS: noNumbers,
+  WRONG_MAX_PRICE: { kind: 'no_numbers', message: upstreamMessages.priceChanged },
+  SERVICE_NOT_AVAILABLE: serviceUnavailable,
+  NOT_AVAILABLE: serviceUnavailable,
+  WHATSAPP_NOT_AVAILABLE: serviceUnavailable,
+  BAD_COUNTRY: { kind: 'bad_request', message: upstreamMessages.badCountry },
+  WRONG_EXCEPTION_PHONE: refused,
+  ORDER_ALREADY_EXISTS: refused,
+  NO_BALANCE_FORWARD: unavailableToUsers('no_balance'),
+  BAD_BALANCE: unavailableToUsers('no_balance'),
+  NO_YULA_MAIL: unavailableToUsers('no_balance'),
+  // Changing an activation's status (A.4.7) and Hero's 409 family.
+  EARLY_CANCEL_DENIED: { kind: 'early_cancel_denied', message: upstreamMessages.earlyCancel },
+  OTP_RECEIVED: codeReceived,
+  NEW_OTP_RECEIVED: codeReceived,
+  FREE_CANCELLATION_EXPIRED: { kind: 'cannot_cancel', message: upstreamMessages.cancelWindowOver },
+  ACTIVATION_NOT_ACTIVE: activationGone,
+  ACCESS_CANCEL_ALREADY: activationGone,
+  ALREADY_CANCELED: activationGone,
+  // Lists and the actions we do not call (A.4.8, A.4.13, A.4.15).
+  NO_ACTIVATIONS: activationGone,
+  OPERATORS_NOT_FOUND: { kind: 'bad_request', message: upstreamMessages.badOperator },
+  WRONG_ADDITIONAL_SERVICE: refused,
+  REPEAT_ADDITIONAL_SERVICE: refused,
+  WRONG_SECURITY: refused,
+  RENEW_ACTIVATION_NOT_AVAILABLE: refused,
+  NEW_ACTIVATION_IMPOSSIBLE: refused,
+  CALL_TASK_ALREADY_EXIST: refused,
+  NUMBER_NOT_EXIST: activationGone,
+  // Rent (A.6). The STATUS_* tokens are states where a state is expected; anywhere else they are errors.
+  NO_ID_RENT: refused,
+  INVALID_PHONE: { kind: 'not_found', message: upstreamMessages.rentGone },
+  INCORECT_STATUS: refused,
+  INCORRECT_STATUS: refused,
+  ALREADY_FINISH: { kind: 'not_found', message: upstreamMessages.rentFinished },
+  ALREADY_CANCEL: { kind: 'not_found', message: upstreamMessages.rentCancelled },
+  CANT_CANCEL: { kind: 'cannot_cancel', message: upstreamMessages.rentCancelRefused },
+  RENT_DIE: { kind: 'not_found', message: upstreamMessages.rentEnded },
+  INVALID_TIME: { kind: 'bad_request', message: upstreamMessages.badRentTime },
+  WRONG_COUNTRY: { kind: 'bad_request', message: upstreamMessages.badCountry },
+  WRONG_OPERATOR: { kind: 'bad_request', message: upstreamMessages.badOperator },
+  STATUS_WAIT_CODE: { kind: 'provider_error', message: upstreamMessages.unexpectedAnswer },
+  STATUS_CANCEL: activationGone,
+  STATUS_FINISH: activationGone,
+  STATUS_REVOKE: activationGone,
+};
+
+/** SA-Java treats any answer mentioning SQL as a database error; Hero's site knows `ERROR_SQL25`. */
+function meaningOf(token: string, httpStatus: number | undefined): TokenMeaning {
+  const known = TOKENS[token];
+  if (known) return known;
+  if (token.includes('SQL')) return providerError;
+  if (httpStatus === 401) return unavailableToUsers('configuration');
+  if (httpStatus !== undefined && httpStatus >= 500) return providerError;
+  // An unknown answer to a buy may hide a bought number: it is reported as unknown, never as a refusal.
+  return { kind: 'provider_error', message: upstreamMessages.unexpectedAnswer };
+}
+
+/** The state-changing call may have taken effect although it failed here. */
+function outcomeUnknown(kind: UpstreamErrorKind, mode: CallMode): boolean {
+  return mode === 'write' && (kind === 'unavailable' || kind === 'provider_error');
+}
+
+/** Answers that are the provider failing whatever the action was: worth another try when reading. */
+export function isProviderFailure(token: string, httpStatus: number | undefined): boolean {
+  return token === 'SERVER_ERROR' || token.includes('SQL') || (httpStatus !== undefined && httpStatus >= 500);
+}
+
+export function isRetryable(error: UpstreamError): boolean {
+  return error.kind === 'unavailable' || error.kind === 'provider_error';
+}
+
+export function errorForToken(
+  token: string,
+  mode: CallMode,
+  options: { httpStatus?: number; override?: Readonly<Record<string, TokenMeaning>> } = {},
+): UpstreamError {
+  const meaning = options.override?.[token] ?? meaningOf(token, options.httpStatus);
+  return new UpstreamError(meaning.kind, token, meaning.message, outcomeUnknown(meaning.kind, mode));
+}
+
+/** No usable answer at all: timeout, refused connection, HTML page, garbage. */
+export function unavailableError(description: string, mode: CallMode): UpstreamError {
+  return new UpstreamError('unavailable', description, upstreamMessages.noAnswer, mode === 'write');
+}
+
+/** A well-formed answer of the wrong shape for the action. */
+export function unexpectedAnswerError(description: string, mode: CallMode): UpstreamError {
+  return new UpstreamError(
+    'provider_error',
+    description,
+    upstreamMessages.unexpectedAnswer,
+    outcomeUnknown('provider_error', mode),
+  );
+}
+
+/** Cancelling sends only status 8, so BAD_STATUS there means "not from this state": a code already arrived. */
+export const CANCEL_OVERRIDES: Readonly<Record<string, TokenMeaning>> = { BAD_STATUS: codeReceived };

@@ -1,0 +1,486 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SmsLogger } from '../logger';
+import { type FakeAnswer, type RecordedRequest, startFakeUpstream } from '../test-servers';
+import { UpstreamError, type UpstreamErrorKind } from '../types';
+import { createSmsActivateProvider, type SmsActivateProviderOptions } from '.';
+
+const API_KEY = 'secret-upstream-key';
+type Fake = Awaited<ReturnType<typeof startFakeUpstream>>;
+let fake: Fake | undefined;
+
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
+
+async function upstreamWith(
+  answer: (request: RecordedRequest) => FakeAnswer | 'hang' | 'reset',
+  options: Partial<SmsActivateProviderOptions> = {},
+) {
+  fake = await startFakeUpstream(answer);
+  const provider = createSmsActivateProvider({
+    baseUrl: fake.url,
+    apiKey: API_KEY,
+    timeoutMs: 300,
+    retryBackoffMs: 1,
+    ...options,
+  });
+  return { provider, fake };
+}
+
+const text = (body: string, status = 200): FakeAnswer => ({ body, status });
+const json = (value: unknown, status = 200): FakeAnswer => ({
+  body: JSON.stringify(value),
+  status,
+  contentType: 'application/json',
+});
+const heroError = (title: string, status: number, info?: unknown) =>
+  json({ title, details: title, info }, status);
+
+async function failureOf(promise: Promise<unknown>): Promise<UpstreamError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(UpstreamError);
+  return error as UpstreamError;
+}
+
+const buy = (provider: ReturnType<typeof createSmsActivateProvider>) =>
+  provider.buyActivation({ service: 'tg', countryId: 'US', operator: 'any', maxPrice: 0.025 });
+
+describe('reading answers', () => {
+  it.each([
+    ['STATUS_WAIT_CODE', { kind: 'waiting' }],
+    ['"STATUS_WAIT_CODE"', { kind: 'waiting' }],
+    ["'STATUS_OK:1234'", { kind: 'code', code: '1234' }],
+    ['\uFEFF  STATUS_OK:12:34 \r\n', { kind: 'code', code: '12:34' }],
+    ['STATUS_WAIT_RETRY:5555', { kind: 'waiting_retry', lastCode: '5555' }],
+    ['STATUS_WAIT_RESEND', { kind: 'waiting' }],
+    ['STATUS_CANCEL', { kind: 'cancelled' }],
+  ])('reads %j', async (body, state) => {
+    const { provider } = await upstreamWith(() => text(body));
+    expect(await provider.getActivationState('1')).toEqual(state);
+  });
+
+  it('sends the buy as SMS-Activate clients do and reads getNumberV2', async () => {
+    const { provider } = await upstreamWith(() =>
+      json({
+        activationId: 635468024,
+        phoneNumber: '+1 (917) 555-0123',
+        activationCost: '0.0480',
+        activationEndTime: '2026-02-18T16:31:33+00:00',
+      }),
+    );
+    expect(await buy(provider)).toEqual({
+      activationId: '635468024',
+      phoneNumber: '19175550123',
+      cost: 0.048,
+      expiresAt: new Date('2026-02-18T16:31:33Z'),
+    });
+    const sent = fake!.requests[0]!.params;
+    expect(Object.fromEntries(sent)).toEqual({
+      api_key: API_KEY,
+      action: 'getNumberV2',
+      service: 'tg',
+      country: '187',
+      maxPrice: '0.025',
+    });
+  });
+
+  it('falls back to getNumber when getNumberV2 is unknown', async () => {
+    const { provider, fake } = await upstreamWith(({ action }) =>
+      action === 'getNumberV2' ? text('BAD_ACTION') : text('ACCESS_NUMBER:123:79991234567'),
+    );
+    expect(
+      await provider.buyActivation({ service: 'wa', countryId: 'RU', operator: 'mts', maxPrice: 1 }),
+    ).toEqual({
+      activationId: '123',
+      phoneNumber: '79991234567',
+    });
+    expect(fake.requests.map((request) => request.action)).toEqual(['getNumberV2', 'getNumber']);
+    expect(fake.requests[1]!.params.get('operator')).toBe('mts');
+    expect(fake.requests[1]!.params.get('country')).toBe('0');
+  });
+
+  it("accepts every 'done' answer of setStatus, Hero's empty 204 included", async () => {
+    const answers = [
+      text('ACCESS_CANCEL'),
+      text('ACCESS_ACTIVATION'),
+      text('ACCESS_RETRY_GET'),
+      { status: 204 },
+    ];
+    const { provider, fake } = await upstreamWith(() => answers.shift() ?? text('ACCESS_READY'));
+    await provider.cancelActivation('1');
+    await provider.finishActivation('1');
+    await provider.requestAnotherSms('1');
+    await provider.finishActivation('1');
+    expect(fake.requests.map((request) => request.params.get('status'))).toEqual(['8', '6', '3', '6']);
+  });
+
+  it.each([
+    ['NO_ACTIVATIONS', json({ status: 'error', error: 'NO_ACTIVATIONS' })],
+    [
+      "Hero's empty answer",
+      json({
+        status: 'success',
+        data: [],
+        activeActivations: { affected_rows: 0, num_rows: 0, row: [], rows: [] },
+      }),
+    ],
+  ])('reads %s as no active activations', async (_name, answer) => {
+    const { provider } = await upstreamWith(() => answer);
+    expect(await provider.listActiveActivations(0)).toEqual({ items: [], hasMore: false });
+  });
+
+  it('reads active activations under activeActivations.rows and data, with zone-less dates as UTC', async () => {
+    const item = {
+      activationId: '9',
+      serviceCode: 'go',
+      phoneNumber: '447700900123',
+      activationStatus: '2',
+      smsCode: ['111111', '222222'],
+      smsText: 'G-222222 is your Google verification code.',
+      activationTime: '2022-06-01 16:59:16',
+      countryCode: '16',
+    };
+    const answers = [
+      json({ status: 'success', activeActivations: { rows: [item] } }),
+      json({ status: 'success', data: [{ ...item, countryCode: 999 }] }),
+    ];
+    const { provider, fake } = await upstreamWith(() => answers.shift()!);
+    const expected = {
+      activationId: '9',
+      phoneNumber: '447700900123',
+      service: 'go',
+      countryId: 'GB',
+      state: { kind: 'code', code: '222222', text: item.smsText },
+      codes: ['111111', '222222'],
+      smsText: item.smsText,
+      activatedAt: new Date('2022-06-01T16:59:16Z'),
+    };
+    expect((await provider.listActiveActivations(0)).items).toEqual([expected]);
+    expect((await provider.listActiveActivations(2)).items).toEqual([{ ...expected, countryId: null }]);
+    expect(fake.requests.map((request) => request.params.get('start'))).toEqual(['0', '200']);
+    expect(fake.requests[0]!.params.get('limit')).toBe('100');
+  });
+
+  it('reads the catalog, skipping countries it does not know and tolerating no operator lists', async () => {
+    const { provider } = await upstreamWith(({ action }) => {
+      if (action === 'getCountries') {
+        return json({
+          '187': { id: 187, eng: 'USA', visible: 1, rent: 1 },
+          '16': { eng: 'United Kingdom', visible: '1', rent: '0' },
+          '999': { id: 999, eng: 'Atlantis', visible: 1 },
+        });
+      }
+      if (action === 'getOperators') return json({ status: 'error', error: 'OPERATORS_NOT_FOUND' });
+      return json({
+        '187': { tg: { cost: '0.90', count: 12 }, zzz: { cost: 1, count: 1 } },
+        '16': { wa: { cost: 0.5, quant: { current: 7, total: 10 } } },
+        '999': { tg: { cost: 1, count: 1 } },
+      });
+    });
+    expect(await provider.getCatalog()).toEqual({
+      countries: [
+        { countryId: 'GB', operators: [], rentSupported: false },
+        { countryId: 'US', operators: [], rentSupported: true },
+      ],
+      offers: [
+        { countryId: 'GB', service: 'wa', cost: 0.5, stock: 7 },
+        { countryId: 'US', service: 'tg', cost: 0.9, stock: 12 },
+      ],
+    });
+  });
+
+  it('reads rent answers of both generations', async () => {
+    const { provider } = await upstreamWith(({ action, params }) => {
+      if (action === 'getRentServicesAndCountries') {
+        return json({
+          countries: { '0': 187, '1': 999 },
+          operators: { '0': 'any', '1': 'tmobile' },
+          services: { tg: { cost: 4.2, quant: { current: 5, total: 9 } }, full: { cost: 40, quant: 3 } },
+        });
+      }
+      if (action === 'getRentNumber') {
+        return json({
+          status: 'success',
+          phone: { id: 1049, endDate: '2020-01-31T12:01:52', number: '79959707564' },
+        });
+      }
+      if (params.get('id') === 'revoked') return json({ status: 'error', message: 'STATUS_REVOKE' });
+      return json({
+        status: 'success',
+        quantity: '2',
+        values: [
+          { phoneFrom: 'SPORTMASTER', text: 'Code 5511', service: 'ot', date: '2025-06-17T16:01:10+03:00' },
+          { phoneFrom: 79180230628, text: '5', service: 'ot', date: '2020-01-30 14:31:58', code: '5' },
+        ],
+      });
+    });
+    expect(await provider.getRentCatalog({ hours: 24, countryId: 'US' })).toEqual({
+      countries: ['US'],
+      operators: ['tmobile'],
+      services: { tg: { cost: 4.2, stock: 5 } },
+    });
+    expect(await provider.rentNumber({ service: 'tg', countryId: 'US', hours: 24 })).toEqual({
+      rentId: '1049',
+      phoneNumber: '79959707564',
+      endsAt: new Date('2020-01-31T12:01:52Z'),
+    });
+    expect(await provider.getRentState('1049')).toEqual({
+      kind: 'messages',
+      total: 2,
+      messages: [
+        { from: 'SPORTMASTER', text: 'Code 5511', receivedAt: new Date('2025-06-17T13:01:10Z') },
+        { from: '79180230628', text: '5', code: '5', receivedAt: new Date('2020-01-30T14:31:58Z') },
+      ],
+    });
+    expect(await provider.getRentState('revoked')).toEqual({ kind: 'revoked' });
+  });
+
+  it('translates ids through an id map', async () => {
+    const { provider, fake } = await upstreamWith(() => text('ACCESS_NUMBER:5:15550001111'), {
+      idMap: { countries: { '12': 'US' }, services: { telegram: 'tg' } },
+    });
+    await buy(provider);
+    expect(fake.requests[0]!.params.get('country')).toBe('12');
+    expect(fake.requests[0]!.params.get('service')).toBe('telegram');
+    const unknownService = await failureOf(
+      provider.buyActivation({ service: 'nope', countryId: 'US', maxPrice: 1 }),
+    );
+    expect(unknownService.kind).toBe('bad_request');
+  });
+});
+
+/** Every token of docs/protocols.md with the kind it must become; Hero's HTTP status for its JSON form. */
+const TOKEN_KINDS: Array<[string, UpstreamErrorKind, number]> = [
+  ['BAD_KEY', 'configuration', 401],
+  ['NO_KEY', 'configuration', 422],
+  ['EMPTY_KEY', 'configuration', 401],
+  ['BAD_ACTION', 'bad_request', 404],
+  ['BAD_SERVICE', 'bad_request', 400],
+  ['BAD_STATUS', 'bad_request', 400],
+  ['ERROR_SQL', 'provider_error', 500],
+  ['SQL_ERROR', 'provider_error', 500],
+  ['ERROR_SQL25', 'provider_error', 500],
+  ['SERVER_ERROR', 'provider_error', 500],
+  ['BANNED', 'account_blocked', 403],
+  ['ACCOUNT_INACTIVE', 'account_blocked', 403],
+  ['CHANNELS_LIMIT', 'account_blocked', 403],
+  ['NO_BALANCE', 'no_balance', 402],
+  ['NO_ACTIVATION', 'not_found', 404],
+  ['NOT_FOUND', 'not_found', 404],
+  ['WRONG_ACTIVATION_ID', 'not_found', 400],
+  ['NO_NUMBERS', 'no_numbers', 404],
+  ['WRONG_MAX_PRICE', 'no_numbers', 400],
+  ['SERVICE_NOT_AVAILABLE', 'no_numbers', 403],
+  ['NOT_AVAILABLE', 'no_numbers', 400],
+  ['WHATSAPP_NOT_AVAILABLE', 'no_numbers', 400],
+  ['BAD_COUNTRY', 'bad_request', 400],
+  ['WRONG_EXCEPTION_PHONE', 'bad_request', 400],
+  ['ORDER_ALREADY_EXISTS', 'bad_request', 400],
+  ['NO_BALANCE_FORWARD', 'no_balance', 400],
+  ['BAD_BALANCE', 'no_balance', 400],
+  ['NO_YULA_MAIL', 'no_balance', 400],
+  ['EARLY_CANCEL_DENIED', 'early_cancel_denied', 409],
+  ['OTP_RECEIVED', 'cannot_cancel', 409],
+  ['NEW_OTP_RECEIVED', 'cannot_cancel', 409],
+  ['FREE_CANCELLATION_EXPIRED', 'cannot_cancel', 409],
+  ['ACTIVATION_NOT_ACTIVE', 'not_found', 409],
+  ['ACCESS_CANCEL_ALREADY', 'not_found', 400],
+  ['ALREADY_CANCELED', 'not_found', 400],
+  ['OPERATORS_NOT_FOUND', 'bad_request', 404],
+  ['WRONG_ADDITIONAL_SERVICE', 'bad_request', 400],
+  ['REPEAT_ADDITIONAL_SERVICE', 'bad_request', 400],
+  ['WRONG_SECURITY', 'bad_request', 400],
+  ['RENEW_ACTIVATION_NOT_AVAILABLE', 'bad_request', 400],
+  ['NEW_ACTIVATION_IMPOSSIBLE', 'bad_request', 400],
+  ['CALL_TASK_ALREADY_EXIST', 'bad_request', 400],
+  ['NUMBER_NOT_EXIST', 'not_found', 400],
+];
+
+const RENT_TOKEN_KINDS: Array<[string, UpstreamErrorKind]> = [
+  ['NO_ID_RENT', 'bad_request'],
+  ['INVALID_PHONE', 'not_found'],
+  ['INCORECT_STATUS', 'bad_request'],
+  ['ALREADY_FINISH', 'not_found'],
+  ['ALREADY_CANCEL', 'not_found'],
+  ['CANT_CANCEL', 'cannot_cancel'],
+  ['RENT_DIE', 'not_found'],
+  ['INVALID_TIME', 'bad_request'],
+  ['WRONG_COUNTRY', 'bad_request'],
+  ['WRONG_OPERATOR', 'bad_request'],
+  ['NO_NUMBERS', 'no_numbers'],
+  ['NO_BALANCE', 'no_balance'],
+  ['CHANNELS_LIMIT', 'account_blocked'],
+  ['ACCOUNT_INACTIVE', 'account_blocked'],
+  ['BAD_KEY', 'configuration'],
+  ['ERROR_SQL', 'provider_error'],
+  ['SERVER_ERROR', 'provider_error'],
+];
+
+describe('error tokens', () => {
+  it.each(TOKEN_KINDS)('maps classic %s on a buy to %s', async (token, kind) => {
+    const { provider } = await upstreamWith(() => text(token));
+    const error = await failureOf(buy(provider));
+    expect(error).toMatchObject({ kind, token, outcomeUnknown: kind === 'provider_error' });
+    expect(error.userMessage).toMatch(/^[A-Z].*\.$/);
+  });
+
+  it.each(TOKEN_KINDS)('maps Hero %s on a buy to %s (HTTP %s)', async (token, kind, status) => {
+    const { provider } = await upstreamWith(() => heroError(token, status));
+    const error = await failureOf(buy(provider));
+    expect(error).toMatchObject({ kind, token, outcomeUnknown: kind === 'provider_error' });
+  });
+
+  it.each(RENT_TOKEN_KINDS)('maps rent-style %s to %s', async (token, kind) => {
+    const { provider } = await upstreamWith(() => json({ status: 'error', message: token }));
+    const error = await failureOf(provider.rentNumber({ service: 'tg', countryId: 'US', hours: 4 }));
+    expect(error).toMatchObject({ kind, token });
+    expect(error.outcomeUnknown).toBe(kind === 'provider_error');
+  });
+
+  it('reads payloads: a ban end date and a minimum price, in both styles', async () => {
+    const answers = [
+      text("BANNED:'2026-2-13 12-00-00'"),
+      text('WRONG_MAX_PRICE:0.025'),
+      heroError('WRONG_MAX_PRICE', 400, { min: 0.025 }),
+      heroError('BANNED', 403, { scope: 'global', banned_until: 1_770_984_000 }),
+    ];
+    const { provider } = await upstreamWith(() => answers.shift()!);
+    expect(await failureOf(buy(provider))).toMatchObject({ kind: 'account_blocked', token: 'BANNED' });
+    expect(await failureOf(buy(provider))).toMatchObject({ kind: 'no_numbers', token: 'WRONG_MAX_PRICE' });
+    expect(await failureOf(buy(provider))).toMatchObject({ kind: 'no_numbers', token: 'WRONG_MAX_PRICE' });
+    expect(await failureOf(buy(provider))).toMatchObject({ kind: 'account_blocked', token: 'BANNED' });
+  });
+
+  it('reads BAD_STATUS on a cancel as "a code already arrived"', async () => {
+    const { provider } = await upstreamWith(() => text('BAD_STATUS'));
+    expect(await failureOf(provider.cancelActivation('1'))).toMatchObject({ kind: 'cannot_cancel' });
+    expect(await failureOf(provider.finishActivation('1'))).toMatchObject({ kind: 'bad_request' });
+  });
+
+  it('treats an unknown answer to a buy as an unknown outcome', async () => {
+    const { provider } = await upstreamWith(() => text('OK'));
+    expect(await failureOf(buy(provider))).toMatchObject({ kind: 'provider_error', outcomeUnknown: true });
+  });
+
+  it('treats a rent state token where none is expected as an error', async () => {
+    const { provider } = await upstreamWith(() => json({ status: 'error', message: 'STATUS_FINISH' }));
+    expect(await failureOf(provider.extendRent('1', 4))).toMatchObject({ kind: 'not_found' });
+  });
+});
+
+describe('outages', () => {
+  const HTML_502 = {
+    status: 502,
+    body: '<html><body><h1>502 Bad Gateway</h1></body></html>',
+    contentType: 'text/html',
+  };
+
+  it.each([
+    ['a timeout', (): 'hang' => 'hang'],
+    ['a 502 HTML page', () => HTML_502],
+    ['a 500 with an empty body', () => ({ status: 500 })],
+    ['garbage', () => text('{"status":"succ')],
+    ['a reset connection', (): 'reset' => 'reset'],
+    ['a 500 ERROR_SQL', () => text('ERROR_SQL', 500)],
+  ])('retries a read twice after %s, then reports the provider unavailable', async (_name, answer) => {
+    const { provider, fake } = await upstreamWith(answer);
+    const error = await failureOf(provider.getActivationState('1'));
+    expect(['unavailable', 'provider_error']).toContain(error.kind);
+    expect(error.outcomeUnknown).toBe(false);
+    expect(fake.count('getStatus')).toBe(3);
+  });
+
+  it.each([
+    ['a timeout', (): 'hang' => 'hang'],
+    ['a 502 HTML page', () => HTML_502],
+    ['a reset connection', (): 'reset' => 'reset'],
+  ])(
+    'never repeats a state-changing call after %s, and says its outcome is unknown',
+    async (_name, answer) => {
+      const { provider, fake } = await upstreamWith(answer);
+      const calls: Array<[string, () => Promise<unknown>]> = [
+        ['getNumberV2', () => buy(provider)],
+        ['setStatus', () => provider.cancelActivation('1')],
+        ['setStatus', () => provider.finishActivation('1')],
+        ['getRentNumber', () => provider.rentNumber({ service: 'tg', countryId: 'US', hours: 4 })],
+        ['continueRentNumber', () => provider.extendRent('1', 4)],
+        ['setRentStatus', () => provider.cancelRent('1')],
+      ];
+      for (const [action, run] of calls) {
+        const before = fake.count(action);
+        const error = await failureOf(run());
+        expect(error).toMatchObject({ kind: 'unavailable', outcomeUnknown: true });
+        expect(error.userMessage).toBe('The number provider did not answer. Please try again.');
+        expect(fake.count(action) - before).toBe(1);
+      }
+    },
+  );
+
+  it('succeeds when a read recovers within its retries', async () => {
+    const answers = [text('ERROR_SQL'), heroError('SERVER_ERROR', 500)];
+    const { provider, fake } = await upstreamWith(() => answers.shift() ?? text('STATUS_OK:4321'));
+    expect(await provider.getActivationState('1')).toEqual({ kind: 'code', code: '4321' });
+    expect(fake.count('getStatus')).toBe(3);
+  });
+
+  it('never writes the key to the logs', async () => {
+    const records: unknown[] = [];
+    const record = (...args: unknown[]) => {
+      records.push(args);
+    };
+    const logger = { debug: record, info: record, warn: record, error: record } as unknown as SmsLogger;
+    const { provider } = await upstreamWith(() => text('BAD_KEY'), { logger });
+    await failureOf(provider.getCatalog());
+    await failureOf(buy(provider));
+    expect(records.length).toBeGreaterThan(0);
+    expect(JSON.stringify(records)).not.toContain(API_KEY);
+  });
+});
+
+describe('webhooks', () => {
+  it('parses activation and rent webhooks, from objects or JSON text, and nothing else', async () => {
+    const { provider } = await upstreamWith(() => text('BAD_ACTION'));
+    expect(
+      provider.parseWebhook({
+        activationId: 123456,
+        service: 'go',
+        text: 'G-12345 is your Google verification code.',
+        code: '12345',
+        country: 0,
+        receivedAt: '2023-01-01 12:00:00',
+      }),
+    ).toEqual({
+      type: 'activation',
+      activationId: '123456',
+      code: '12345',
+      text: 'G-12345 is your Google verification code.',
+      receivedAt: new Date('2023-01-01T12:00:00Z'),
+    });
+    expect(
+      provider.parseWebhook(
+        '{"rentId":"26251422","sms":{"phoneFrom":"SPORTMASTER","text":"Hello","date":"2025-06-17 16:01:10"}}',
+      ),
+    ).toEqual({
+      type: 'rent',
+      rentId: '26251422',
+      from: 'SPORTMASTER',
+      text: 'Hello',
+      receivedAt: new Date('2025-06-17T16:01:10Z'),
+    });
+    expect(
+      provider.parseWebhook({
+        activationId: 1,
+        text: 'Call me',
+        code: null,
+        receivedAt: '2023-01-01T12:00:00Z',
+      }),
+    ).toMatchObject({ type: 'activation', code: null });
+    for (const body of [null, 'not json', {}, { activationId: 1 }, { rentId: 1, sms: {} }, [1, 2]]) {
+      expect(provider.parseWebhook(body)).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,486 @@
+import type { z } from 'zod';
+import type { SmsLogger } from '../logger';
+import {
+  type ActivationState,
+  type ActiveActivation,
+  type RentState,
+  type SmsProvider,
+  UpstreamError,
+  type UpstreamOffer,
+  type UpstreamSmsEvent,
+} from '../types';
+import { type ProviderAnswer, parseAnswer } from './answer';
+import {
+  CANCEL_OVERRIDES,
+  type CallMode,
+  errorForToken,
+  isProviderFailure,
+  isRetryable,
+  type TokenMeaning,
+  unavailableError,
+  unexpectedAnswerError,
+} from './errors';
+import { createIdTranslator, type ProviderIdMap } from './provider-ids';
+import {
+  type ActiveActivationItem,
+  activationWebhook,
+  activeActivationsAnswer,
+  countriesAnswer,
+  numberV2Answer,
+  operatorsAnswer,
+  pricesAnswer,
+  rentCatalogAnswer,
+  rentListAnswer,
+  rentPhoneAnswer,
+  rentPriceAnswer,
+  rentStatusAnswer,
+  rentWebhook,
+} from './schemas';
+
+export interface SmsActivateProviderOptions {
+  /** The provider's `handler_api.php` URL; a function when it is only known later (the built-in simulator). */
+  baseUrl: string | (() => string);
+  apiKey: string;
+  /** Limit for one HTTP exchange, body included. */
+  timeoutMs: number;
+  idMap?: ProviderIdMap;
+  logger?: SmsLogger;
+  /** Pause before the first retry of a failed read, doubled before the second. */
+  retryBackoffMs?: number;
+  /** How logs and `SmsProvider.name` call this provider. */
+  name?: string;
+}
+
+type Params = Record<string, string | number | undefined>;
+
+/** A read is tried this many more times after an outage or provider error; writes never are. */
+const READ_RETRIES = 2;
+const DEFAULT_RETRY_BACKOFF_MS = 200;
+const ACTIVE_ACTIVATIONS_PAGE_SIZE = 100;
+const RENT_MESSAGES_PAGE_SIZE = 50;
+/** Answers to setStatus that mean "done"; Hero may answer 204 with no body instead. */
+const SET_STATUS_SUCCESS = new Set([
+  'ACCESS_CANCEL',
+  'ACCESS_ACTIVATION',
+  'ACCESS_RETRY_GET',
+  'ACCESS_READY',
+]);
+/** Hero's numeric activation states (docs/protocols.md A.5); 1 and 7 are undocumented and read as active. */
+const CANCELLED_STATUSES = new Set(['8', '10']);
+const FINISHED_STATUS = '6';
+const RETRY_STATUS = '3';
+
+/** Prices go upstream with a dot and no exponent, at most 4 decimals: `0.0250`, never `2.5e-2`. */
+function formatPrice(price: number): string {
+  return price.toFixed(4).replace(/\.?0+$/, '');
+}
+
+function digitsOnly(phone: string): string {
+  return phone.replace(/\D/g, '');
+}
+
+function describeFetchFailure(error: unknown): string {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+    return 'TIMEOUT';
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  return typeof cause?.code === 'string' ? `NETWORK_${cause.code}` : 'NETWORK_ERROR';
+}
+
+/**
+ * An SmsProvider for any SMS-Activate-compatible `handler_api.php` (HeroSMS, SMS-Bower, Grizzly, the
+ * built-in simulator ...). Every call is a GET with the key in the query string, as the providers' own
+ * clients do; URLs are therefore never logged.
+ */
+export function createSmsActivateProvider(options: SmsActivateProviderOptions): SmsProvider {
+  const ids = createIdTranslator(options.idMap);
+  const backoffMs = options.retryBackoffMs ?? DEFAULT_RETRY_BACKOFF_MS;
+  const name = options.name ?? 'sms-activate';
+  const log = options.logger;
+
+  async function exchange(action: string, params: Params, mode: CallMode): Promise<ProviderAnswer> {
+    const baseUrl = typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl;
+    const url = new URL(baseUrl);
+    url.searchParams.set('api_key', options.apiKey);
+    url.searchParams.set('action', action);
+    for (const [key, value] of Object.entries(params)) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    let status: number;
+    let body: string;
+    try {
+      const response = await fetch(url, {
+        headers: { accept: 'application/json, text/plain, */*' },
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+      status = response.status;
+      body = await response.text();
+    } catch (error) {
+      throw unavailableError(describeFetchFailure(error), mode);
+    }
+    const answer = parseAnswer(status, body);
+    if (!answer) throw unavailableError(`UNREADABLE_ANSWER_HTTP_${status}`, mode);
+    // ERROR_SQL and its kin are failures whatever the action, so reads can retry them here.
+    if (answer.type === 'token' || answer.type === 'error') {
+      const httpStatus = answer.type === 'error' ? answer.httpStatus : undefined;
+      if (isProviderFailure(answer.token, httpStatus))
+        throw errorForToken(answer.token, mode, { httpStatus });
+    }
+    return answer;
+  }
+
+  async function call(action: string, params: Params, mode: CallMode): Promise<ProviderAnswer> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await exchange(action, params, mode);
+      } catch (error) {
+        if (!(error instanceof UpstreamError)) throw error;
+        const retry = mode === 'read' && attempt < READ_RETRIES && isRetryable(error);
+        log?.[retry ? 'debug' : 'warn'](
+          { provider: name, action, token: error.token, kind: error.kind, attempt },
+          retry ? 'sms upstream read failed, retrying' : 'sms upstream call failed',
+        );
+        if (!retry) throw error;
+        await new Promise((resolve) => setTimeout(resolve, backoffMs * 2 ** attempt));
+      }
+    }
+  }
+
+  /** The error an answer stands for when it is not the success the action expects. */
+  function failure(
+    action: string,
+    answer: ProviderAnswer,
+    mode: CallMode,
+    override?: Readonly<Record<string, TokenMeaning>>,
+  ): UpstreamError {
+    const error =
+      answer.type === 'token' || answer.type === 'error'
+        ? errorForToken(answer.token, mode, {
+            httpStatus: answer.type === 'error' ? answer.httpStatus : undefined,
+            override,
+          })
+        : unexpectedAnswerError(`UNEXPECTED_${answer.type.toUpperCase()}`, mode);
+    if (error.kind === 'configuration' || error.kind === 'account_blocked' || error.kind === 'no_balance') {
+      // Users are told "temporarily unavailable"; the operator must learn the real reason.
+      log?.error(
+        { provider: name, action, token: error.token, kind: error.kind },
+        'sms upstream account problem',
+      );
+    }
+    return error;
+  }
+
+  function readJson<S extends z.ZodType>(
+    action: string,
+    answer: ProviderAnswer,
+    schema: S,
+    mode: CallMode,
+  ): z.output<S> {
+    if (answer.type !== 'json') throw failure(action, answer, mode);
+    const parsed = schema.safeParse(answer.value);
+    if (!parsed.success) throw unexpectedAnswerError(`MALFORMED_${action}`, mode);
+    return parsed.data;
+  }
+
+  async function jsonCall<S extends z.ZodType>(action: string, params: Params, schema: S, mode: CallMode) {
+    return readJson(action, await call(action, params, mode), schema, mode);
+  }
+
+  function providerCountry(countryId: string, mode: CallMode): string {
+    const providerId = ids.countryFromIso(countryId);
+    if (providerId === undefined) throw errorForToken('BAD_COUNTRY', mode);
+    return providerId;
+  }
+
+  function providerService(service: string, mode: CallMode): string {
+    const code = ids.serviceFromCanonical(service);
+    if (code === undefined) throw errorForToken('BAD_SERVICE', mode);
+    return code;
+  }
+
+  function operatorParam(operator: string | undefined): string | undefined {
+    return operator && operator !== 'any' ? operator : undefined;
+  }
+
+  async function setStatus(id: string, status: number, override?: Readonly<Record<string, TokenMeaning>>) {
+    const answer = await call('setStatus', { id, status }, 'write');
+    if (answer.type === 'empty') return;
+    if (answer.type === 'token' && SET_STATUS_SUCCESS.has(answer.token)) return;
+    throw failure('setStatus', answer, 'write', override);
+  }
+
+  function activeActivation(item: ActiveActivationItem): ActiveActivation {
+    const codes = item.smsCode ?? [];
+    const lastCode = codes.at(-1);
+    const status = item.activationStatus;
+    let state: ActivationState;
+    if (status !== undefined && CANCELLED_STATUSES.has(status)) state = { kind: 'cancelled' };
+    else if (status === FINISHED_STATUS) state = { kind: 'finished' };
+    else if (lastCode === undefined) state = { kind: 'waiting' };
+    else if (status === RETRY_STATUS) state = { kind: 'waiting_retry', lastCode };
+    else state = { kind: 'code', code: lastCode, text: item.smsText?.at(-1) };
+    const serviceCode = item.serviceCode ?? '';
+    return {
+      activationId: item.activationId,
+      phoneNumber: digitsOnly(item.phoneNumber),
+      service: ids.serviceToCanonical(serviceCode) ?? serviceCode,
+      countryId: item.countryCode == null ? null : (ids.countryToIso(item.countryCode) ?? null),
+      state,
+      codes,
+      smsText: item.smsText?.at(-1),
+      activatedAt: item.activationTime ?? undefined,
+    };
+  }
+
+  const provider: SmsProvider = {
+    name,
+
+    async getCatalog() {
+      const [countryAnswer, operatorAnswer, priceAnswer] = await Promise.all([
+        call('getCountries', {}, 'read'),
+        call('getOperators', {}, 'read'),
+        call('getPrices', {}, 'read'),
+      ]);
+      const providerCountries = readJson('getCountries', countryAnswer, countriesAnswer, 'read');
+      // A provider without operator lists answers OPERATORS_NOT_FOUND: every country then has only "any".
+      const operators =
+        operatorAnswer.type === 'error' && operatorAnswer.token === 'OPERATORS_NOT_FOUND'
+          ? {}
+          : readJson('getOperators', operatorAnswer, operatorsAnswer, 'read').countryOperators;
+      const prices = readJson('getPrices', priceAnswer, pricesAnswer, 'read');
+
+      const countries = providerCountries.flatMap((country) => {
+        const countryId = ids.countryToIso(country.id);
+        if (countryId === undefined || country.visible === false) return [];
+        const operatorKeys = (operators[country.id] ?? []).map((key) => key.trim().toLowerCase());
+        return [
+          {
+            countryId,
+            operators: [...new Set(operatorKeys)].filter((key) => key !== '' && key !== 'any'),
+            rentSupported: country.rent === true,
+          },
+        ];
+      });
+      const offers: UpstreamOffer[] = [];
+      for (const [providerCountryId, servicePrices] of Object.entries(prices)) {
+        const countryId = ids.countryToIso(providerCountryId);
+        if (countryId === undefined) continue;
+        for (const [providerCode, offer] of Object.entries(servicePrices)) {
+          const service = ids.serviceToCanonical(providerCode);
+          if (service !== undefined)
+            offers.push({ countryId, service, cost: offer.cost, stock: offer.stock });
+        }
+      }
+      return { countries, offers };
+    },
+
+    async buyActivation(request) {
+      const params: Params = {
+        service: providerService(request.service, 'write'),
+        country: providerCountry(request.countryId, 'write'),
+        operator: operatorParam(request.operator),
+        maxPrice: formatPrice(request.maxPrice),
+      };
+      const answer = await call('getNumberV2', params, 'write');
+      if (answer.type === 'json') {
+        const bought = readJson('getNumberV2', answer, numberV2Answer, 'write');
+        return {
+          activationId: bought.activationId,
+          phoneNumber: digitsOnly(bought.phoneNumber),
+          cost: bought.activationCost ?? undefined,
+          expiresAt: bought.activationEndTime ?? undefined,
+        };
+      }
+      // Providers without V2 answer BAD_ACTION, which is safe to follow with the classic call.
+      const classic =
+        (answer.type === 'token' || answer.type === 'error') && answer.token === 'BAD_ACTION'
+          ? await call('getNumber', params, 'write')
+          : answer;
+      if (classic.type === 'token' && classic.token === 'ACCESS_NUMBER' && classic.payload) {
+        const colon = classic.payload.indexOf(':');
+        const activationId = classic.payload.slice(0, colon);
+        const phoneNumber = digitsOnly(classic.payload.slice(colon + 1));
+        if (colon > 0 && phoneNumber !== '') return { activationId, phoneNumber };
+      }
+      throw failure('getNumber', classic, 'write');
+    },
+
+    async getActivationState(activationId) {
+      const answer = await call('getStatus', { id: activationId }, 'read');
+      if (answer.type === 'token') {
+        switch (answer.token) {
+          case 'STATUS_WAIT_CODE':
+          case 'STATUS_WAIT_RESEND':
+            return { kind: 'waiting' };
+          case 'STATUS_WAIT_RETRY':
+            return { kind: 'waiting_retry', lastCode: answer.payload ?? '' };
+          case 'STATUS_OK':
+            return { kind: 'code', code: answer.payload ?? '' };
+          case 'STATUS_CANCEL':
+            return { kind: 'cancelled' };
+          case 'STATUS_FINISH':
+            return { kind: 'finished' };
+        }
+      }
+      throw failure('getStatus', answer, 'read');
+    },
+
+    cancelActivation: (activationId) => setStatus(activationId, 8, CANCEL_OVERRIDES),
+    finishActivation: (activationId) => setStatus(activationId, 6),
+    requestAnotherSms: (activationId) => setStatus(activationId, 3),
+
+    async listActiveActivations(page) {
+      const answer = await call(
+        'getActiveActivations',
+        {
+          start: Math.max(0, Math.floor(page)) * ACTIVE_ACTIVATIONS_PAGE_SIZE,
+          limit: ACTIVE_ACTIVATIONS_PAGE_SIZE,
+        },
+        'read',
+      );
+      if (answer.type === 'error' && answer.token === 'NO_ACTIVATIONS') return { items: [], hasMore: false };
+      const items = readJson('getActiveActivations', answer, activeActivationsAnswer, 'read');
+      return { items: items.map(activeActivation), hasMore: items.length >= ACTIVE_ACTIVATIONS_PAGE_SIZE };
+    },
+
+    async getRentCatalog(request) {
+      const catalog = await jsonCall(
+        'getRentServicesAndCountries',
+        {
+          rent_time: request.hours,
+          operator: operatorParam(request.operator) ?? 'any',
+          country: request.countryId === undefined ? undefined : providerCountry(request.countryId, 'read'),
+        },
+        rentCatalogAnswer,
+        'read',
+      );
+      const services: Record<string, { cost: number; stock: number }> = {};
+      for (const [providerCode, offer] of Object.entries(catalog.services)) {
+        const service = ids.serviceToCanonical(providerCode);
+        if (service !== undefined) services[service] = { cost: offer.cost, stock: offer.quant ?? 0 };
+      }
+      return {
+        countries: [
+          ...new Set(catalog.countries.flatMap((providerId) => ids.countryToIso(providerId) ?? [])),
+        ],
+        operators: (catalog.operators ?? []).filter((operator) => operator !== 'any'),
+        services,
+      };
+    },
+
+    async rentNumber(request) {
+      const rented = await jsonCall(
+        'getRentNumber',
+        {
+          service: providerService(request.service, 'write'),
+          country: providerCountry(request.countryId, 'write'),
+          operator: operatorParam(request.operator),
+          rent_time: request.hours,
+          url: request.webhookUrl,
+        },
+        rentPhoneAnswer,
+        'write',
+      );
+      return {
+        rentId: rented.phone.id,
+        phoneNumber: digitsOnly(rented.phone.number),
+        endsAt: rented.phone.endDate,
+      };
+    },
+
+    async getRentState(rentId, page = 0) {
+      // Our pages count from 0, the provider's from 1.
+      const providerPage = Math.max(0, Math.floor(page)) + 1;
+      const answer = await call(
+        'getRentStatus',
+        { id: rentId, page: providerPage, size: RENT_MESSAGES_PAGE_SIZE },
+        'read',
+      );
+      if (answer.type === 'error' || answer.type === 'token') {
+        const states: Record<string, RentState> = {
+          STATUS_WAIT_CODE: { kind: 'waiting' },
+          STATUS_CANCEL: { kind: 'cancelled' },
+          STATUS_FINISH: { kind: 'finished' },
+          STATUS_REVOKE: { kind: 'revoked' },
+        };
+        const state = states[answer.token];
+        if (state) return state;
+      }
+      const status = readJson('getRentStatus', answer, rentStatusAnswer, 'read');
+      const messages = (status.values ?? []).map((sms) => ({
+        from: sms.phoneFrom,
+        text: sms.text,
+        code: sms.code ?? undefined,
+        receivedAt: sms.date,
+      }));
+      if (messages.length === 0 && !status.quantity) return { kind: 'waiting' };
+      return { kind: 'messages', messages, total: status.quantity ?? messages.length };
+    },
+
+    async finishRent(rentId) {
+      const answer = await call('setRentStatus', { id: rentId, status: 1 }, 'write');
+      if (answer.type !== 'json' && answer.type !== 'empty') throw failure('setRentStatus', answer, 'write');
+    },
+
+    async cancelRent(rentId) {
+      const answer = await call('setRentStatus', { id: rentId, status: 2 }, 'write');
+      if (answer.type !== 'json' && answer.type !== 'empty') throw failure('setRentStatus', answer, 'write');
+    },
+
+    async getRentExtensionPrice(rentId, hours) {
+      const answer = await jsonCall(
+        'getContinueRentPriceNumber',
+        { id: rentId, rent_time: hours },
+        rentPriceAnswer,
+        'read',
+      );
+      return answer.price;
+    },
+
+    async extendRent(rentId, hours) {
+      const extended = await jsonCall(
+        'continueRentNumber',
+        { id: rentId, rent_time: hours },
+        rentPhoneAnswer,
+        'write',
+      );
+      return { endsAt: extended.phone.endDate };
+    },
+
+    async listActiveRents() {
+      const answer = await call('getRentList', {}, 'read');
+      // Older servers say "nothing rented" as an error.
+      if (answer.type === 'error' && (answer.token === 'NO_NUMBERS' || answer.token === 'NO_ACTIVATIONS'))
+        return [];
+      const list = readJson('getRentList', answer, rentListAnswer, 'read');
+      return (list.values ?? []).map((rent) => ({ rentId: rent.id, phoneNumber: digitsOnly(rent.phone) }));
+    },
+
+    parseWebhook(body) {
+      return parseSmsActivateWebhook(body);
+    },
+  };
+  return provider;
+}
+
+/** Activation webhooks (account-wide URL) and rent webhooks (per-rent `url`), docs/protocols.md A.7. */
+export function parseSmsActivateWebhook(body: unknown): UpstreamSmsEvent | null {
+  let value = body;
+  if (typeof body === 'string' || Buffer.isBuffer(body)) {
+    try {
+      value = JSON.parse(body.toString());
+    } catch {
+      return null;
+    }
+  }
+  const rent = rentWebhook.safeParse(value);
+  if (rent.success) {
+    const { rentId, sms } = rent.data;
+    return { type: 'rent', rentId, from: sms.phoneFrom, text: sms.text, receivedAt: sms.date };
+  }
+  const activation = activationWebhook.safeParse(value);
+  if (activation.success) {
+    const { activationId, code, text, receivedAt } = activation.data;
+    return { type: 'activation', activationId, code: code?.trim() || null, text, receivedAt };
+  }
+  return null;
+}

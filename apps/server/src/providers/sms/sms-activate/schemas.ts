@@ -1,0 +1,155 @@
+import { z } from 'zod';
+
+/**
+ * Shapes of the JSON answers, as loose as the providers are: ids and amounts arrive as numbers or strings,
+ * lists as arrays or as objects keyed "0", "1", ..., flags as booleans, numbers or "1"/"0".
+ */
+
+const idText = z.union([z.string().trim().min(1), z.number()]).transform(String);
+const amount = z
+  .union([z.number(), z.string().trim().min(1)])
+  .transform(Number)
+  .pipe(z.number().nonnegative());
+const count = amount.transform(Math.floor);
+const flag = z
+  .union([z.boolean(), z.number(), z.string()])
+  .transform((value) => value === true || value === 1 || value === '1' || value === 'true');
+/** `quant` is a number on older providers, `{current, total}` on newer ones. */
+const quantity = z.union([count, z.object({ current: count }).transform((value) => value.current)]);
+
+function listOf<T extends z.ZodType>(item: T) {
+  return z.union([z.array(item), z.record(z.string(), item).transform((record) => Object.values(record))]);
+}
+
+const ZONE_PATTERN = /(Z|[+-]\d{2}:?\d{2})$/i;
+const LOCAL_DATE_PATTERN = /^\d{4}-\d{1,2}-\d{1,2}[ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+
+/**
+ * RFC 3339 dates keep their zone; SMS-Activate's zone-less `2022-06-01 16:59:16` is read as UTC, as is a
+ * number (Unix seconds, or milliseconds when it is that large).
+ */
+function parseProviderDate(value: unknown): Date | undefined {
+  let date: Date | undefined;
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    date = new Date(value < 1e12 ? value * 1000 : value);
+  } else if (typeof value === 'string') {
+    const text = value.trim();
+    if (ZONE_PATTERN.test(text)) date = new Date(text);
+    else if (LOCAL_DATE_PATTERN.test(text)) date = new Date(`${text.replace(' ', 'T')}Z`);
+  }
+  return date && !Number.isNaN(date.getTime()) ? date : undefined;
+}
+
+const providerDate = z.union([z.string(), z.number()]).transform((value, context) => {
+  const date = parseProviderDate(value);
+  if (!date) {
+    context.addIssue({ code: 'custom', message: 'not a date' });
+    return z.NEVER;
+  }
+  return date;
+});
+
+export const countriesAnswer = z.union([
+  z.array(z.object({ id: idText, visible: flag.optional(), rent: flag.optional() })),
+  z
+    .record(z.string(), z.object({ id: idText.optional(), visible: flag.optional(), rent: flag.optional() }))
+    .transform((record) =>
+      Object.entries(record).map(([key, country]) => ({ ...country, id: country.id ?? key })),
+    ),
+]);
+
+export const operatorsAnswer = z.object({ countryOperators: z.record(z.string(), listOf(z.string())) });
+
+export const pricesAnswer = z.record(
+  z.string(),
+  z.record(
+    z.string(),
+    z.object({ cost: amount, count: count.optional(), quant: quantity.optional() }).transform((offer) => ({
+      cost: offer.cost,
+      stock: offer.count ?? offer.quant ?? 0,
+    })),
+  ),
+);
+
+export const numberV2Answer = z.object({
+  activationId: idText,
+  phoneNumber: idText,
+  activationCost: amount.nullish(),
+  activationEndTime: providerDate.nullish(),
+});
+
+const codes = z
+  .union([z.string(), z.array(z.union([z.string(), z.number()]).transform(String)), z.null()])
+  .transform((value) => (value === null ? [] : typeof value === 'string' ? [value] : value))
+  .transform((values) => values.map((code) => code.trim()).filter((code) => code !== ''));
+
+const activeActivation = z.object({
+  activationId: idText,
+  phoneNumber: idText,
+  serviceCode: z.string().optional(),
+  activationStatus: idText.optional(),
+  smsCode: codes.optional(),
+  smsText: codes.optional(),
+  countryCode: idText.nullish(),
+  activationTime: providerDate.nullish(),
+});
+
+export type ActiveActivationItem = z.infer<typeof activeActivation>;
+
+/** SA lists under `activeActivations`, Hero under `data` and sometimes `activeActivations.rows` as well. */
+export const activeActivationsAnswer = z
+  .object({
+    activeActivations: z
+      .union([listOf(activeActivation), z.object({ rows: z.array(activeActivation) })])
+      .optional(),
+    data: z.array(activeActivation).optional(),
+  })
+  .transform((answer) => {
+    const nested = answer.activeActivations;
+    const candidates = [
+      Array.isArray(nested) ? nested : [],
+      answer.data ?? [],
+      nested && 'rows' in nested ? nested.rows : [],
+    ];
+    return candidates.find((list) => list.length > 0) ?? [];
+  });
+
+export const rentCatalogAnswer = z.object({
+  countries: listOf(idText),
+  operators: listOf(z.string()).optional(),
+  services: z.record(z.string(), z.object({ cost: amount, quant: quantity.optional() })),
+});
+
+export const rentPhoneAnswer = z.object({
+  phone: z.object({ id: idText, endDate: providerDate, number: idText }),
+});
+
+export const rentStatusAnswer = z.object({
+  quantity: count.optional(),
+  values: listOf(
+    z.object({
+      phoneFrom: idText,
+      text: z.string(),
+      code: idText.nullish(),
+      date: providerDate,
+    }),
+  ).optional(),
+});
+
+export const rentPriceAnswer = z.object({ price: amount });
+
+export const rentListAnswer = z.object({
+  values: listOf(z.object({ id: idText, phone: idText })).optional(),
+});
+
+export const activationWebhook = z.object({
+  activationId: idText,
+  text: z.string(),
+  code: idText.nullish(),
+  receivedAt: providerDate,
+});
+
+export const rentWebhook = z.object({
+  rentId: idText,
+  sms: z.object({ phoneFrom: idText, text: z.string(), date: providerDate }),
+});
