@@ -1,0 +1,35 @@
+import { RotateCw } from 'lucide-react';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Button } from '@/components/ui/button';
+
+/** The router's screen for unexpected failures (a crashed page or a chunk that failed to load). */
+export function ErrorPage() {
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : null;
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center px-4 text-center">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Unexpected Application Error!</h1>
+      <p className="mt-2 max-w-md text-muted-foreground">
+        Something went wrong on this page. Reloading usually helps.
+      </p>
+      {detail && (
+        <pre className="mt-4 max-w-full overflow-x-auto rounded-md bg-muted px-3 py-2 text-left text-xs text-slate-700">
+          {detail}
+        </pre>
+      )}
+      <div className="mt-8 flex gap-3">
+        <Button onClick={() => window.location.reload()}>
+          <RotateCw aria-hidden="true" />
+          Reload
+        </Button>
+        <Button variant="outline" asChild>
+          <a href="/">Go home</a>
+        </Button>
+      </div>
+    </main>
+  );
+}

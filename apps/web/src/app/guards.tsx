@@ -1,0 +1,9 @@
+import { Navigate, Outlet } from 'react-router';
+import { useSession } from '@/features/auth/session';
+
+/** /login and /register: a signed-in user belongs on the dashboard. */
+export function GuestOnly() {
+  const { isSignedIn } = useSession();
+  if (isSignedIn) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}

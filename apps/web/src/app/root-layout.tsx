@@ -1,0 +1,40 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Footer } from '@/components/footer';
+import { Navbar } from '@/components/navbar';
+import { ScrollToTopButton } from '@/components/scroll-to-top';
+import { useSession } from '@/features/auth/session';
+import { useIdleLogout } from '@/features/auth/use-idle-logout';
+import { markInteractive } from './interactive';
+
+// Toasts report the results of signed-in actions only, so the public pages do not load the library.
+const Toaster = lazy(() => import('sonner').then(({ Toaster }) => ({ default: Toaster })));
+
+export function RootLayout() {
+  const { isSignedIn } = useSession();
+  const { pathname } = useLocation();
+  useIdleLogout(isSignedIn);
+  useEffect(markInteractive, []);
+  return (
+    <>
+      <a
+        href="#content"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <Navbar />
+      <div id="content" tabIndex={-1} className="flex min-h-dvh flex-col outline-none">
+        <Outlet />
+      </div>
+      <Footer />
+      <ScrollToTopButton />
+      {pathname.startsWith('/dashboard') && (
+        <Suspense fallback={null}>
+          <Toaster position="top-right" richColors closeButton toastOptions={{ duration: 5000 }} />
+        </Suspense>
+      )}
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import type { RouteObject } from 'react-router';
+import { ErrorPage } from './error-page';
+import { GuestOnly } from './guards';
+import { NotFoundPage } from './not-found-page';
+import { RootLayout } from './root-layout';
+
+/**
+ * Every route of spec section 2. Pages load lazily, so the landing page does not carry the dashboard's
+ * code; main.tsx resolves the current route's module before the first render.
+ */
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    ErrorBoundary: ErrorPage,
+    children: [
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('@/features/landing/landing-page')).LandingPage }),
+      },
+      { path: 'faq', lazy: async () => ({ Component: (await import('@/features/faq/faq-page')).FaqPage }) },
+      {
+        Component: GuestOnly,
+        children: [
+          {
+            path: 'login',
+            lazy: async () => ({ Component: (await import('@/features/auth/login-page')).LoginPage }),
+          },
+          {
+            path: 'register',
+            lazy: async () => ({ Component: (await import('@/features/auth/register-page')).RegisterPage }),
+          },
+        ],
+      },
+      {
+        path: 'dashboard/tickets',
+        lazy: async () => ({ Component: (await import('./signed-in-layouts')).WithQueryClient }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('@/features/tickets/tickets-page')).TicketsPage }),
+          },
+        ],
+      },
+      {
+        path: 'dashboard',
+        lazy: async () => ({ Component: (await import('./signed-in-layouts')).RequireAuth }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('@/features/dashboard/dashboard-page')).DashboardPage,
+            }),
+          },
+          {
+            path: 'numbers',
+            lazy: async () => ({ Component: (await import('@/features/numbers/numbers-page')).NumbersPage }),
+          },
+          {
+            path: 'longterm',
+            lazy: async () => ({ Component: (await import('@/features/rentals/rent-page')).RentPage }),
+          },
+          {
+            path: 'longterm/numbers',
+            lazy: async () => ({ Component: (await import('@/features/rentals/rents-page')).RentsPage }),
+          },
+          {
+            path: 'renewable',
+            lazy: async () => ({
+              Component: (await import('@/features/rentals/renewable-page')).RenewablePage,
+            }),
+          },
+          {
+            path: 'topup',
+            lazy: async () => ({ Component: (await import('@/features/topup/topup-page')).TopupPage }),
+          },
+        ],
+      },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];

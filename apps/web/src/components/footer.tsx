@@ -1,0 +1,97 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { policies, TERMS_PDF_PATH } from '@/features/legal/policies';
+import { PolicyButton } from '@/features/legal/policy-button';
+import { publicConfig } from '@/lib/public-config';
+import { AnchorLink } from './anchor-link';
+import { LogoMark } from './logo';
+
+const linkClass =
+  'rounded-sm text-sm text-slate-300 transition-colors hover:text-white focus-visible:outline-offset-4 cursor-pointer';
+
+function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="text-sm font-semibold text-white">{title}</h2>
+      <ul className="mt-4 flex flex-col gap-3">{children}</ul>
+    </nav>
+  );
+}
+
+/** Buttons opening the Terms of Service and the Refund Policy as dialogs. */
+function PolicyLinks() {
+  return (
+    <>
+      {Object.values(policies).map((policy) => (
+        <li key={policy.id}>
+          <PolicyButton policy={policy} className={linkClass} />
+        </li>
+      ))}
+    </>
+  );
+}
+
+export function Footer() {
+  const { appName } = publicConfig();
+  return (
+    <footer className="bg-slate-950 text-slate-300">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:px-6 md:grid-cols-3 lg:grid-cols-[1.6fr_1fr_1fr_1fr]">
+        <div className="col-span-2 max-w-sm md:col-span-3 lg:col-span-1">
+          <Link
+            to="/"
+            className="inline-flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-white"
+          >
+            <LogoMark />
+            {appName}
+          </Link>
+          <p className="mt-4 text-sm leading-relaxed text-slate-400">
+            Real SIM numbers from 180+ countries for receiving SMS verification codes. Exclusive, never
+            resold, and you pay only for what you use.
+          </p>
+        </div>
+        <FooterColumn title="Product">
+          <li>
+            <AnchorLink sectionId="features" className={linkClass}>
+              Features
+            </AnchorLink>
+          </li>
+          <li>
+            <AnchorLink sectionId="how-it-works" className={linkClass}>
+              How it Works
+            </AnchorLink>
+          </li>
+          <li>
+            <Link to="/faq" className={linkClass}>
+              FAQ
+            </Link>
+          </li>
+        </FooterColumn>
+        <FooterColumn title="Account">
+          <li>
+            <Link to="/login" className={linkClass}>
+              Sign In
+            </Link>
+          </li>
+          <li>
+            <Link to="/dashboard/tickets" className={linkClass}>
+              Support
+            </Link>
+          </li>
+        </FooterColumn>
+        <FooterColumn title="Legal">
+          <PolicyLinks />
+          <li>
+            <a href={TERMS_PDF_PATH} type="application/pdf" className={linkClass}>
+              Terms (PDF)
+            </a>
+          </li>
+        </FooterColumn>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-7xl py-6 pr-20 pl-4 text-xs text-slate-400 sm:px-6">
+          © {appName}. Prices in US dollars; balance top-ups in cryptocurrency.
+        </p>
+      </div>
+    </footer>
+  );
+}

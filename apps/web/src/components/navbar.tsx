@@ -1,0 +1,270 @@
+import { NAVBAR_COMPACT_SCROLL_PX } from '@simcode/contract';
+import { ChevronDown, LogOut, Menu, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { logout, useSession } from '@/features/auth/session';
+import { useScrolledPast } from '@/lib/use-scrolled-past';
+import { cn } from '@/lib/utils';
+import { AnchorLink } from './anchor-link';
+import { Logo } from './logo';
+
+const signedInLinks = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/dashboard/numbers', label: 'My Numbers' },
+  { to: '/dashboard/topup', label: 'Top Up' },
+];
+
+const longTermLinks = [
+  { to: '/dashboard/longterm', label: 'Rent Long-term Number' },
+  { to: '/dashboard/renewable', label: 'Buy Renewable Number' },
+  { to: '/dashboard/longterm/numbers', label: 'My Long-term Numbers' },
+];
+
+const visitorAnchors = [
+  { id: 'features', label: 'Features' },
+  { id: 'how-it-works', label: 'How it Works' },
+  { id: 'faq', label: 'FAQ' },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-foreground',
+    isActive ? 'text-primary' : 'text-slate-600',
+  );
+
+function LongTermMenu() {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  const isActive = longTermLinks.some((link) => pathname === link.to);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    const onPointer = (event: PointerEvent) => {
+      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  return (
+    // Hover opens it for a mouse; the button opens it for keyboard and touch.
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover is a convenience; the button carries the semantics.
+    <div
+      ref={containerRef}
+      className="relative"
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node)) setOpen(false);
+      }}
+    >
+      <button
+        type="button"
+        className={cn(linkClass({ isActive }), 'inline-flex items-center gap-1')}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        Long-term Numbers
+        <ChevronDown className={cn('size-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
+      </button>
+      <div id={menuId} hidden={!open} className="absolute top-full left-0 z-50 min-w-60 pt-1">
+        <ul className="rounded-lg border bg-popover p-1 shadow-lg">
+          {longTermLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                end
+                onClick={() => setOpen(false)}
+                className={({ isActive: active }) =>
+                  cn(
+                    'block rounded-md px-3 py-2 text-sm hover:bg-accent',
+                    active ? 'text-primary font-medium' : 'text-slate-700',
+                  )
+                }
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+export function Navbar() {
+  const { isSignedIn } = useSession();
+  const compact = useScrolledPast(NAVBAR_COMPACT_SCROLL_PX);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [mobileLongTermOpen, setMobileLongTermOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  // A new page closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only.
+  useEffect(() => setMobileOpen(false), [pathname]);
+
+  return (
+    <header
+      data-compact={compact || undefined}
+      className={cn(
+        'fixed inset-x-0 top-0 z-40 border-b bg-white/90 backdrop-blur transition-all duration-200 supports-[backdrop-filter]:bg-white/75',
+        compact ? 'shadow-sm' : 'border-transparent',
+      )}
+    >
+      <nav
+        aria-label="Main"
+        className={cn(
+          'mx-auto flex max-w-7xl items-center gap-4 px-4 transition-all duration-200 sm:px-6',
+          compact ? 'h-14' : 'h-16 lg:h-20',
+        )}
+      >
+        <Logo />
+        <div className="ml-auto hidden items-center gap-1 lg:flex">
+          {isSignedIn ? (
+            <>
+              {signedInLinks.map((link) => (
+                <NavLink key={link.to} to={link.to} end className={linkClass}>
+                  {link.label}
+                </NavLink>
+              ))}
+              <LongTermMenu />
+              <NavLink to="/dashboard/tickets" className={linkClass}>
+                Support
+              </NavLink>
+              <Button variant="outline" size="sm" className="ml-2" onClick={logout}>
+                <LogOut aria-hidden="true" />
+                Logout
+              </Button>
+            </>
+          ) : (
+            <>
+              {visitorAnchors.map((anchor) => (
+                <AnchorLink key={anchor.id} sectionId={anchor.id} className={linkClass({ isActive: false })}>
+                  {anchor.label}
+                </AnchorLink>
+              ))}
+              <NavLink to="/dashboard/tickets" className={linkClass}>
+                Support
+              </NavLink>
+              <Button asChild size="sm" className="ml-2">
+                <Link to="/login">Get Started</Link>
+              </Button>
+            </>
+          )}
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="ml-auto lg:hidden"
+          aria-expanded={mobileOpen}
+          aria-controls="mobile-menu"
+          aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMobileOpen((value) => !value)}
+        >
+          {mobileOpen ? <X className="size-5" /> : <Menu className="size-5" />}
+        </Button>
+      </nav>
+      <div
+        id="mobile-menu"
+        hidden={!mobileOpen}
+        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t bg-white px-4 pb-4 lg:hidden"
+      >
+        <ul className="flex flex-col gap-1 pt-2">
+          {isSignedIn ? (
+            <>
+              {signedInLinks.map((link) => (
+                <li key={link.to}>
+                  <NavLink
+                    to={link.to}
+                    end
+                    className={({ isActive }) => cn(linkClass({ isActive }), 'block')}
+                  >
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li>
+                <button
+                  type="button"
+                  className={cn(linkClass({ isActive: false }), 'flex w-full items-center justify-between')}
+                  aria-expanded={mobileLongTermOpen}
+                  aria-controls="mobile-longterm-menu"
+                  onClick={() => setMobileLongTermOpen((value) => !value)}
+                >
+                  Long-term Numbers
+                  <ChevronDown
+                    className={cn('size-4 transition-transform', mobileLongTermOpen && 'rotate-180')}
+                    aria-hidden="true"
+                  />
+                </button>
+                <ul id="mobile-longterm-menu" hidden={!mobileLongTermOpen} className="ml-4 border-l pl-2">
+                  {longTermLinks.map((link) => (
+                    <li key={link.to}>
+                      <NavLink
+                        to={link.to}
+                        end
+                        className={({ isActive }) => cn(linkClass({ isActive }), 'block')}
+                      >
+                        {link.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+              <li>
+                <NavLink
+                  to="/dashboard/tickets"
+                  className={({ isActive }) => cn(linkClass({ isActive }), 'block')}
+                >
+                  Support
+                </NavLink>
+              </li>
+              <li className="pt-2">
+                <Button variant="outline" className="w-full" onClick={logout}>
+                  <LogOut aria-hidden="true" />
+                  Logout
+                </Button>
+              </li>
+            </>
+          ) : (
+            <>
+              {visitorAnchors.map((anchor) => (
+                <li key={anchor.id}>
+                  <AnchorLink
+                    sectionId={anchor.id}
+                    onClick={() => setMobileOpen(false)}
+                    className={cn(linkClass({ isActive: false }), 'block')}
+                  >
+                    {anchor.label}
+                  </AnchorLink>
+                </li>
+              ))}
+              <li>
+                <NavLink
+                  to="/dashboard/tickets"
+                  className={({ isActive }) => cn(linkClass({ isActive }), 'block')}
+                >
+                  Support
+                </NavLink>
+              </li>
+              <li className="pt-2">
+                <Button asChild className="w-full">
+                  <Link to="/login">Get Started</Link>
+                </Button>
+              </li>
+            </>
+          )}
+        </ul>
+      </div>
+    </header>
+  );
+}

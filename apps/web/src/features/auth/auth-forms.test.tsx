@@ -1,0 +1,151 @@
+import { authMessages } from '@simcode/contract';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LoginPage } from './login-page';
+import { RegisterPage } from './register-page';
+
+// The real widget solves a proof of work in Web Workers, which happy-dom has not; the browser tests use it.
+// Here a stand-in reports a solved payload when its button is pressed.
+vi.mock('./captcha-field', () => ({
+  CaptchaField: ({ onChange }: { onChange(payload: string): void }) => (
+    <button type="button" onClick={() => onChange('solved-payload')}>
+      Solve captcha
+    </button>
+  ),
+}));
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  localStorage.clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function DashboardStandIn() {
+  return <h1>Dashboard page</h1>;
+}
+
+function renderAt(path: '/login' | '/register') {
+  const router = createMemoryRouter(
+    [
+      { path: '/login', Component: LoginPage },
+      { path: '/register', Component: RegisterPage },
+      { path: '/dashboard', Component: DashboardStandIn },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return userEvent.setup();
+}
+
+function jsonResponse(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+describe('the login form', () => {
+  it.each([
+    ['', '', false, authMessages.fillAllFields],
+    ['ab', 'password-1', true, authMessages.usernameTooShort],
+    ['abc', 'short', true, authMessages.passwordTooShort],
+    ['abc', 'password-1', false, authMessages.captchaRequired],
+    ['a'.repeat(20), 'password-1', true, authMessages.usernameTooLong],
+    ['abc', 'p'.repeat(80), true, authMessages.passwordTooLong],
+  ])(
+    'username %j, password %j, captcha solved %s: shows "%s" and sends nothing',
+    async (username, password, solved, text) => {
+      const user = renderAt('/login');
+      if (username) await user.type(screen.getByLabelText('Username'), username);
+      if (password) await user.type(screen.getByLabelText('Password'), password);
+      if (solved) await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+      await user.click(screen.getByRole('button', { name: 'Sign In' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(text);
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
+
+  it("shows the server's error text, and the spec's fallback when there is none", async () => {
+    const user = renderAt('/login');
+    await user.type(screen.getByLabelText('Username'), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'password-1');
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(401, { success: false, error: authMessages.invalidCredentials }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(authMessages.invalidCredentials);
+
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(500, { success: false }));
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(authMessages.loginFailed);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/auth/login');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      username: 'alice',
+      password: 'password-1',
+      'g-recaptcha-response': 'solved-payload',
+    });
+  });
+
+  it('stores the token and opens the dashboard on success', async () => {
+    const user = renderAt('/login');
+    await user.type(screen.getByLabelText('Username'), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'password-1');
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { success: true, token: 'header.payload.signature' }));
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe('header.payload.signature');
+  });
+});
+
+describe('the register form', () => {
+  const valid = {
+    email: 'alice@example.com',
+    username: 'alice_1',
+    password: 'password-1',
+    repeat: 'password-1',
+  };
+  it.each([
+    [{ email: '', username: '', password: '', repeat: '' }, false, authMessages.fillAllFields],
+    [{ ...valid, repeat: '' }, true, authMessages.fillAllFields],
+    [{ ...valid, username: 'ab' }, true, authMessages.usernameTooShort],
+    [{ ...valid, password: 'short', repeat: 'short' }, true, authMessages.passwordTooShort],
+    [valid, false, authMessages.captchaRequired],
+    [{ ...valid, username: 'a'.repeat(20) }, true, authMessages.usernameTooLong],
+    [{ ...valid, password: 'p'.repeat(80), repeat: 'p'.repeat(80) }, true, authMessages.passwordTooLong],
+    [{ ...valid, email: `${'e'.repeat(70)}@example.com` }, true, authMessages.emailTooLong],
+    [{ ...valid, username: 'alice smith' }, true, authMessages.usernameCharacters],
+    [{ ...valid, repeat: 'password-2' }, true, authMessages.passwordsDoNotMatch],
+    [{ ...valid, email: 'alice.example.com' }, true, authMessages.invalidEmail],
+  ])('%j with captcha solved %s shows "%s" and sends nothing', async (fields, solved, text) => {
+    const user = renderAt('/register');
+    if (fields.email) await user.type(screen.getByLabelText('Email'), fields.email);
+    if (fields.username) await user.type(screen.getByLabelText('Username'), fields.username);
+    if (fields.password) await user.type(screen.getByLabelText('Password'), fields.password);
+    if (fields.repeat) await user.type(screen.getByLabelText('Repeat password'), fields.repeat);
+    if (solved) await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's duplicate text and the spec's fallback", async () => {
+    const user = renderAt('/register');
+    await user.type(screen.getByLabelText('Email'), valid.email);
+    await user.type(screen.getByLabelText('Username'), valid.username);
+    await user.type(screen.getByLabelText('Password'), valid.password);
+    await user.type(screen.getByLabelText('Repeat password'), valid.repeat);
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(409, { success: false, error: authMessages.usernameTaken }));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(authMessages.usernameTaken);
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    fetchMock.mockRejectedValueOnce(new TypeError('network down'));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(authMessages.registrationFailed);
+  });
+});

@@ -1,0 +1,47 @@
+import type { AuthResponse } from '@simcode/contract';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '@/lib/api-client';
+import { setToken } from './session';
+
+/**
+ * The behaviour both account forms share: check the rules before sending, keep the button busy while the
+ * server answers, show its text or the form's fallback, and on success keep the token and open the
+ * dashboard. A captcha payload is single-use, so a failed attempt resets the widget.
+ */
+export function useAuthSubmit({
+  validate,
+  send,
+  fallbackError,
+}: {
+  /** The first broken rule's text, or null. Receives the current captcha payload. */
+  validate(captcha: string): string | null;
+  send(captcha: string): Promise<AuthResponse>;
+  fallbackError: string;
+}) {
+  const navigate = useNavigate();
+  const [captcha, setCaptcha] = useState('');
+  const [captchaResetKey, setCaptchaResetKey] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const rule = validate(captcha);
+    setError(rule);
+    if (rule) return;
+    setBusy(true);
+    try {
+      const response = await send(captcha);
+      if (!response.token) throw new Error('no token in a successful answer');
+      setToken(response.token);
+      navigate('/dashboard', { replace: true });
+    } catch (failure) {
+      setError(errorMessage(failure, fallbackError));
+      setCaptchaResetKey((key) => key + 1);
+      setBusy(false);
+    }
+  }
+
+  return { onSubmit, error, busy, setCaptcha, captchaResetKey };
+}

@@ -1,0 +1,97 @@
+import { DASHBOARD_LIST_PANE_PX, type DashboardCountry } from '@simcode/contract';
+import { Check, Globe2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { CountryFlag } from '@/components/country-flag';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { StepCard } from '@/components/ui/card';
+import { SkeletonRows } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+import { matchesSearch, SearchInput } from './search-input';
+
+/** The searchable list of countries (a 500 px pane). A radio group: arrow keys move, the choice is announced. */
+export function CountryList({
+  countries,
+  loading,
+  selectedId,
+  onSelect,
+}: {
+  countries: DashboardCountry[] | undefined;
+  loading: boolean;
+  selectedId: string | null;
+  onSelect(country: DashboardCountry): void;
+}) {
+  const [query, setQuery] = useState('');
+  const visible = useMemo(
+    () =>
+      (countries ?? []).filter(
+        (country) =>
+          matchesSearch(country.name, query) || country.dialCode.startsWith(query.replace(/^\+/, '').trim()),
+      ),
+    [countries, query],
+  );
+  return (
+    <div className="flex flex-col gap-3">
+      <SearchInput label="Search countries" value={query} onChange={setQuery} />
+      <fieldset
+        className="overflow-y-auto rounded-lg border bg-white"
+        style={{ height: DASHBOARD_LIST_PANE_PX }}
+      >
+        <legend className="sr-only">Country</legend>
+        {loading && <SkeletonRows count={9} className="p-3" rowClassName="h-10" />}
+        {!loading && visible.length === 0 && (
+          <p className="p-6 text-center text-sm text-muted-foreground">No country matches “{query}”.</p>
+        )}
+        <ul className="divide-y">
+          {visible.map((country) => {
+            const selected = country.id === selectedId;
+            return (
+              <li key={country.id}>
+                {/* A native radio group: arrow keys move the choice and assistive technology announces it. */}
+                <label
+                  className={cn(
+                    'flex w-full cursor-pointer items-center gap-3 px-3 py-2.5 text-left text-sm transition-colors hover:bg-accent has-[:focus-visible]:bg-accent has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-inset',
+                    selected && 'bg-secondary font-medium text-secondary-foreground hover:bg-secondary',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name="country"
+                    value={country.id}
+                    checked={selected}
+                    onChange={() => onSelect(country)}
+                    className="sr-only"
+                  />
+                  <CountryFlag country={country.id} />
+                  <span className="min-w-0 flex-1 truncate">{country.name}</span>
+                  <span className="text-xs text-muted-foreground tabular-nums">+{country.dialCode}</span>
+                  <Check className={cn('size-4 text-primary', !selected && 'invisible')} aria-hidden="true" />
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+    </div>
+  );
+}
+
+/** Step 1 of buying or renting: the country list, or why it could not be loaded. */
+export function CountryStep({
+  failure,
+  ...list
+}: React.ComponentProps<typeof CountryList> & {
+  /** The text to show instead of the list when the countries could not be loaded. */
+  failure: string | null;
+}) {
+  return (
+    <StepCard icon={Globe2} title="1. Choose a country">
+      {failure ? (
+        <Alert variant="destructive">
+          <AlertDescription>{failure}</AlertDescription>
+        </Alert>
+      ) : (
+        <CountryList {...list} />
+      )}
+    </StepCard>
+  );
+}

@@ -1,0 +1,78 @@
+import { DASHBOARD_LIST_PANE_PX, type ServiceOffer, serviceByCode } from '@simcode/contract';
+import { ShoppingCart } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { ServiceIcon } from '@/components/service-icon';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { SkeletonRows } from '@/components/ui/skeleton';
+import { formatUsd } from '@/lib/format';
+import { matchesSearch, SearchInput } from './search-input';
+
+/** The searchable list of services with price, stock and a Buy button (a 500 px pane). */
+export function ServiceList({
+  services,
+  loading,
+  buyingService,
+  onBuy,
+}: {
+  services: ServiceOffer[] | undefined;
+  loading: boolean;
+  /** The service being bought now: its button is busy and the others wait. */
+  buyingService: string | null;
+  onBuy(service: ServiceOffer): void;
+}) {
+  const [query, setQuery] = useState('');
+  const visible = useMemo(
+    () =>
+      (services ?? []).filter((service) => matchesSearch(service.name, query) || service.id === query.trim()),
+    [services, query],
+  );
+  return (
+    <div className="flex flex-col gap-3">
+      <SearchInput label="Search services" value={query} onChange={setQuery} />
+      <div className="overflow-y-auto rounded-lg border bg-white" style={{ height: DASHBOARD_LIST_PANE_PX }}>
+        {loading && <SkeletonRows count={8} className="p-3" rowClassName="h-12" />}
+        {!loading && services && visible.length === 0 && (
+          <p className="p-6 text-center text-sm text-muted-foreground">
+            {services.length === 0
+              ? 'No services are on sale in this country right now.'
+              : `No service matches “${query}”.`}
+          </p>
+        )}
+        <ul className="divide-y" aria-label="Services">
+          {visible.map((service) => {
+            const outOfStock = service.stock <= 0;
+            return (
+              <li key={service.id} className="flex items-center gap-3 px-3 py-2.5">
+                <ServiceIcon name={service.name} icon={serviceByCode(service.id)?.icon} size="sm" />
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium">{service.name}</p>
+                  <p className="text-xs text-muted-foreground">
+                    {outOfStock ? (
+                      <Badge variant="muted" className="px-1.5 py-0">
+                        Out of stock
+                      </Badge>
+                    ) : (
+                      `${service.stock.toLocaleString('en-US')} available`
+                    )}
+                  </p>
+                </div>
+                <span className="text-sm font-semibold tabular-nums">{formatUsd(service.price)}</span>
+                <Button
+                  size="sm"
+                  onClick={() => onBuy(service)}
+                  disabled={outOfStock || (buyingService !== null && buyingService !== service.id)}
+                  busy={buyingService === service.id}
+                  aria-label={`Buy a ${service.name} number for ${formatUsd(service.price)}`}
+                >
+                  {buyingService !== service.id && <ShoppingCart aria-hidden="true" />}
+                  Buy
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import type { SummaryResponse } from '@simcode/contract';
+import { Globe2, ListOrdered, Phone, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatUsd } from '@/lib/format';
+
+function StatCard({
+  label,
+  value,
+  icon,
+  hint,
+}: {
+  label: string;
+  value: ReactNode;
+  icon: ReactNode;
+  hint: string;
+}) {
+  return (
+    <Card className="flex items-center gap-4 p-4 sm:p-5">
+      <span
+        className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-secondary text-primary [&_svg]:size-5"
+        aria-hidden="true"
+      >
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-muted-foreground">{label}</p>
+        <p className="truncate text-2xl font-bold tracking-tight tabular-nums">{value}</p>
+        <p className="sr-only">{hint}</p>
+      </div>
+    </Card>
+  );
+}
+
+/** Balance, Orders, Numbers and Total Countries (spec section 2). */
+export function StatCards({ summary }: { summary: SummaryResponse | undefined }) {
+  const value = (content: ReactNode) => (summary ? content : <Skeleton className="mt-1 h-7 w-16" />);
+  return (
+    <section aria-label="Account summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
+      <StatCard
+        label="Balance"
+        icon={<Wallet />}
+        value={value(formatUsd(summary?.balance ?? 0))}
+        hint="Available to spend"
+      />
+      <StatCard
+        label="Orders"
+        icon={<ListOrdered />}
+        value={value(summary?.totalOrders)}
+        hint="Numbers you have ordered"
+      />
+      <StatCard
+        label="Numbers"
+        icon={<Phone />}
+        value={value(summary?.totalNumbers)}
+        hint="Numbers active right now"
+      />
+      <StatCard
+        label="Total Countries"
+        icon={<Globe2 />}
+        value={value(summary?.totalCountries)}
+        hint="Countries with numbers on sale"
+      />
+    </section>
+  );
+}

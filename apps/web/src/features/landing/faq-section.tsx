@@ -1,0 +1,42 @@
+import { ArrowRight, LifeBuoy } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { FaqAccordion } from '@/features/faq/faq-accordion';
+import { featuredFaqEntries } from '@/features/faq/faq-data';
+
+export function FaqSection() {
+  return (
+    <section
+      id="faq"
+      aria-labelledby="faq-title"
+      className="scroll-mt-20 bg-slate-50 px-4 py-20 sm:px-6 sm:py-28"
+    >
+      <div className="mx-auto grid max-w-6xl gap-10 lg:grid-cols-[1fr_1.6fr] lg:gap-16">
+        <div className="text-center lg:text-left">
+          <p className="text-sm font-semibold tracking-wide text-primary uppercase">FAQ</p>
+          <h2 id="faq-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            Questions, answered
+          </h2>
+          <p className="mt-4 text-lg text-slate-600">
+            The essentials about numbers, refunds and payments. Everything else is in the full FAQ.
+          </p>
+          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:flex-col lg:items-start">
+            <Button asChild variant="outline" className="bg-white">
+              <Link to="/faq">
+                See all questions
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+            <Button asChild variant="link" className="px-0">
+              <Link to="/dashboard/tickets">
+                <LifeBuoy aria-hidden="true" />
+                Contact Support
+              </Link>
+            </Button>
+          </div>
+        </div>
+        <FaqAccordion entries={featuredFaqEntries} />
+      </div>
+    </section>
+  );
+}

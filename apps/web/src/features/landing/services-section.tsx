@@ -1,0 +1,42 @@
+import { Plus } from 'lucide-react';
+import { ServiceIcon } from '@/components/service-icon';
+import { landingServices } from './landing-services';
+import { SectionHeading } from './section-heading';
+
+export function ServicesSection() {
+  return (
+    <section
+      id="service-providers"
+      aria-labelledby="service-providers-title"
+      className="scroll-mt-20 bg-slate-50 px-4 py-20 sm:px-6 sm:py-28"
+    >
+      <SectionHeading
+        id="service-providers-title"
+        eyebrow="Service providers"
+        title="Codes for the services you use"
+      >
+        Social networks, messengers, banks, AI tools and more: over 1,000 services in total.
+      </SectionHeading>
+      <ul className="mx-auto mt-12 grid max-w-5xl grid-cols-3 gap-2.5 sm:mt-14 sm:grid-cols-6 sm:gap-4">
+        {landingServices.map((service) => (
+          <li
+            key={service.code}
+            data-service-code={service.code}
+            className="flex flex-col items-center gap-2.5 rounded-2xl border bg-white px-1.5 py-4 text-center shadow-xs sm:gap-3 sm:py-5"
+          >
+            <ServiceIcon name={service.name} icon={service.icon} size="lg" />
+            <span className="text-[0.8125rem] leading-snug font-medium text-slate-800 sm:text-sm">
+              {service.name}
+            </span>
+          </li>
+        ))}
+        <li className="col-span-full flex items-center justify-center gap-3 rounded-2xl border border-dashed border-indigo-300 bg-indigo-50/60 px-4 py-5 text-center">
+          <span className="inline-flex size-9 items-center justify-center rounded-full bg-white text-primary shadow-xs">
+            <Plus className="size-5" aria-hidden="true" />
+          </span>
+          <span className="font-semibold text-indigo-900">And many more...</span>
+        </li>
+      </ul>
+    </section>
+  );
+}

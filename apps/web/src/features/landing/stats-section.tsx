@@ -1,0 +1,52 @@
+import { formatLandingStat, landingStatPlaceholder } from '@simcode/contract';
+import { useRef } from 'react';
+import { publicConfig } from '@/lib/public-config';
+import { useCountUp } from './use-count-up';
+
+const labels = ['SMS delivered', 'Satisfied users', 'Countries', 'Services'];
+
+/**
+ * The configured figures as text. At build time they are placeholders that the server fills in, so the
+ * prerendered page shows the operator's figures, and hydration finds exactly what it renders.
+ */
+function figureText(index: number, value: number): string {
+  return typeof document === 'undefined' ? landingStatPlaceholder(index) : formatLandingStat(value);
+}
+
+export function StatsSection() {
+  const { landingStats } = publicConfig();
+  const listRef = useRef<HTMLDListElement>(null);
+  const { values, phase } = useCountUp(listRef, landingStats);
+  return (
+    <section aria-label="Statistics" className="px-4 sm:px-6">
+      <dl
+        ref={listRef}
+        data-count-up={phase}
+        className="mx-auto grid max-w-5xl grid-cols-2 gap-px overflow-hidden rounded-2xl border bg-slate-200 shadow-sm lg:grid-cols-4"
+      >
+        {landingStats.map((target, index) => {
+          const label = labels[index]!;
+          const finalText = figureText(index, target);
+          return (
+            <div
+              key={label}
+              className="flex flex-col-reverse items-center gap-1 bg-white px-4 py-7 text-center sm:py-9"
+            >
+              <dt className="text-sm font-medium text-slate-600">{label}</dt>
+              <dd className="text-3xl font-extrabold tracking-tight text-primary tabular-nums sm:text-4xl">
+                <span className="sr-only">{finalText}</span>
+                {/* The final figure keeps the space, so the rising one moves nothing around it. */}
+                <span aria-hidden="true" className="relative inline-block">
+                  <span className="invisible">{finalText}</span>
+                  <span data-stat={index} className="absolute inset-0">
+                    {phase === 'final' ? finalText : formatLandingStat(values[index]!)}
+                  </span>
+                </span>
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    </section>
+  );
+}

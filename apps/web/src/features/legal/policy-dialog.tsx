@@ -1,0 +1,63 @@
+import { FileDown } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { type Policy, TERMS_PDF_PATH } from './policies';
+
+/** A policy as a modal dialog: Escape or the close buttons end it, and focus returns to its opener. */
+export default function PolicyDialog({
+  policy,
+  open,
+  onOpenChange,
+  opener,
+}: {
+  policy: Policy;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The control that opened it (lazily loaded, the dialog has no trigger of its own to return to). */
+  opener: HTMLElement | null;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        className="max-w-2xl gap-0 p-0"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          opener?.focus();
+        }}
+      >
+        <DialogHeader className="border-b px-6 pt-6 pb-4">
+          <DialogTitle className="text-xl">{policy.title}</DialogTitle>
+          <DialogDescription>Effective {policy.effective}</DialogDescription>
+        </DialogHeader>
+        <div className="max-h-[60dvh] overflow-y-auto px-6 py-5">
+          {policy.sections.map((section) => (
+            <section key={section.heading} className="mb-5 last:mb-0">
+              <h3 className="font-semibold text-foreground">{section.heading}</h3>
+              {section.paragraphs.map((paragraph) => (
+                <p key={paragraph} className="mt-1.5 text-sm leading-relaxed text-slate-600">
+                  {paragraph}
+                </p>
+              ))}
+            </section>
+          ))}
+        </div>
+        <DialogFooter className="border-t px-6 py-4">
+          <Button variant="outline" asChild>
+            <a href={TERMS_PDF_PATH} type="application/pdf">
+              <FileDown aria-hidden="true" />
+              Download PDF
+            </a>
+          </Button>
+          <Button onClick={() => onOpenChange(false)}>Close</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,226 @@
+import { type DashboardCountry, type RentCountry, rentMessages } from '@simcode/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CalendarClock, ListChecks, ShoppingCart, Wallet } from 'lucide-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { CountryFlag } from '@/components/country-flag';
+import { ServiceIcon } from '@/components/service-icon';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, StepCard } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { formatUsd } from '@/lib/format';
+import { dashboardKeys, summaryQuery } from '../dashboard/api';
+import { CountryStep } from '../dashboard/country-list';
+import { rentCountriesQuery, rentKeys, rentNumber, rentServicesQuery } from './api';
+import { useDebouncedValue } from './hooks';
+import { type RentServiceEntry, RentServiceList } from './rent-service-list';
+
+export interface ChosenPeriod {
+  /** What the rent-number call sends: '24 hours', '2 weeks'. */
+  text: string;
+  hours: number;
+}
+
+/** The dashboard's country list shows rent countries as they are: no operators to choose. */
+function asListCountry(country: RentCountry): DashboardCountry {
+  return {
+    id: country.code,
+    name: country.name,
+    code: country.code.toLowerCase(),
+    dialCode: country.dialCode,
+    operators: {},
+  };
+}
+
+/**
+ * What the long-term and renewable pages share: a country, the page's own period control, a service with
+ * its price for that period, and the rent button. Prices come from the server for the chosen period; the
+ * server prices the rent again itself.
+ */
+export function RentBuilder({
+  period,
+  periodTitle,
+  periodControl,
+  successMessage,
+  autoRenew,
+}: {
+  /** Null while the period input is not a valid period. */
+  period: ChosenPeriod | null;
+  periodTitle: string;
+  periodControl: ReactNode;
+  successMessage: string;
+  /** Renewable rents only. */
+  autoRenew?: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const summary = useQuery(summaryQuery);
+  const countries = useQuery(rentCountriesQuery);
+  const [country, setCountry] = useState<RentCountry | null>(null);
+  const [serviceKey, setServiceKey] = useState<string | null>(null);
+  // Prices are asked for once the period has stopped changing.
+  const pricedHours = useDebouncedValue(period?.hours ?? null);
+  const services = useQuery({
+    ...rentServicesQuery(country?.code ?? '', pricedHours ?? 0),
+    enabled: Boolean(country && pricedHours),
+  });
+  const entries = useMemo<RentServiceEntry[] | undefined>(
+    () =>
+      services.data
+        ? Object.entries(services.data.services).map(([key, offer]) => ({ key, ...offer }))
+        : undefined,
+    [services.data],
+  );
+  const listCountries = useMemo(() => countries.data?.countries.map(asListCountry), [countries.data]);
+  const pricesAreCurrent = period !== null && pricedHours === period.hours && services.isSuccess;
+  const selected = pricesAreCurrent ? (entries?.find((entry) => entry.key === serviceKey) ?? null) : null;
+
+  const purchase = useMutation({
+    mutationFn: (choice: { country: RentCountry; service: RentServiceEntry; period: ChosenPeriod }) =>
+      rentNumber({
+        country: choice.country.name,
+        countryID: choice.country.code,
+        service: choice.service.key,
+        period: choice.period.text,
+        periodID: choice.period.hours,
+        ...(autoRenew === undefined ? {} : { autoRenew }),
+      }),
+    onSuccess: () => {
+      toast.success(successMessage, {
+        action: { label: 'View', onClick: () => navigate('/dashboard/longterm/numbers') },
+      });
+    },
+    onError: (error) => toast.error(errorMessage(error, rentMessages.rentFailed)),
+    onSettled: (_data, _error, choice) => {
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.summary });
+      void queryClient.invalidateQueries({ queryKey: rentKeys.list });
+      void queryClient.invalidateQueries({
+        queryKey: rentKeys.services(choice.country.code, choice.period.hours),
+      });
+    },
+  });
+
+  function selectCountry(next: DashboardCountry) {
+    setCountry(countries.data?.countries.find((entry) => entry.code === next.id) ?? null);
+    setServiceKey(null);
+  }
+
+  function rent() {
+    if (!country || !selected || !period) return;
+    // The server checks again; this spares a request the answer is already known for.
+    if (summary.data && summary.data.balance < selected.price) {
+      toast.error(rentMessages.insufficientBalance);
+      return;
+    }
+    purchase.mutate({ country, service: selected, period });
+  }
+
+  const missing = [!country && 'a country', !period && 'a valid period', !serviceKey && 'a service'].filter(
+    Boolean,
+  );
+  return (
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+      <CountryStep
+        failure={countries.isError ? errorMessage(countries.error, rentMessages.fetchCountriesFailed) : null}
+        countries={listCountries}
+        loading={countries.isPending}
+        selectedId={country?.code ?? null}
+        onSelect={selectCountry}
+      />
+
+      <div className="flex flex-col gap-4">
+        <StepCard icon={CalendarClock} title={`2. ${periodTitle}`}>
+          {periodControl}
+        </StepCard>
+
+        <StepCard icon={ListChecks} title="3. Choose a service" contentClassName="flex flex-col gap-4">
+          {!country ? (
+            <Alert variant="info">
+              <AlertDescription>Select a country to see the services you can rent there.</AlertDescription>
+            </Alert>
+          ) : !period ? (
+            <Alert variant="info">
+              <AlertDescription>Enter a valid period to see the prices.</AlertDescription>
+            </Alert>
+          ) : services.isError ? (
+            <Alert variant="destructive">
+              <AlertDescription>{errorMessage(services.error)}</AlertDescription>
+            </Alert>
+          ) : (
+            <RentServiceList
+              services={entries}
+              loading={services.isPending || !pricesAreCurrent}
+              selectedKey={serviceKey}
+              onSelect={(service) => setServiceKey(service.key)}
+              periodLabel={period.text}
+            />
+          )}
+        </StepCard>
+
+        {/* On a phone the choice and its button stay in view while the lists scroll by. */}
+        <Card
+          className="sticky bottom-3 z-10 border-indigo-200 bg-gradient-to-br from-white to-indigo-50 shadow-lg lg:static lg:shadow-sm"
+          aria-label="Your rental"
+        >
+          {/* Room on the right for the scroll-to-top button, which floats over this corner on a phone. */}
+          <CardContent className="flex flex-col gap-4 pt-5 pr-16 sm:flex-row sm:items-center sm:justify-between sm:pr-20 lg:pr-5">
+            <div className="flex min-w-0 items-center gap-3">
+              {selected && country ? (
+                <>
+                  <ServiceIcon name={selected.name} icon={selected.img} />
+                  <div className="min-w-0">
+                    <p className="truncate font-semibold">{selected.name}</p>
+                    <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+                      <CountryFlag country={country.code} />
+                      {country.name}
+                      <span aria-hidden="true">·</span>
+                      {period?.text}
+                    </p>
+                  </div>
+                </>
+              ) : (
+                <p className="text-sm text-muted-foreground">
+                  {missing.length > 0
+                    ? `Choose ${missing.join(', ').replace(/, ([^,]*)$/, ' and $1')} to rent a number.`
+                    : 'Loading the price for this period…'}
+                </p>
+              )}
+            </div>
+            <div className="flex items-center justify-between gap-4 sm:justify-end">
+              <div className="text-right">
+                <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Price</p>
+                <div className="text-xl font-bold tabular-nums" data-testid="rent-price">
+                  {selected ? (
+                    formatUsd(selected.price)
+                  ) : period && serviceKey && country ? (
+                    <Skeleton className="ml-auto h-7 w-16" />
+                  ) : (
+                    '—'
+                  )}
+                </div>
+                {summary.data && (
+                  <p className="flex items-center justify-end gap-1 text-xs text-muted-foreground tabular-nums">
+                    <Wallet className="size-3" aria-hidden="true" />
+                    Balance {formatUsd(summary.data.balance)}
+                  </p>
+                )}
+              </div>
+              <Button
+                size="lg"
+                onClick={rent}
+                disabled={!selected || !country || !period}
+                busy={purchase.isPending}
+              >
+                {!purchase.isPending && <ShoppingCart aria-hidden="true" />}
+                Rent Now
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import {
+  LONG_TERM_DEFAULT_HOURS,
+  LONG_TERM_EXAMPLES,
+  LONG_TERM_MAX_HOURS,
+  LONG_TERM_MIN_HOURS,
+  periodText,
+  rentMessages,
+} from '@simcode/contract';
+import { ListChecks } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PageContainer, PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { HoursField, wholeNumberWithin } from './hours-field';
+import { RentBuilder } from './rent-builder';
+
+const longTermHours = (input: string) => wholeNumberWithin(input, LONG_TERM_MIN_HOURS, LONG_TERM_MAX_HOURS);
+
+function HoursInput({ value, onChange }: { value: string; onChange(value: string): void }) {
+  const hours = longTermHours(value);
+  return (
+    <div className="flex flex-col gap-3">
+      <HoursField
+        value={value}
+        onChange={onChange}
+        minHours={LONG_TERM_MIN_HOURS}
+        maxHours={LONG_TERM_MAX_HOURS}
+        rangeHint={`From ${LONG_TERM_MIN_HOURS} hours to ${LONG_TERM_MAX_HOURS} hours (1 month).`}
+      />
+      <fieldset className="flex flex-wrap gap-2">
+        <legend className="sr-only">Common periods</legend>
+        {LONG_TERM_EXAMPLES.map((example) => {
+          const active = hours === example.hours;
+          return (
+            <Button
+              key={example.hours}
+              type="button"
+              size="sm"
+              variant={active ? 'default' : 'outline'}
+              aria-pressed={active}
+              onClick={() => onChange(String(example.hours))}
+              className="tabular-nums"
+            >
+              {example.hours} hours = {example.label}
+            </Button>
+          );
+        })}
+      </fieldset>
+    </div>
+  );
+}
+
+export function RentPage() {
+  const [hoursText, setHoursText] = useState(String(LONG_TERM_DEFAULT_HOURS));
+  const hours = longTermHours(hoursText);
+  return (
+    <PageContainer>
+      <PageHeader
+        title="Rent Long-term Number"
+        description="Keep a number for hours or weeks and receive unlimited SMS. Cancel within 20 minutes if no SMS has arrived and the price comes back."
+        beta
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/dashboard/longterm/numbers">
+              <ListChecks aria-hidden="true" />
+              My Long-term Numbers
+            </Link>
+          </Button>
+        }
+      />
+      <RentBuilder
+        period={hours === null ? null : { text: periodText('hour', hours), hours }}
+        periodTitle="Choose the period"
+        periodControl={<HoursInput value={hoursText} onChange={setHoursText} />}
+        successMessage={rentMessages.rented}
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,270 @@
+import { RENTS_REFRESH_MS, type Rent, rentMessages, rentServiceByKey } from '@simcode/contract';
+import { useQuery } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import { Ban, CalendarPlus, Clock, Copy, Loader2, RefreshCw, TriangleAlert } from 'lucide-react';
+import { CountryFlag } from '@/components/country-flag';
+import { ServiceIcon } from '@/components/service-icon';
+import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { copyToClipboard } from '@/lib/copy';
+import { formatDaysClock, formatPhone, formatUsd } from '@/lib/format';
+import { useNow } from '@/lib/use-now';
+import { cn } from '@/lib/utils';
+import { rentStatusQuery } from './api';
+import { AutoRenewSwitch } from './auto-renew-switch';
+import { rentSmsView, secondsLeft, splitAroundCode } from './sms-text';
+
+export type RentAction = 'cancel' | 'replace' | 'renew' | 'auto-renew';
+
+export interface RentActions {
+  /** The rent whose action is running: its buttons are busy. */
+  busy: { id: number; action: RentAction } | null;
+  onCancel(rent: Rent): void;
+  onReplace(rent: Rent): void;
+  onRenew(rent: Rent): void;
+  onAutoRenew(rent: Rent, enabled: boolean): void;
+}
+
+const BADGES: Record<Rent['status'], { label: string; variant: BadgeVariant }> = {
+  pending: { label: 'Issuing', variant: 'info' },
+  active: { label: 'Active', variant: 'success' },
+  renewed: { label: 'Renewed', variant: 'success' },
+  canceled: { label: 'Canceled', variant: 'muted' },
+  expired: { label: 'Expired', variant: 'muted' },
+};
+
+export const isLiveRent = (rent: Pick<Rent, 'status'>) =>
+  rent.status === 'active' || rent.status === 'renewed' || rent.status === 'pending';
+
+export function RentIdentity({ rent }: { rent: Rent }) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <ServiceIcon name={rent.service.name} icon={rentServiceByKey(rent.service.key)?.icon} />
+      <div className="min-w-0">
+        <p className="truncate font-semibold">{rent.service.name}</p>
+        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <CountryFlag country={rent.country_id} />
+          <span className="truncate">{rent.country}</span>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+export function RentNumber({ rent }: { rent: Rent }) {
+  if (!rent.number) return <span className="text-sm text-muted-foreground">Issuing…</span>;
+  const phone = formatPhone(rent.number);
+  return (
+    <button
+      type="button"
+      onClick={() => copyToClipboard(phone, 'Number')}
+      className="group flex items-center gap-1.5 rounded font-mono text-base font-semibold tracking-tight whitespace-nowrap hover:text-primary"
+      aria-label={`Copy number ${phone}`}
+    >
+      {phone}
+      <Copy className="size-3.5 opacity-50 group-hover:opacity-100" aria-hidden="true" />
+    </button>
+  );
+}
+
+export function RentStatusBadges({ rent }: { rent: Rent }) {
+  const badge = BADGES[rent.status];
+  return (
+    <div className="flex flex-wrap items-center gap-1.5">
+      <Badge variant={badge.variant} data-testid="rent-status">
+        {badge.label}
+      </Badge>
+      <Badge variant="outline" className="text-muted-foreground">
+        {rent.renewable ? `Renewable · ${rent.period}` : rent.period}
+      </Badge>
+      {rent.renewal_pending && (
+        <Badge variant="warning">
+          <Loader2 className="size-3 animate-spin" aria-hidden="true" />
+          Renewal confirming
+        </Badge>
+      )}
+    </div>
+  );
+}
+
+/** The received-SMS column (spec section 4), read from the rent-status call and refreshed every 30 s. */
+export function RentSms({ rent }: { rent: Rent }) {
+  const live = isLiveRent(rent);
+  const status = useQuery({
+    ...rentStatusQuery(rent.order_id ?? ''),
+    enabled: rent.order_id !== null,
+    refetchInterval: live ? RENTS_REFRESH_MS : false,
+  });
+  if (!rent.order_id)
+    return (
+      <p className="text-sm text-muted-foreground">{rent.status_reason ?? 'The number is being issued…'}</p>
+    );
+  const view = rentSmsView({
+    response: status.data,
+    rentStatus: rent.status,
+    failed: status.isError && !status.data,
+  });
+  if (view.kind === 'text') {
+    return (
+      <p
+        data-testid="rent-sms"
+        aria-live="polite"
+        className={cn(
+          'flex items-center gap-1.5 text-sm',
+          view.tone === 'error' && 'text-destructive',
+          view.tone === 'muted' && 'text-muted-foreground',
+          view.tone === 'active' && 'font-medium text-green-800',
+          view.tone === 'waiting' && 'text-muted-foreground',
+        )}
+      >
+        {view.tone === 'waiting' && live && <Loader2 className="size-3.5 animate-spin" aria-hidden="true" />}
+        {view.text}
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-1.5">
+      {view.messages.length > 1 && (
+        <p className="text-xs text-muted-foreground">{view.messages.length} messages, newest first</p>
+      )}
+      <ul
+        data-testid="rent-sms"
+        aria-label="Received SMS"
+        aria-live="polite"
+        className="flex max-h-52 flex-col gap-1.5 overflow-y-auto pr-1"
+      >
+        {view.messages.map((sms, index) => {
+          const [before, code, after] = splitAroundCode(sms.text, sms.code);
+          return (
+            <li
+              key={`${sms.date}-${sms.phoneFrom}-${sms.text}`}
+              className={cn(
+                'rounded-md px-2.5 py-1.5 text-sm break-words',
+                index === 0 ? 'bg-success-soft/70' : 'bg-muted',
+              )}
+            >
+              <span className="font-semibold">{sms.phoneFrom}: </span>
+              {before}
+              {code && (
+                <button
+                  type="button"
+                  onClick={() => copyToClipboard(code, 'Code')}
+                  className="mx-0.5 inline-flex items-center gap-1 rounded bg-white px-1.5 font-mono font-bold tracking-wider text-green-800 ring-1 ring-green-200 hover:text-green-950"
+                  aria-label={`Copy code ${code}`}
+                >
+                  <mark className="bg-transparent text-inherit" data-testid="rent-code">
+                    {code}
+                  </mark>
+                  <Copy className="size-3 opacity-60" aria-hidden="true" />
+                </button>
+              )}
+              {after}
+              <span className="ml-1.5 text-xs whitespace-nowrap text-muted-foreground">
+                {format(new Date(sms.date), 'MMM d, HH:mm')}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** Time left to the end date, ticking each second; 'Expired' at zero. Only this cell re-renders each second. */
+export function RentTimeLeft({ rent }: { rent: Rent }) {
+  const now = useNow();
+  // A cancelled rent has no time left to show, and a rent being issued has no end date yet.
+  if (rent.status === 'canceled' || rent.status === 'pending')
+    return <span className="text-sm text-muted-foreground">—</span>;
+  const seconds = rent.status === 'expired' ? 0 : secondsLeft(rent.end_date, now);
+  return (
+    <div className="flex flex-col gap-0.5">
+      <span
+        className={cn(
+          'flex items-center gap-1.5 font-mono text-sm font-semibold tabular-nums',
+          seconds === 0 ? 'text-muted-foreground' : 'text-foreground',
+        )}
+        data-testid="rent-time-left"
+      >
+        <Clock className="size-3.5 text-muted-foreground" aria-hidden="true" />
+        {seconds > 0 ? formatDaysClock(seconds) : rentMessages.expired}
+      </span>
+      {rent.end_date && (
+        <span className="text-xs text-muted-foreground" data-testid="rent-end-date">
+          {seconds > 0 ? 'Ends' : 'Ended'} {format(new Date(rent.end_date), 'MMM d, yyyy HH:mm')}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function RentAutoRenew({ rent, actions }: { rent: Rent; actions: RentActions }) {
+  if (!rent.renewable) return null;
+  const busy = actions.busy?.id === rent.id;
+  return (
+    <div className="flex flex-col gap-1">
+      <AutoRenewSwitch
+        id={`auto-renew-${rent.id}`}
+        checked={rent.auto_renew}
+        disabled={busy || !isLiveRent(rent) || rent.status === 'pending'}
+        onCheckedChange={(enabled) => actions.onAutoRenew(rent, enabled)}
+      />
+      {rent.auto_renew_error && (
+        <p className="flex max-w-xs gap-1.5 text-xs text-yellow-800" role="note">
+          <TriangleAlert className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+          {rent.auto_renew_error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function RentActionButtons({
+  rent,
+  actions,
+  className,
+}: {
+  rent: Rent;
+  actions: RentActions;
+  className?: string;
+}) {
+  const busy = actions.busy?.id === rent.id ? actions.busy.action : null;
+  const noOrder = rent.order_id === null;
+  return (
+    <div className={cn('flex flex-wrap gap-2', className)}>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={busy !== null || noOrder || rent.status === 'canceled' || rent.status === 'expired'}
+        busy={busy === 'cancel'}
+        onClick={() => actions.onCancel(rent)}
+      >
+        {busy !== 'cancel' && <Ban aria-hidden="true" />}
+        Cancel
+      </Button>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={busy !== null || noOrder}
+        busy={busy === 'replace'}
+        onClick={() => actions.onReplace(rent)}
+      >
+        {busy !== 'replace' && <RefreshCw aria-hidden="true" />}
+        Replace
+      </Button>
+      <Button
+        size="sm"
+        disabled={busy !== null || noOrder}
+        busy={busy === 'renew'}
+        onClick={() => actions.onRenew(rent)}
+      >
+        {busy !== 'renew' && <CalendarPlus aria-hidden="true" />}
+        Renew
+      </Button>
+    </div>
+  );
+}
+
+export function RentPrice({ rent }: { rent: Rent }) {
+  return <span className="tabular-nums">{formatUsd(rent.price)}</span>;
+}

@@ -1,0 +1,272 @@
+import { RENTS_REFRESH_MS, type Rent, rentMessages } from '@simcode/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CalendarRange, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { PageContainer, PageHeader } from '@/components/page-header';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { errorMessage } from '@/lib/api-client';
+import { dashboardKeys } from '../dashboard/api';
+import { cancelRent, renewRent, rentKeys, rentsQuery, repeatRent, setAutoRenew } from './api';
+import { useMediaQuery } from './hooks';
+import { RenewDialog } from './renew-dialog';
+import {
+  type RentAction,
+  RentActionButtons,
+  type RentActions,
+  RentAutoRenew,
+  RentIdentity,
+  RentNumber,
+  RentPrice,
+  RentSms,
+  RentStatusBadges,
+  RentTimeLeft,
+} from './rent-parts';
+
+const WIDE_QUERY = '(min-width: 1024px)';
+const SKELETON_ROWS = ['a', 'b', 'c'];
+
+function RentsTable({ rents, actions }: { rents: Rent[]; actions: RentActions }) {
+  return (
+    <Card className="overflow-hidden">
+      <Table aria-label="Long-term numbers">
+        <TableHeader className="bg-muted/60">
+          <TableRow className="hover:bg-transparent">
+            <TableHead className="pl-5">Number</TableHead>
+            <TableHead>Received SMS</TableHead>
+            <TableHead>Time left</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead className="pr-5 text-right">Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rents.map((rent) => (
+            <TableRow
+              key={rent.id}
+              aria-label={`${rent.service.name} number in ${rent.country}`}
+              className="align-top"
+            >
+              <TableCell className="w-64 pl-5 align-top">
+                <div className="flex flex-col gap-2">
+                  <RentIdentity rent={rent} />
+                  <RentNumber rent={rent} />
+                  <span className="text-xs text-muted-foreground">
+                    <RentPrice rent={rent} /> · {rent.period}
+                  </span>
+                </div>
+              </TableCell>
+              <TableCell className="min-w-72 align-top whitespace-normal">
+                <RentSms rent={rent} />
+                {rent.status_reason && rent.status !== 'active' && rent.order_id && (
+                  <p className="mt-1.5 text-xs text-muted-foreground">{rent.status_reason}</p>
+                )}
+              </TableCell>
+              <TableCell className="w-44 align-top">
+                <RentTimeLeft rent={rent} />
+              </TableCell>
+              <TableCell className="w-56 align-top">
+                <div className="flex flex-col gap-2">
+                  <RentStatusBadges rent={rent} />
+                  <RentAutoRenew rent={rent} actions={actions} />
+                </div>
+              </TableCell>
+              <TableCell className="pr-5 align-top">
+                <RentActionButtons
+                  rent={rent}
+                  actions={actions}
+                  className="ml-auto w-28 flex-col [&>button]:w-full"
+                />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Card>
+  );
+}
+
+function RentCard({ rent, actions }: { rent: Rent; actions: RentActions }) {
+  return (
+    <Card className="flex flex-col gap-4 p-4" aria-label={`${rent.service.name} number in ${rent.country}`}>
+      <div className="flex items-start justify-between gap-3">
+        <RentIdentity rent={rent} />
+        <span className="text-sm font-semibold">
+          <RentPrice rent={rent} />
+        </span>
+      </div>
+      <div className="flex flex-wrap items-end justify-between gap-3 rounded-lg bg-muted px-3 py-2.5">
+        <div>
+          <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Number</p>
+          <RentNumber rent={rent} />
+        </div>
+        <RentTimeLeft rent={rent} />
+      </div>
+      <RentStatusBadges rent={rent} />
+      <div>
+        <p className="mb-1.5 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+          Received SMS
+        </p>
+        <RentSms rent={rent} />
+        {rent.status_reason && rent.status !== 'active' && rent.order_id && (
+          <p className="mt-1.5 text-xs text-muted-foreground">{rent.status_reason}</p>
+        )}
+      </div>
+      <RentAutoRenew rent={rent} actions={actions} />
+      <RentActionButtons rent={rent} actions={actions} className="[&>button]:flex-1" />
+    </Card>
+  );
+}
+
+export function RentsPage() {
+  const queryClient = useQueryClient();
+  const wide = useMediaQuery(WIDE_QUERY);
+  const rents = useQuery({ ...rentsQuery, refetchInterval: RENTS_REFRESH_MS });
+  const [busy, setBusy] = useState<RentActions['busy']>(null);
+  const [renewing, setRenewing] = useState<Rent | null>(null);
+
+  function refetchAll() {
+    void queryClient.invalidateQueries({ queryKey: rentKeys.list });
+    void queryClient.invalidateQueries({ queryKey: ['rent-status'] });
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.summary });
+  }
+
+  /** Runs one action of one rent: its buttons are busy meanwhile; the outcome is a toast. */
+  async function run(
+    rent: Rent,
+    action: RentAction,
+    work: () => Promise<unknown>,
+    success: string | null,
+    failure: string,
+  ): Promise<boolean> {
+    setBusy({ id: rent.id, action });
+    try {
+      await work();
+      if (success) toast.success(success);
+      return true;
+    } catch (error) {
+      toast.error(errorMessage(error, failure));
+      return false;
+    } finally {
+      setBusy(null);
+      refetchAll();
+    }
+  }
+
+  const actions: RentActions = {
+    busy,
+    onCancel: (rent) =>
+      void run(
+        rent,
+        'cancel',
+        () => cancelRent(rent.order_id!),
+        rentMessages.canceled,
+        rentMessages.cancelFailed,
+      ),
+    onReplace: (rent) =>
+      void run(
+        rent,
+        'replace',
+        () => repeatRent(rent.order_id!),
+        rentMessages.repeated,
+        rentMessages.repeatFailed,
+      ),
+    onRenew: (rent) => setRenewing(rent),
+    onAutoRenew: (rent, enabled) =>
+      void run(
+        rent,
+        'auto-renew',
+        () => setAutoRenew(rent.order_id!, enabled),
+        null,
+        rentMessages.autoRenewFailed,
+      ),
+  };
+
+  async function renew(rent: Rent, hours: number) {
+    if (
+      await run(
+        rent,
+        'renew',
+        () => renewRent(rent.order_id!, hours),
+        rentMessages.renewed,
+        rentMessages.renewFailed,
+      )
+    )
+      setRenewing(null);
+  }
+
+  const list = rents.data?.rents;
+  return (
+    <PageContainer>
+      <PageHeader
+        title="My Long-term Numbers"
+        description="Your rented numbers with every SMS they received and the time left. Renew before the end date to keep a number."
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <Link to="/dashboard/renewable">Buy renewable</Link>
+            </Button>
+            <Button asChild>
+              <Link to="/dashboard/longterm">
+                <Plus aria-hidden="true" />
+                Rent a number
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      {rents.isPending && (
+        <div className="flex flex-col gap-3">
+          {SKELETON_ROWS.map((row) => (
+            <Skeleton key={row} className="h-32 rounded-xl" />
+          ))}
+        </div>
+      )}
+      {rents.isError && !list && (
+        <Alert variant="destructive">
+          <AlertDescription>{errorMessage(rents.error, rentMessages.fetchRentsFailed)}</AlertDescription>
+        </Alert>
+      )}
+      {list && list.length === 0 && (
+        <div className="flex flex-col items-center rounded-xl border border-dashed bg-white px-6 py-16 text-center">
+          <CalendarRange className="size-10 text-indigo-300" aria-hidden="true" />
+          <h2 className="mt-4 text-lg font-semibold">No long-term numbers yet</h2>
+          <p className="mt-1 max-w-sm text-sm text-muted-foreground">
+            Rent a number for hours, weeks or months and every SMS it receives shows up here.
+          </p>
+          <div className="mt-6 flex flex-wrap justify-center gap-2">
+            <Button asChild>
+              <Link to="/dashboard/longterm">Rent a long-term number</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/dashboard/renewable">Buy a renewable number</Link>
+            </Button>
+          </div>
+        </div>
+      )}
+      {list &&
+        list.length > 0 &&
+        (wide ? (
+          <RentsTable rents={list} actions={actions} />
+        ) : (
+          <ul aria-label="Long-term numbers" className="grid gap-4 sm:grid-cols-2">
+            {list.map((rent) => (
+              <li key={rent.id} aria-label={`${rent.service.name} number in ${rent.country}`}>
+                <RentCard rent={rent} actions={actions} />
+              </li>
+            ))}
+          </ul>
+        ))}
+      <RenewDialog
+        rent={renewing}
+        busy={busy?.action === 'renew'}
+        onClose={() => setRenewing(null)}
+        onConfirm={renew}
+      />
+    </PageContainer>
+  );
+}

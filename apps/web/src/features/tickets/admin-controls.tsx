@@ -1,0 +1,159 @@
+import {
+  isTicketStatus,
+  type Ticket,
+  type TicketStatus,
+  ticketMessages,
+  ticketStatuses,
+  ticketStatusLabels,
+} from '@simcode/contract';
+import { Trash2, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { type TicketActions, useTicketAuthor } from './api';
+
+/** 'View User Info': the username and e-mail of the ticket's author. */
+export function UserInfoDialog({ userId }: { userId: number }) {
+  const [open, setOpen] = useState(false);
+  // The same cached query as the list's author line: opening the dialog asks the server nothing new.
+  const author = useTicketAuthor(userId);
+  const user = author.data?.user;
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        <UserRound aria-hidden="true" />
+        View User Info
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent className="max-w-sm">
+          <DialogHeader>
+            <DialogTitle>User Info</DialogTitle>
+            <DialogDescription>The account that opened this ticket.</DialogDescription>
+          </DialogHeader>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-3 rounded-lg border bg-slate-50 p-4 text-sm">
+            <dt className="text-muted-foreground">Username</dt>
+            <dd className="min-w-0 font-medium break-words">
+              {user ? user.username : <Skeleton className="h-4 w-24" />}
+            </dd>
+            <dt className="text-muted-foreground">Email</dt>
+            <dd className="min-w-0 font-medium break-all">
+              {user ? user.email : <Skeleton className="h-4 w-40" />}
+            </dd>
+          </dl>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Close</Button>
+            </DialogClose>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+/** 'Delete Ticket', only after the spec's confirmation in a dialog. */
+export function DeleteTicketButton({
+  ticketId,
+  remove,
+  onDeleted,
+}: {
+  ticketId: number;
+  remove: TicketActions['remove'];
+  onDeleted(): void;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        className="text-destructive hover:text-red-700 sm:ml-auto"
+        onClick={() => setOpen(true)}
+      >
+        <Trash2 aria-hidden="true" />
+        Delete Ticket
+      </Button>
+      <AlertDialog open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete this ticket?</AlertDialogTitle>
+            <AlertDialogDescription>{ticketMessages.deleteConfirm}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel asChild>
+              <Button variant="outline" disabled={remove.isPending}>
+                Cancel
+              </Button>
+            </AlertDialogCancel>
+            {/* Not an AlertDialogAction: the dialog stays open, busy, until the server has answered. */}
+            <Button
+              variant="destructive"
+              busy={remove.isPending}
+              onClick={() =>
+                remove.mutate(ticketId, {
+                  onSuccess: () => {
+                    setOpen(false);
+                    onDeleted();
+                  },
+                })
+              }
+            >
+              Delete Ticket
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}
+
+/** Administrators may set any of the three statuses. */
+export function TicketStatusSelect({
+  ticket,
+  setStatus,
+}: {
+  ticket: Ticket;
+  setStatus: TicketActions['setStatus'];
+}) {
+  return (
+    <Select
+      value={isTicketStatus(ticket.status) ? ticket.status : undefined}
+      disabled={setStatus.isPending}
+      onValueChange={(status) => setStatus.mutate({ ticketId: ticket.id, status: status as TicketStatus })}
+    >
+      <SelectTrigger
+        className="h-8 w-auto min-w-44 text-xs"
+        aria-label="Ticket status"
+        aria-busy={setStatus.isPending || undefined}
+      >
+        <SelectValue placeholder="Set status" />
+      </SelectTrigger>
+      <SelectContent>
+        {ticketStatuses.map((status) => (
+          <SelectItem key={status} value={status}>
+            {ticketStatusLabels[status]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

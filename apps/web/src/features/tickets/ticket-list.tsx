@@ -1,0 +1,171 @@
+import {
+  type Ticket,
+  type TicketSort,
+  ticketMessages,
+  ticketSortLabels,
+  ticketSortOrders,
+} from '@simcode/contract';
+import { format } from 'date-fns';
+import { Inbox, MessageSquare, Plus, UserRound } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+import type { TicketAuthor } from './api';
+import { TicketStatusBadge } from './status-badge';
+
+export interface TicketListProps {
+  heading: string;
+  tickets: Ticket[];
+  loading: boolean;
+  selectedId: number | null;
+  /** Messages of the selected ticket once loaded; the others show '-'. */
+  selectedMessageCount: number | null;
+  /** Administrators: the author of each ticket, by user id. */
+  authors?: Map<number, TicketAuthor>;
+  sort: TicketSort;
+  onSortChange(sort: TicketSort): void;
+  onSelect(ticketId: number): void;
+  onNewTicket(): void;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore(): void;
+}
+
+function TicketListItem({
+  ticket,
+  selected,
+  messageCount,
+  author,
+  showAuthor,
+  onSelect,
+}: {
+  ticket: Ticket;
+  selected: boolean;
+  messageCount: number | null;
+  author: TicketAuthor | undefined;
+  showAuthor: boolean;
+  onSelect(): void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onSelect}
+      aria-current={selected || undefined}
+      className={cn(
+        'group relative flex w-full flex-col gap-1.5 px-4 py-3.5 text-left transition-colors focus-visible:z-10 focus-visible:outline-offset-[-2px]',
+        selected ? 'bg-indigo-50/80' : 'hover:bg-slate-50',
+      )}
+    >
+      {selected && <span className="absolute inset-y-0 left-0 w-1 bg-primary" aria-hidden="true" />}
+      <span className="flex items-start justify-between gap-3">
+        <span className={cn('min-w-0 truncate font-medium', selected && 'text-primary')}>{ticket.title}</span>
+        <TicketStatusBadge status={ticket.status} />
+      </span>
+      <span className="line-clamp-2 text-sm break-words text-muted-foreground">{ticket.description}</span>
+      {showAuthor && (
+        <span className="flex min-w-0 items-center gap-1.5 text-xs text-slate-600">
+          <UserRound className="size-3.5 shrink-0" aria-hidden="true" />
+          {author ? (
+            <span className="truncate">
+              <span className="font-medium">{author.username}</span>
+              <span className="text-muted-foreground"> · {author.email}</span>
+            </span>
+          ) : (
+            <Skeleton className="h-3 w-32" />
+          )}
+        </span>
+      )}
+      <span className="flex items-center justify-between text-xs text-muted-foreground">
+        <span className="inline-flex items-center gap-1" title="Messages">
+          <MessageSquare className="size-3.5" aria-hidden="true" />
+          <span className="sr-only">Messages: </span>
+          {messageCount ?? '-'}
+        </span>
+        <time dateTime={ticket.created_at}>{format(new Date(ticket.created_at), 'MMM d, yyyy')}</time>
+      </span>
+    </button>
+  );
+}
+
+/** The left pane: New Ticket, the sort order and the tickets, the selected one highlighted. */
+export function TicketList(props: TicketListProps) {
+  const { tickets, loading, selectedId, authors } = props;
+  return (
+    <>
+      <div className="flex flex-col gap-3 border-b p-4">
+        <div className="flex items-center justify-between gap-3">
+          <h2 className="text-lg font-semibold tracking-tight">{props.heading}</h2>
+          <Button size="sm" onClick={props.onNewTicket}>
+            <Plus aria-hidden="true" />
+            New Ticket
+          </Button>
+        </div>
+        <div className="flex items-center gap-3">
+          <Label htmlFor="ticket-sort" className="shrink-0 text-muted-foreground">
+            Sort by
+          </Label>
+          <Select value={props.sort} onValueChange={(value) => props.onSortChange(value as TicketSort)}>
+            <SelectTrigger id="ticket-sort" className="h-9">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {ticketSortOrders.map((sort) => (
+                <SelectItem key={sort} value={sort}>
+                  {ticketSortLabels[sort]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {loading ? (
+          <div className="divide-y">
+            <span role="status" className="sr-only">
+              Loading tickets…
+            </span>
+            {[0, 1, 2].map((row) => (
+              <div key={row} className="flex flex-col gap-2 px-4 py-4">
+                <Skeleton className="h-4 w-2/3" />
+                <Skeleton className="h-3 w-full" />
+                <Skeleton className="h-3 w-1/3" />
+              </div>
+            ))}
+          </div>
+        ) : tickets.length === 0 ? (
+          <div className="flex flex-col items-center justify-center gap-2 px-6 py-14 text-center">
+            <span className="flex size-12 items-center justify-center rounded-full bg-indigo-50 text-primary">
+              <Inbox className="size-6" aria-hidden="true" />
+            </span>
+            <p className="font-medium">{ticketMessages.noTickets}</p>
+            <p className="text-sm text-muted-foreground">{ticketMessages.noTicketsHint}</p>
+          </div>
+        ) : (
+          <ul className="divide-y" aria-label={props.heading}>
+            {tickets.map((ticket) => (
+              <li key={ticket.id}>
+                <TicketListItem
+                  ticket={ticket}
+                  selected={ticket.id === selectedId}
+                  messageCount={ticket.id === selectedId ? props.selectedMessageCount : null}
+                  author={authors?.get(ticket.user_id)}
+                  showAuthor={authors !== undefined}
+                  onSelect={() => props.onSelect(ticket.id)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        {props.hasMore && (
+          <div className="border-t p-3">
+            <Button variant="ghost" className="w-full" busy={props.loadingMore} onClick={props.onLoadMore}>
+              Load more
+            </Button>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

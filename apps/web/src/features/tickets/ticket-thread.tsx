@@ -1,0 +1,190 @@
+import { type Ticket, type TicketMessage, ticketMessages } from '@simcode/contract';
+import { format } from 'date-fns';
+import { ArrowLeft, CircleCheck, Clock, Headset, Lock } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+import { DeleteTicketButton, TicketStatusSelect, UserInfoDialog } from './admin-controls';
+import type { TicketActions } from './api';
+import { MessageComposer } from './message-composer';
+import { TicketStatusBadge } from './status-badge';
+
+interface ThreadProps {
+  ticket: Ticket;
+  messages: TicketMessage[];
+  /** Administrators see every ticket and answer as support; users see their own and write to support. */
+  isAdmin: boolean;
+  /** Administrators: the username of the ticket's author, once known. */
+  authorName?: string;
+  actions: TicketActions;
+  onBack(): void;
+  onDeleted(): void;
+}
+
+function MessageBubble({
+  message,
+  isAdmin,
+  authorName,
+}: {
+  message: TicketMessage;
+  isAdmin: boolean;
+  authorName?: string;
+}) {
+  // Each side sees its own messages on the right, as in any chat: a user sees support on the left.
+  const mine = message.is_admin === isAdmin;
+  const label = message.is_admin ? 'Support Team' : isAdmin ? (authorName ?? 'User') : 'You';
+  const sent = new Date(message.created_at);
+  return (
+    <li
+      className={cn(
+        'flex max-w-[88%] flex-col gap-1 sm:max-w-[75%]',
+        mine ? 'ml-auto items-end' : 'items-start',
+      )}
+      data-author={message.is_admin ? 'support' : 'user'}
+    >
+      <span className="flex items-center gap-1.5 px-1 text-xs text-muted-foreground">
+        {message.is_admin && <Headset className="size-3.5 text-primary" aria-hidden="true" />}
+        <span className="font-medium text-slate-700">{label}</span>
+        <span aria-hidden="true">·</span>
+        <time dateTime={message.created_at} title={format(sent, 'MMMM d, yyyy h:mm a')}>
+          {format(sent, 'h:mm a')}
+        </time>
+      </span>
+      {/* Plain text: React escapes it, pre-wrap keeps the line breaks, and links stay inert text. */}
+      <p
+        className={cn(
+          'rounded-2xl px-4 py-2.5 text-sm leading-relaxed break-words whitespace-pre-wrap shadow-xs [overflow-wrap:anywhere]',
+          mine
+            ? 'rounded-br-md bg-primary text-primary-foreground'
+            : 'rounded-bl-md border bg-white text-foreground',
+        )}
+      >
+        {message.content}
+      </p>
+    </li>
+  );
+}
+
+function ThreadNote({ status }: { status: string }) {
+  if (status === 'closed') {
+    return (
+      <p className="flex items-center gap-2 rounded-lg border border-slate-200 bg-slate-100 px-3 py-2 text-sm text-slate-700">
+        <Lock className="size-4 shrink-0" aria-hidden="true" />
+        {ticketMessages.closedNote}
+      </p>
+    );
+  }
+  if (status === 'waiting_for_reply') {
+    return (
+      <p className="flex items-center gap-2 rounded-lg border border-yellow-300 bg-warning-soft px-3 py-2 text-sm text-yellow-950">
+        <Clock className="size-4 shrink-0 text-yellow-700" aria-hidden="true" />
+        {ticketMessages.waitingNote}
+      </p>
+    );
+  }
+  return null;
+}
+
+/** The right pane with a ticket open: its header and actions, the conversation and the message input. */
+export function TicketThread({
+  ticket,
+  messages,
+  isAdmin,
+  authorName,
+  actions,
+  onBack,
+  onDeleted,
+}: ThreadProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const closed = ticket.status === 'closed';
+  // A user may close only an open ticket; support may close anything not closed yet.
+  const canClose = isAdmin ? !closed : ticket.status === 'open';
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the newest message when one arrives or another ticket opens.
+  useEffect(() => {
+    const container = scrollRef.current;
+    if (container) container.scrollTop = container.scrollHeight;
+  }, [ticket.id, messages.length]);
+
+  return (
+    <>
+      <header className="flex flex-col gap-2.5 border-b p-4">
+        <div className="flex items-start gap-1">
+          <Button variant="ghost" size="icon-sm" className="-ml-2 shrink-0 md:hidden" onClick={onBack}>
+            <ArrowLeft aria-hidden="true" />
+            <span className="sr-only">Back to tickets</span>
+          </Button>
+          <h2 className="min-w-0 text-lg leading-snug font-semibold tracking-tight break-words">
+            {ticket.title}
+          </h2>
+        </div>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
+          <TicketStatusBadge status={ticket.status} />
+          <span>
+            Opened on{' '}
+            <time dateTime={ticket.created_at}>{format(new Date(ticket.created_at), 'MMMM d, yyyy')}</time>
+          </span>
+          <span aria-hidden="true">·</span>
+          <span className="whitespace-nowrap">Ticket #{ticket.id}</span>
+        </div>
+        {(isAdmin || canClose) && (
+          <div className="flex flex-wrap items-center gap-2">
+            {isAdmin && <UserInfoDialog userId={ticket.user_id} />}
+            {isAdmin && <TicketStatusSelect ticket={ticket} setStatus={actions.setStatus} />}
+            {canClose && (
+              <Button
+                variant="outline"
+                size="sm"
+                busy={actions.close.isPending}
+                onClick={() => actions.close.mutate(ticket.id)}
+              >
+                {!actions.close.isPending && <CircleCheck aria-hidden="true" />}
+                Close Ticket
+              </Button>
+            )}
+            {isAdmin && (
+              <DeleteTicketButton ticketId={ticket.id} remove={actions.remove} onDeleted={onDeleted} />
+            )}
+          </div>
+        )}
+      </header>
+      <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto bg-slate-50/70 px-4 py-5">
+        <ol className="flex flex-col gap-4" aria-label="Messages">
+          {messages.map((message) => (
+            <MessageBubble key={message.id} message={message} isAdmin={isAdmin} authorName={authorName} />
+          ))}
+        </ol>
+      </div>
+      <footer className="flex flex-col gap-3 border-t bg-white p-4">
+        <ThreadNote status={ticket.status} />
+        <MessageComposer
+          key={ticket.id}
+          disabled={closed}
+          busy={actions.send.isPending}
+          placeholder={closed ? 'This ticket is closed' : isAdmin ? 'Write a reply…' : 'Write a message…'}
+          onSend={(content) => actions.send.mutateAsync({ ticketId: ticket.id, content })}
+        />
+      </footer>
+    </>
+  );
+}
+
+export function TicketThreadSkeleton() {
+  return (
+    <div className="flex flex-1 flex-col">
+      <span role="status" className="sr-only">
+        Loading ticket…
+      </span>
+      <div className="flex flex-col gap-2 border-b p-4">
+        <Skeleton className="h-5 w-1/2" />
+        <Skeleton className="h-3.5 w-40" />
+      </div>
+      <div className="flex flex-1 flex-col gap-4 p-4">
+        <Skeleton className="h-14 w-2/3" />
+        <Skeleton className="ml-auto h-10 w-1/2" />
+        <Skeleton className="h-16 w-3/5" />
+      </div>
+    </div>
+  );
+}

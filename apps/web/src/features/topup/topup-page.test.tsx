@@ -1,0 +1,300 @@
+import {
+  PAYMENT_POPUP_HEIGHT_PX,
+  PAYMENT_POPUP_WIDTH_PX,
+  PAYMENT_SUCCESS_REDIRECT_MS,
+  TOPUP_STATUS_POLL_MS,
+  type Topup,
+  type TopupStatus,
+  topupMessages,
+} from '@simcode/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TopupPage } from './topup-page';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const INVOICE_URL = 'https://pay.example.test/pay/6f1c';
+const ORDER_ID = 'top_abcdefghijklmnopqrstuvwx';
+
+function topup(overrides: Partial<Topup>): Topup {
+  return {
+    order_id: 'top_old',
+    amount: 10,
+    credited_amount: null,
+    status: 'PENDING',
+    provider_status: 'check',
+    created_at: '2026-03-02T10:15:00.000Z',
+    expires_at: '2026-03-02T11:15:00.000Z',
+    credited_at: null,
+    url: null,
+    ...overrides,
+  };
+}
+
+interface FakeApi {
+  statuses: TopupStatus[];
+  payments: Topup[];
+  createAnswer: { status: number; body: unknown };
+  calls: Array<{ method: string; path: string; body?: unknown }>;
+}
+
+let api: FakeApi;
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** The four endpoints the page uses; status answers are taken in order, the last one repeating. */
+const fakeFetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = new URL(String(input), 'http://app.test');
+  const method = init?.method ?? 'GET';
+  api.calls.push({
+    method,
+    path: url.pathname,
+    body: init?.body ? JSON.parse(String(init.body)) : undefined,
+  });
+  if (url.pathname === '/api/topup/payments') {
+    return json(200, {
+      success: true,
+      payments: api.payments,
+      limits: { min_amount: 5, max_amount: 10_000 },
+    });
+  }
+  if (url.pathname === '/api/topup/cryptomus/create-invoice')
+    return json(api.createAnswer.status, api.createAnswer.body);
+  if (url.pathname === '/api/topup/cryptomus/status') {
+    const status = api.statuses.length > 1 ? api.statuses.shift()! : api.statuses[0]!;
+    return json(200, { success: true, status });
+  }
+  if (url.pathname === '/api/dashboard/summary') {
+    return json(200, { success: true, balance: 3.5, totalNumbers: 0, totalOrders: 0, totalCountries: 180 });
+  }
+  return json(404, { success: false, error: 'Not found.' });
+});
+
+const statusCalls = () => api.calls.filter((call) => call.path === '/api/topup/cryptomus/status').length;
+
+interface FakePopup {
+  closed: boolean;
+  opener: unknown;
+  location: { href: string };
+  document: Document;
+  close: ReturnType<typeof vi.fn>;
+}
+
+function fakePopup(): FakePopup {
+  const popup: FakePopup = {
+    closed: false,
+    opener: window,
+    location: { href: 'about:blank' },
+    document: document.implementation.createHTMLDocument('popup'),
+    close: vi.fn(() => {
+      popup.closed = true;
+    }),
+  };
+  return popup;
+}
+
+function renderPage() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard/topup', Component: TopupPage },
+      { path: '/dashboard', element: <h1>Dashboard page</h1> },
+      { path: '/dashboard/tickets', element: <h1>Support page</h1> },
+    ],
+    { initialEntries: ['/dashboard/topup'] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) };
+}
+
+const amountInput = () => screen.getByLabelText('Amount (USD)');
+const depositButton = () => screen.getByRole('button', { name: /^Deposit/ });
+
+beforeEach(() => {
+  // Timers are fake but keep flowing, so the page's 4 s polling is stepped through without waiting.
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  api = {
+    statuses: ['PENDING'],
+    payments: [],
+    createAnswer: { status: 200, body: { success: true, url: INVOICE_URL, order_id: ORDER_ID } },
+    calls: [],
+  };
+  fakeFetch.mockClear();
+  vi.stubGlobal('fetch', fakeFetch);
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the amount', () => {
+  it.each([
+    ['', topupMessages.minimum],
+    ['4.99', topupMessages.minimum],
+    ['-10', topupMessages.minimum],
+    ['12.345', topupMessages.tooManyDecimals],
+    ['10000.01', 'Maximum top up is $10000.00'],
+  ])('%j shows "%s", opens nothing and creates nothing', async (typed, text) => {
+    const open = vi.spyOn(window, 'open');
+    const { user } = renderPage();
+    await screen.findByText('No top-ups yet');
+    if (typed) await user.type(amountInput(), typed);
+    await user.click(depositButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(amountInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(open).not.toHaveBeenCalled();
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('takes a quick amount, steps by cents, and names the amount on the button', async () => {
+    const { user } = renderPage();
+    expect(amountInput()).toHaveAttribute('step', '0.01');
+    await user.click(screen.getByRole('button', { name: '$25' }));
+    expect(amountInput()).toHaveValue(25);
+    expect(screen.getByRole('button', { name: '$25' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: '$10' })).toHaveAttribute('aria-pressed', 'false');
+    expect(depositButton()).toHaveTextContent('Deposit $25.00');
+  });
+});
+
+describe('paying', () => {
+  it('opens a centred 500x700 popup, polls every 4 s, and on COMPLETED toasts, closes it and goes to the dashboard', async () => {
+    const popup = fakePopup();
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    api.statuses = ['PENDING', 'COMPLETED'];
+    const { router, user } = renderPage();
+    await user.type(amountInput(), '12.34');
+    await user.click(depositButton());
+
+    expect(open).toHaveBeenCalledTimes(1);
+    const features = String(open.mock.calls[0]![2]);
+    expect(features).toContain(`width=${PAYMENT_POPUP_WIDTH_PX},height=${PAYMENT_POPUP_HEIGHT_PX}`);
+    expect(features).toMatch(/left=\d+,top=\d+/);
+    await screen.findByText('Waiting for your payment of $12.34');
+    expect(popup.location.href).toBe(INVOICE_URL);
+    expect(popup.opener).toBeNull();
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({ amount: 12.34 });
+    await waitFor(() => expect(statusCalls()).toBe(1));
+
+    await act(() => vi.advanceTimersByTimeAsync(TOPUP_STATUS_POLL_MS));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(topupMessages.completed));
+    expect(popup.close).toHaveBeenCalled();
+    expect(screen.getByText('$12.34 added to your balance')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/topup');
+    await act(() => vi.advanceTimersByTimeAsync(PAYMENT_SUCCESS_REDIRECT_MS));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('stops polling when the payer closes the payment window, after one last look', async () => {
+    const popup = fakePopup();
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const { user } = renderPage();
+    await user.type(amountInput(), '20');
+    await user.click(depositButton());
+    await waitFor(() => expect(statusCalls()).toBe(1));
+
+    popup.closed = true;
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(await screen.findByText('The payment window was closed')).toBeInTheDocument();
+    await waitFor(() => expect(statusCalls()).toBe(2));
+    await act(() => vi.advanceTimersByTimeAsync(TOPUP_STATUS_POLL_MS * 5));
+    expect(statusCalls()).toBe(2);
+
+    // Opening the payment page again resumes the polling.
+    const again = fakePopup();
+    vi.mocked(window.open).mockReturnValue(again as unknown as Window);
+    await user.click(screen.getByRole('button', { name: 'Open the payment page' }));
+    expect(again.location.href).toBe(INVOICE_URL);
+    await act(() => vi.advanceTimersByTimeAsync(TOPUP_STATUS_POLL_MS));
+    await waitFor(() => expect(statusCalls()).toBeGreaterThan(2));
+  });
+
+  it('offers a link to the payment page when the browser blocks the popup, and keeps polling', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    api.statuses = ['PENDING', 'PENDING', 'COMPLETED'];
+    const { user } = renderPage();
+    await user.type(amountInput(), '15');
+    await user.click(depositButton());
+    const link = await screen.findByRole('link', { name: 'Open the payment page' });
+    expect(link).toHaveAttribute('href', INVOICE_URL);
+    expect(link).toHaveAttribute('target', '_blank');
+    await act(() => vi.advanceTimersByTimeAsync(TOPUP_STATUS_POLL_MS * 2));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(topupMessages.completed));
+  });
+
+  it("shows 'Failed to create Cryptomus invoice' and closes the prepared window when the invoice fails", async () => {
+    const popup = fakePopup();
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    api.createAnswer = { status: 502, body: { success: false, error: topupMessages.invoiceFailed } };
+    const { user } = renderPage();
+    await user.type(amountInput(), '30');
+    await user.click(depositButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(topupMessages.invoiceFailed);
+    expect(toast.error).toHaveBeenCalledWith(topupMessages.invoiceFailed);
+    expect(popup.close).toHaveBeenCalled();
+    expect(depositButton()).toBeEnabled();
+    expect(statusCalls()).toBe(0);
+  });
+
+  it('tells the payer when the invoice ended unpaid', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(fakePopup() as unknown as Window);
+    api.statuses = ['EXPIRED'];
+    const { user } = renderPage();
+    await user.type(amountInput(), '30');
+    await user.click(depositButton());
+    expect(await screen.findByText('Top-up expired')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(TOPUP_STATUS_POLL_MS * 3));
+    expect(statusCalls()).toBe(1);
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+});
+
+describe('the page', () => {
+  it('lists recent top-ups with their statuses, and states crediting times and the deposit terms', async () => {
+    api.payments = [
+      topup({
+        order_id: 'a',
+        amount: 25,
+        status: 'PENDING',
+        provider_status: 'confirm_check',
+        url: INVOICE_URL,
+      }),
+      topup({
+        order_id: 'b',
+        amount: 10,
+        credited_amount: 10.5,
+        status: 'COMPLETED',
+        provider_status: 'paid_over',
+      }),
+      topup({ order_id: 'c', amount: 50, status: 'EXPIRED', provider_status: 'cancel' }),
+    ];
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Recent top-ups' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual([
+      'Top-up of $25.00, Pending',
+      'Top-up of $10.00, Credited',
+      'Top-up of $50.00, Expired',
+    ]);
+    expect(rows[0]).toHaveTextContent('Payment seen, waiting for blockchain confirmations.');
+    expect(within(rows[0]!).getByRole('button', { name: 'Pay' })).toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent('credited $10.50');
+    expect(within(rows[2]!).queryByRole('button', { name: 'Pay' })).toBeNull();
+    expect(screen.getByText(topupMessages.creditingTime)).toBeInTheDocument();
+    expect(screen.getByText(topupMessages.nonRefundable)).toBeInTheDocument();
+    expect(await screen.findByText('$3.50')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,140 @@
+import { topupMessages } from '@simcode/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Clock, Coins, ShieldAlert, Wallet } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { PageContainer, PageHeader } from '@/components/page-header';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { summaryQuery } from '@/features/dashboard/api';
+import { formatUsd } from '@/lib/format';
+import { AmountForm } from './amount-form';
+import { topupsQuery } from './api';
+import { PaymentStatus } from './payment-status';
+import { RecentTopups } from './recent-topups';
+import { usePaymentFlow } from './use-payment-flow';
+
+function Note({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-3">
+      <span
+        className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-secondary text-primary [&_svg]:size-[18px]"
+        aria-hidden="true"
+      >
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm font-semibold">{title}</p>
+        <p className="text-sm text-muted-foreground">{children}</p>
+      </div>
+    </li>
+  );
+}
+
+/** Crediting times and the deposit terms (spec section 9). */
+function TopupNotes() {
+  return (
+    <Card className="h-fit">
+      <CardHeader>
+        <CardTitle>Before you pay</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="flex flex-col gap-4">
+          <Note icon={<Coins />} title="Pay in crypto, hold US dollars">
+            Choose your coin on the payment page. Your balance is credited in US dollars, the amount you enter
+            here.
+          </Note>
+          <Note icon={<Clock />} title="Crediting time">
+            {topupMessages.creditingTime}
+          </Note>
+          <Note icon={<ShieldAlert />} title="Non-refundable deposits">
+            {topupMessages.nonRefundable}
+          </Note>
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+function BalancePill() {
+  const summary = useQuery(summaryQuery);
+  return (
+    <div className="flex items-center gap-3 rounded-xl border bg-card px-4 py-2.5 shadow-sm">
+      <Wallet className="size-5 text-primary" aria-hidden="true" />
+      <div>
+        <p className="text-xs font-medium text-muted-foreground">Current balance</p>
+        <div className="text-lg leading-tight font-bold tabular-nums">
+          {summary.data ? formatUsd(summary.data.balance) : <Skeleton className="mt-0.5 h-5 w-16" />}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function TopupPage() {
+  const topups = useQuery(topupsQuery);
+  const payment = usePaymentFlow();
+  const { stage } = payment.flow;
+  // One payment at a time is followed; a closed or ended one may be left for a new one.
+  const following =
+    stage === 'creating' || stage === 'waiting' || stage === 'blocked' || stage === 'completed';
+  const maxAmount = topups.data?.limits.max_amount;
+
+  return (
+    <PageContainer>
+      <PageHeader
+        title="Top Up Balance"
+        description="Add funds to your balance with cryptocurrency."
+        actions={<BalancePill />}
+      />
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-6">
+        <div className="flex min-w-0 flex-col gap-4">
+          <PaymentStatus
+            flow={payment.flow}
+            checking={payment.checking}
+            onCheck={() => void payment.checkNow()}
+            onReopen={payment.reopen}
+            onDismiss={payment.reset}
+          />
+          <Card>
+            <CardHeader>
+              <CardTitle>Add funds</CardTitle>
+              <CardDescription>
+                Enter an amount in US dollars, or pick one, then click Deposit.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <AmountForm
+                maxCents={maxAmount === undefined ? undefined : Math.round(maxAmount * 100)}
+                busy={stage === 'creating'}
+                disabled={following}
+                serverError={payment.error}
+                onDeposit={(amountCents) => void payment.start(amountCents)}
+              />
+            </CardContent>
+          </Card>
+        </div>
+        <TopupNotes />
+      </div>
+      <div className="mt-6">
+        <RecentTopups
+          payments={topups.data?.payments}
+          loading={topups.isPending}
+          error={topups.error}
+          refreshing={topups.isFetching && !topups.isPending}
+          onRefresh={() => void topups.refetch()}
+          onPay={
+            following
+              ? undefined
+              : (pending) =>
+                  pending.url &&
+                  payment.resume({
+                    orderId: pending.order_id,
+                    url: pending.url,
+                    amountCents: Math.round(pending.amount * 100),
+                  })
+          }
+        />
+      </div>
+    </PageContainer>
+  );
+}

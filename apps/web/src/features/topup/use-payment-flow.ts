@@ -1,0 +1,165 @@
+import {
+  PAYMENT_SUCCESS_REDIRECT_MS,
+  TOPUP_STATUS_POLL_MS,
+  type TopupStatus,
+  topupMessages,
+} from '@simcode/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { dashboardKeys } from '@/features/dashboard/api';
+import { errorMessage } from '@/lib/api-client';
+import { createInvoice, topupKeys, topupStatusQuery } from './api';
+import { openPaymentPopup } from './payment-popup';
+
+/** How often we look whether the payer closed the payment window (no event tells us). */
+const POPUP_WATCH_MS = 500;
+
+interface Payment {
+  orderId: string;
+  url: string;
+  amountCents: number;
+}
+
+/**
+ * idle       nothing under way
+ * creating   the invoice is being created (the popup already shows "Preparing")
+ * waiting    the payer is on the payment page; the status is polled every 4 s
+ * closed     the payer closed the payment window: polling stopped (spec 4), checked again on return
+ * blocked    the browser refused the popup: a link opens the payment page, the status is polled
+ * completed  credited: toast, popup closed, the dashboard follows
+ * ended      the invoice ended without a payment (expired, canceled, failed, underpaid)
+ */
+export type PaymentFlow =
+  | { stage: 'idle' }
+  | { stage: 'creating'; amountCents: number }
+  | ({ stage: 'waiting' | 'closed' | 'blocked' } & Payment)
+  | ({ stage: 'completed' } & Payment)
+  | ({ stage: 'ended'; status: Exclude<TopupStatus, 'PENDING' | 'COMPLETED'> } & Payment);
+
+export function usePaymentFlow() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [flow, setFlow] = useState<PaymentFlow>({ stage: 'idle' });
+  const [error, setError] = useState<string | null>(null);
+  const popupRef = useRef<Window | null>(null);
+
+  const tracking =
+    flow.stage === 'waiting' || flow.stage === 'closed' || flow.stage === 'blocked' ? flow : null;
+  const status = useQuery({
+    ...topupStatusQuery(tracking?.orderId ?? ''),
+    enabled: tracking !== null,
+    // Polls while the payment page is open; after the window closed, only a return to this tab checks.
+    refetchInterval: tracking && tracking.stage !== 'closed' ? TOPUP_STATUS_POLL_MS : false,
+    refetchOnWindowFocus: 'always',
+  });
+
+  const refreshLists = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: topupKeys.list });
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.summary });
+  }, [queryClient]);
+
+  // The status decides: credited, ended, or still waiting.
+  const currentStatus = tracking ? status.data?.status : undefined;
+  useEffect(() => {
+    if (!tracking || !currentStatus || currentStatus === 'PENDING') return;
+    const { orderId, url, amountCents } = tracking;
+    refreshLists();
+    if (currentStatus === 'COMPLETED') {
+      toast.success(topupMessages.completed);
+      popupRef.current?.close();
+      popupRef.current = null;
+      setFlow({ stage: 'completed', orderId, url, amountCents });
+    } else {
+      setFlow({ stage: 'ended', status: currentStatus, orderId, url, amountCents });
+    }
+  }, [tracking, currentStatus, refreshLists]);
+
+  // After a payment, the dashboard with the new balance.
+  useEffect(() => {
+    if (flow.stage !== 'completed') return;
+    const timer = setTimeout(() => navigate('/dashboard'), PAYMENT_SUCCESS_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [flow.stage, navigate]);
+
+  // The payer closing the payment window stops the polling.
+  const watchedOrderId = flow.stage === 'waiting' ? flow.orderId : null;
+  useEffect(() => {
+    if (!watchedOrderId) return;
+    const timer = setInterval(() => {
+      if (!popupRef.current?.closed) return;
+      popupRef.current = null;
+      setFlow((current) => (current.stage === 'waiting' ? { ...current, stage: 'closed' } : current));
+      // One last look: the payment may have gone through just before the window closed.
+      void queryClient.invalidateQueries({ queryKey: topupKeys.status(watchedOrderId) });
+    }, POPUP_WATCH_MS);
+    return () => clearInterval(timer);
+  }, [watchedOrderId, queryClient]);
+
+  /** Creates the invoice and opens its payment page; call it from the click on Deposit. */
+  async function start(amountCents: number): Promise<void> {
+    setError(null);
+    const popup = openPaymentPopup();
+    popupRef.current = popup;
+    setFlow({ stage: 'creating', amountCents });
+    try {
+      const invoice = await createInvoice(amountCents);
+      const payment = { orderId: invoice.order_id, url: invoice.url, amountCents };
+      void queryClient.invalidateQueries({ queryKey: topupKeys.list });
+      if (popup && !popup.closed) {
+        popup.location.href = invoice.url;
+        setFlow({ stage: 'waiting', ...payment });
+      } else {
+        popupRef.current = null;
+        setFlow({ stage: popup ? 'closed' : 'blocked', ...payment });
+      }
+    } catch (failure) {
+      popup?.close();
+      popupRef.current = null;
+      const message = errorMessage(failure, topupMessages.invoiceFailed);
+      setError(message);
+      toast.error(message);
+      setFlow({ stage: 'idle' });
+    }
+  }
+
+  /** Opens the payment page again (after the window was closed or blocked) and resumes polling. */
+  function reopen(): void {
+    if (!tracking) return;
+    const popup = openPaymentPopup();
+    if (!popup) {
+      setFlow({ ...tracking, stage: 'blocked' });
+      return;
+    }
+    popup.location.href = tracking.url;
+    popupRef.current = popup;
+    setFlow({ ...tracking, stage: 'waiting' });
+  }
+
+  /** Stops following the payment; it stays in the recent top-ups and is credited whenever it is paid. */
+  function reset(): void {
+    popupRef.current = null;
+    setError(null);
+    setFlow({ stage: 'idle' });
+  }
+
+  /** Resumes following a pending top-up from the list. */
+  function resume(payment: Payment): void {
+    const popup = openPaymentPopup();
+    popupRef.current = popup;
+    if (popup) popup.location.href = payment.url;
+    setFlow({ stage: popup ? 'waiting' : 'blocked', ...payment });
+  }
+
+  return {
+    flow,
+    error,
+    checking: status.isFetching,
+    checkNow: () => status.refetch(),
+    start,
+    reopen,
+    reset,
+    resume,
+  };
+}

@@ -1,0 +1,16 @@
+import './styles.css';
+import { getToken } from '@/features/auth/session';
+import { firstInteraction, holdActionsUntil } from './app/deferred-start';
+import { interactive } from './app/interactive';
+
+const container = document.getElementById('root')!;
+const prerendered = container.firstElementChild !== null;
+// Until the app has taken over a prerendered page, what needs it is held (see deferred-start.ts).
+if (prerendered) holdActionsUntil(interactive, container);
+// A prerendered content page is complete without script, so the app (React, the router, the page's code)
+// loads on the visitor's first interaction rather than competing with the first paint. A signed-in visitor
+// gets it at once, to see their own navigation bar.
+const waitForInteraction = container.dataset.hydrate === 'on-interaction' && getToken() === null;
+void (waitForInteraction ? firstInteraction() : Promise.resolve())
+  .then(() => import('./app/start-app'))
+  .then(({ startApp }) => startApp(container));
