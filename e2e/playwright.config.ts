@@ -1,0 +1,84 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/** Debian's Chromium: Playwright's own browser download cannot run on these machines. */
+function chromiumPath(): string {
+  const candidate = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(candidate)) {
+    throw new Error(
+      `Chromium was not found at ${candidate}. Install it (Debian/Ubuntu: sudo apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    );
+  }
+  return candidate;
+}
+
+const port = Number(process.env.E2E_PORT ?? 3917);
+export const e2eSimulatorKey = 'e2e-simulator-key';
+export const e2eAdmin = { username: 'e2e_admin', email: 'admin@e2e.test', password: 'admin-password-1' };
+export const baseURL = `http://127.0.0.1:${port}`;
+// Every run starts from an empty database, as a new user's machine would.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'simcode-e2e-'));
+
+export default defineConfig({
+  testDir: './tests',
+  // Per port, so runs of parallel checkouts do not overwrite each other's traces.
+  outputDir: `./.artifacts/results-${port}`,
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI
+    ? [['list'], ['html', { open: 'never', outputFolder: './.artifacts/report' }]]
+    : 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    // The product started exactly as `npm start` starts it, on embedded defaults and a fresh data folder.
+    // The administrator is created with the product's own command before the server holds the database.
+    command: `npm run admin -- create --username ${e2eAdmin.username} --email ${e2eAdmin.email} --password ${e2eAdmin.password} && node scripts/start.mjs`,
+    cwd: path.resolve(import.meta.dirname, '..'),
+    url: `${baseURL}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ALTCHA_COST: '50',
+      ALTCHA_MAX_COUNTER: '40',
+      RATE_LIMIT_AUTH_PER_MINUTE: '500',
+      SIMULATOR_SMS_DELAY_MIN_MS: '2000',
+      SIMULATOR_SMS_DELAY_MAX_MS: '4000',
+      SIMULATOR_NO_SMS_RATE: '0',
+      SIMULATOR_SEED: '7',
+      // A short early-cancel window, so a refund by cancelling fits in a test.
+      SIMULATOR_EARLY_CANCEL_MS: '3000',
+      SMS_PROVIDER_KEY: e2eSimulatorKey,
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+    },
+  },
+});

@@ -1,0 +1,16 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Picks a country on the dashboard (through its search) and waits for its services. */
+export async function chooseCountry(page: Page, name: string): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Search countries' }).fill(name);
+  // The row is the radio's label; the radio itself is visually hidden.
+  await page.locator('label', { has: page.getByRole('radio', { name: new RegExp(`^${name}`) }) }).click();
+  await expect(page.getByRole('list', { name: 'Services' }).getByRole('listitem').first()).toBeVisible();
+}
+
+/** Buys the service through its Buy button and waits for the success toast. Returns the service name. */
+export async function buyService(page: Page, serviceName: string): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Search services' }).fill(serviceName);
+  await page.getByRole('button', { name: new RegExp(`^Buy a ${serviceName} number`) }).click();
+  await expect(page.getByText(`Number purchased successfully for ${serviceName}`)).toBeVisible();
+}
