@@ -1,0 +1,163 @@
+// 1. API throughput: autocannon (100 connections, 10 s after a 2 s warm-up) against a bare Fastify
+// hello-world, then against the product on PostgreSQL (DATABASE_URL) with seeded data. Figures are printed
+// as ratios to the baseline taken in the same run, since absolute numbers depend on the machine's moment.
+
+import { type BenchDatabase, createBenchDatabase } from './lib/database';
+import { type LoadResult, measureLoad } from './lib/load';
+import { type RunningProcess, startHelloServer, startProduct } from './lib/processes';
+import { BENCH_JWT_SECRET, seedActivations, seedTickets, seedUser } from './lib/seed';
+
+interface Target {
+  name: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+  /** One user per request, in turn (the purchase). */
+  manyUsers?: boolean;
+  /** Minimum share of the baseline's requests per second. */
+  minRatio: number;
+}
+
+export interface ThroughputRow extends LoadResult {
+  name: string;
+  ratio: number;
+  minRatio: number;
+  peakRssMb: number;
+}
+
+export interface ThroughputReport {
+  database: string;
+  baseline: LoadResult;
+  rows: ThroughputRow[];
+  peakRssMb: number;
+}
+
+const MB = 1024 * 1024;
+
+export async function runThroughput(): Promise<ThroughputReport> {
+  console.log('\n## 1. API throughput');
+  const hello = await startHelloServer();
+  let baseline: LoadResult;
+  try {
+    baseline = await measureLoad({ url: `${hello.url}/` });
+  } finally {
+    await hello.stop();
+  }
+  console.log(
+    `baseline (Fastify hello world): ${baseline.requestsPerSecond.toFixed(0)} req/s, p99 ${baseline.p99Ms} ms`,
+  );
+
+  const database = await createBenchDatabase('throughput');
+  let product: RunningProcess | undefined;
+  try {
+    return await measureProduct(database, baseline, (started) => {
+      product = started;
+    });
+  } finally {
+    // Also when a measurement fails: no server left running, no database left behind.
+    await product?.stop();
+    await database.drop();
+  }
+}
+
+async function measureProduct(
+  database: BenchDatabase,
+  baseline: LoadResult,
+  started: (product: RunningProcess) => void,
+): Promise<ThroughputReport> {
+  const seeding = await database.open();
+  const user = await seedUser(seeding.db, 'bench_user', { balanceCents: 100_000_000 });
+  // Buyers: one user's purchases queue on that user's account lock by design, so the purchase figure is
+  // taken the way a busy service sees purchases, from many users at once.
+  const buyers = [];
+  for (let index = 0; index < 200; index += 1)
+    buyers.push(await seedUser(seeding.db, `bench_buyer_${index}`, { balanceCents: 10_000_000 }));
+  await seedActivations(seeding.db, user.id, 30);
+  await seedTickets(seeding.db, user.id, 20);
+  await seeding.close();
+
+  const product = await startProduct({
+    dataDir: database.dataDir,
+    env: {
+      ...database.env,
+      JWT_SECRET: BENCH_JWT_SECRET,
+      RATE_LIMIT_PURCHASES_PER_MINUTE: '100000000',
+      // The simulator answers at once; its SMS would arrive after the run (the buy path is what is measured).
+      SIMULATOR_SMS_DELAY_MIN_MS: '600000',
+      SIMULATOR_SMS_DELAY_MAX_MS: '600000',
+    },
+  });
+  started(product);
+  // As a browser sends them: compressed answers where the server compresses.
+  const headers = { authorization: user.authorization, 'accept-encoding': 'gzip, deflate, br' };
+  const api = async (path: string, init: RequestInit = {}) => {
+    const response = await fetch(`${product.url}${path}`, {
+      ...init,
+      headers: { ...headers, 'content-type': 'application/json', ...init.headers },
+    });
+    return { status: response.status, body: await response.json() };
+  };
+  // The catalog loads from the simulator right after start.
+  let services: Array<{ id: string; stock: number }> = [];
+  for (let attempt = 0; attempt < 100 && services.length === 0; attempt += 1) {
+    const answer = await api('/api/dashboard/services?countryID=US&operator=any');
+    if (answer.status === 200) services = answer.body.services;
+    else await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const service = services.reduce((best, entry) => (entry.stock > best.stock ? entry : best));
+  const bought = await api('/api/dashboard/buy-number', {
+    method: 'POST',
+    body: JSON.stringify({ countryID: 'US', service: service.id }),
+  });
+  if (bought.status !== 200)
+    throw new Error(`could not buy the number to poll: ${JSON.stringify(bought.body)}`);
+
+  const targets: Target[] = [
+    {
+      name: 'GET /api/dashboard/number-status/{id}',
+      path: `/api/dashboard/number-status/${bought.body.number.number_id}`,
+      minRatio: 0.5,
+    },
+    { name: 'GET /api/dashboard/summary', path: '/api/dashboard/summary', minRatio: 0.5 },
+    { name: 'GET /api/dashboard/numbers', path: '/api/dashboard/numbers', minRatio: 0 },
+    { name: 'GET /api/dashboard/countries', path: '/api/dashboard/countries', minRatio: 0.6 },
+    {
+      name: 'GET /api/dashboard/services',
+      path: '/api/dashboard/services?countryID=US&operator=any',
+      minRatio: 0.6,
+    },
+    { name: 'GET /api/tickets', path: '/api/tickets', minRatio: 0 },
+    {
+      name: 'POST /api/dashboard/buy-number',
+      path: '/api/dashboard/buy-number',
+      method: 'POST',
+      body: JSON.stringify({ countryID: 'US', operator: 'any', service: service.id }),
+      minRatio: 0.05,
+      manyUsers: true,
+    },
+  ];
+  const rows: ThroughputRow[] = [];
+  for (const target of targets) {
+    const result = await measureLoad({
+      url: `${product.url}${target.path}`,
+      method: target.method,
+      body: target.body,
+      headers,
+    });
+    const row = {
+      ...result,
+      name: target.name,
+      ratio: result.requestsPerSecond / baseline.requestsPerSecond,
+      minRatio: target.minRatio,
+      peakRssMb: product.peakRssBytes() / MB,
+    };
+    rows.push(row);
+    console.log(
+      `${target.name}: ${row.requestsPerSecond.toFixed(0)} req/s (${row.ratio.toFixed(2)} of baseline, target ≥ ${target.minRatio}), p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, errors ${row.errors + row.non2xx}, RSS ≤ ${row.peakRssMb.toFixed(0)} MB`,
+    );
+  }
+  const peakRssMb = product.peakRssBytes() / MB;
+  return { database: database.kind, baseline, rows, peakRssMb };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runThroughput();
