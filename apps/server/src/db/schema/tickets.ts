@@ -21,7 +21,8 @@ export const tickets = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('tickets_user_created_idx').on(table.userId, table.createdAt),
+    // A user's tickets in the list's order, ties broken by id: a page is read from the index, not sorted.
+    index('tickets_user_created_idx').on(table.userId, table.createdAt, table.id),
     // Every ticket, newest first (the administrators' list): read from the index, not sorted per request.
     index('tickets_created_idx').on(table.createdAt, table.id),
     index('tickets_status_idx').on(table.status),
@@ -30,6 +31,15 @@ export const tickets = pgTable(
 );
 
 export type TicketRow = typeof tickets.$inferSelect;
+
+/**
+ * How many tickets each user has (`owner_id` = the user) and how many there are in all (`owner_id` = 0),
+ * kept by statement triggers on `tickets` (migration 0011), so a page of a list never counts the table.
+ */
+export const ticketTotals = pgTable('ticket_totals', {
+  ownerId: integer('owner_id').primaryKey(),
+  total: integer().notNull(),
+});
 
 export const ticketMessages = pgTable(
   'ticket_messages',

@@ -427,6 +427,19 @@ describe('administrators', () => {
     expect(again.statusCode).toBe(404);
   });
 
+  it("see every user's tickets counted, and each user only their own, through openings and deletions", async () => {
+    const bob = await createUser(t);
+    const [first] = await Promise.all([openTicket(t, alice), openTicket(t, alice), openTicket(t, bob)]);
+    const totals = async () => ({
+      alice: (await get(alice, '/api/tickets')).json().total,
+      bob: (await get(bob, '/api/tickets')).json().total,
+      everyone: (await get(admin, '/api/tickets/admin/tickets')).json().total,
+    });
+    expect(await totals()).toEqual({ alice: 2, bob: 1, everyone: 3 });
+    await call(t, admin, 'DELETE', `/api/tickets/admin/tickets/${first.id}`);
+    expect(await totals()).toEqual({ alice: 1, bob: 1, everyone: 2 });
+  });
+
   it("read a ticket author's username and e-mail, and nothing else of the account", async () => {
     const response = await get(admin, `/api/tickets/admin/user/${alice.id}`);
     expect(response.json()).toEqual({

@@ -56,7 +56,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/',
     {
       // A list: large enough to be worth compressing per answer.
-      compress: {},
+      config: { compress: true },
       schema: {
         ...asUser,
         summary: 'Your tickets',
@@ -93,7 +93,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/:id',
     {
       // A list: large enough to be worth compressing per answer.
-      compress: {},
+      config: { compress: true },
       schema: {
         ...asUser,
         summary: 'One of your tickets with its messages',
@@ -152,7 +152,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/admin/tickets',
     {
       // A list: large enough to be worth compressing per answer.
-      compress: {},
+      config: { compress: true },
       schema: {
         ...asAdmin,
         summary: 'Every ticket',
@@ -168,7 +168,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/admin/tickets/:id',
     {
       // A list: large enough to be worth compressing per answer.
-      compress: {},
+      config: { compress: true },
       schema: {
         ...asAdmin,
         summary: 'Any ticket with its messages',
