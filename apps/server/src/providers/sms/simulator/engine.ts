@@ -165,7 +165,7 @@ export class SimulatorEngine {
 
   reset(): void {
     this.state = emptyState();
-    this.#scheduleChanged();
+    this.#nextDueAtMs = 0;
     this.#takenNumbers = null;
     this.reseed();
     this.onChange();
@@ -175,13 +175,16 @@ export class SimulatorEngine {
     return this.clock.now().getTime();
   }
 
-  /** The delay of an SMS being scheduled now: it may be due before anything else, so ticks look again. */
-  #scheduledSmsDelayMs(): number {
-    this.#scheduleChanged();
-    return this.#random.int(
-      this.settings.smsDelayMinMs,
-      Math.max(this.settings.smsDelayMinMs, this.settings.smsDelayMaxMs),
-    );
+  /** When an SMS scheduled now arrives. */
+  #scheduleSms(now: number): number {
+    const atMs =
+      now +
+      this.#random.int(
+        this.settings.smsDelayMinMs,
+        Math.max(this.settings.smsDelayMinMs, this.settings.smsDelayMaxMs),
+      );
+    this.#dueBy(atMs);
+    return atMs;
   }
 
   // Catalog ---------------------------------------------------------------------------------------------
@@ -262,8 +265,6 @@ export class SimulatorEngine {
     operator?: string;
     maxPriceUsd?: number;
   }): SimActivation {
-    // A new activation expires at its own time, perhaps before anything else due.
-    this.#scheduleChanged();
     if (!SIM_SERVICES.includes(request.service)) throw new SimulatorRefusal('BAD_SERVICE');
     const country = this.country(request.countryId);
     const operator = this.#operator(country, request.operator);
@@ -285,9 +286,10 @@ export class SimulatorEngine {
       expiresAtMs: now + ACTIVATION_LIFETIME_MS,
       status: 'waiting',
       sms: [],
-      nextSmsAtMs: receives ? now + this.#scheduledSmsDelayMs() : null,
+      nextSmsAtMs: receives ? this.#scheduleSms(now) : null,
       closedAtMs: null,
     };
+    this.#dueBy(activation.expiresAtMs);
     this.state.nextActivationId += 1 + this.#random.int(0, 40);
     this.state.activations[activation.id] = activation;
     const soldKey = this.#soldKey(now, country, request.service);
@@ -346,7 +348,7 @@ export class SimulatorEngine {
         if (!hasCode) throw new SimulatorRefusal('BAD_STATUS');
         if (activation.status !== 'retry') {
           activation.status = 'retry';
-          activation.nextSmsAtMs = now + this.#scheduledSmsDelayMs();
+          activation.nextSmsAtMs = this.#scheduleSms(now);
           this.onChange();
         }
         return 'ACCESS_RETRY_GET';
@@ -366,10 +368,11 @@ export class SimulatorEngine {
   }
 
   #closeActivation(activation: SimActivation, status: 'finished' | 'cancelled', now: number): void {
-    this.#takenNumbers = null;
+    this.#takenNumbers?.delete(activation.phoneNumber);
     activation.status = status;
     activation.nextSmsAtMs = null;
     activation.closedAtMs = now;
+    this.#dueBy(now + CLOSED_ACTIVATION_RETENTION_MS + 1);
     if (status === 'cancelled') this.state.balanceUsd += activation.costUsd;
     this.onChange();
   }
@@ -432,10 +435,11 @@ export class SimulatorEngine {
       status: 'active',
       sms: [],
       // The first SMS comes within the activation delays, so a fresh rent soon shows something.
-      nextSmsAtMs: now + this.#scheduledSmsDelayMs(),
+      nextSmsAtMs: this.#scheduleSms(now),
       webhookUrl: request.webhookUrl ?? null,
       closedAtMs: null,
     };
+    this.#dueBy(rent.endsAtMs);
     this.state.nextRentId += 1 + this.#random.int(0, 7);
     this.state.rents[rent.id] = rent;
     this.state.balanceUsd -= costUsd;
@@ -470,9 +474,10 @@ export class SimulatorEngine {
       this.state.balanceUsd += rent.costUsd;
     }
     rent.status = status === 1 ? 'finished' : 'cancelled';
-    this.#takenNumbers = null;
+    this.#takenNumbers?.delete(rent.phoneNumber);
     rent.nextSmsAtMs = null;
     rent.closedAtMs = now;
+    this.#dueBy(now + CLOSED_RENT_RETENTION_MS + 1);
     this.onChange();
   }
 
@@ -486,8 +491,8 @@ export class SimulatorEngine {
   extendRent(id: string | undefined, hours: number): SimRent {
     const costUsd = this.extensionPrice(id, hours);
     const rent = this.rentById(id);
+    // Ends later than before: nothing becomes due sooner.
     rent.endsAtMs += hours * HOUR_MS;
-    this.#scheduleChanged();
     rent.costUsd += costUsd;
     this.state.balanceUsd -= costUsd;
     this.onChange();
@@ -517,14 +522,14 @@ export class SimulatorEngine {
 
   /** Delivers due SMS, closes what expired, forgets what is long closed. Returns the new SMS. */
   /**
-   * Nothing is due before this time, so a tick can return at once: a scan of every activation every
-   * 200 ms cost more than the purchases themselves once thousands were live. Anything that schedules
-   * something sooner resets it (`#scheduleChanged`).
+   * Nothing is due before this time, so a tick can return at once: a scan of every activation on every
+   * request cost more than the purchases themselves once thousands were live. Whatever schedules
+   * something brings it forward (`#dueBy`), so a purchase never forces a scan.
    */
   #nextDueAtMs = 0;
 
-  #scheduleChanged(): void {
-    this.#nextDueAtMs = 0;
+  #dueBy(atMs: number): void {
+    if (atMs < this.#nextDueAtMs) this.#nextDueAtMs = atMs;
   }
 
   tick(): Delivery[] {
@@ -574,7 +579,7 @@ export class SimulatorEngine {
       }
       if (now >= rent.endsAtMs) {
         rent.status = 'finished';
-        this.#takenNumbers = null;
+        this.#takenNumbers?.delete(rent.phoneNumber);
         rent.nextSmsAtMs = null;
         rent.closedAtMs = rent.endsAtMs;
         this.onChange();
