@@ -30,7 +30,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: countriesResponseSchema },
       },
       preHandler: requireUser,
-      compress: false,
     },
     async (request, reply) => {
       const countries = ctx.catalog.countries();
@@ -58,7 +57,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: servicesResponseSchema },
       },
       preHandler: requireUser,
-      compress: false,
     },
     async (request, reply) => {
       const { countryID, operator } = request.query;

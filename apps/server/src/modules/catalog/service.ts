@@ -50,6 +50,8 @@ interface CatalogView {
   countries: CatalogCountry[];
   countriesById: Map<string, CatalogCountry>;
   offersByCountry: Map<string, Map<string, CatalogOffer>>;
+  /** Each country's offers sorted by name, once per refresh rather than on every request. */
+  sortedOffersByCountry: Map<string, readonly CatalogOffer[]>;
 }
 
 interface CatalogServiceDeps {
@@ -113,7 +115,27 @@ export function createCatalogService({
     const countries = [...countriesById.values()]
       .filter((country) => offersByCountry.has(country.id))
       .sort((a, b) => a.name.localeCompare(b.name));
-    return { fetchedAt, countries, countriesById: new Map(countries.map((c) => [c.id, c])), offersByCountry };
+    const sortedOffersByCountry = new Map(
+      [...offersByCountry].map(([countryId, offers]) => [
+        countryId,
+        [...offers.values()].sort((a, b) => a.name.localeCompare(b.name)),
+      ]),
+    );
+    return {
+      fetchedAt,
+      countries,
+      countriesById: new Map(countries.map((c) => [c.id, c])),
+      offersByCountry,
+      sortedOffersByCountry,
+    };
+  }
+
+  function assertSells(catalog: CatalogView, countryId: string, operator: string): void {
+    const country = catalog.countriesById.get(countryId);
+    if (!country) throw badRequest(catalogMessages.unknownCountry, 'unknown_country');
+    if (!country.operators.some((entry) => entry.key === operator)) {
+      throw badRequest(catalogMessages.unknownOperator, 'unknown_operator');
+    }
   }
 
   function current(): CatalogView {
@@ -154,20 +176,17 @@ export function createCatalogService({
     },
 
     /** The country's services for an operator (prices do not depend on it in the SMS-Activate protocol). */
-    services(countryId: string, operator: string = ANY_OPERATOR): CatalogOffer[] {
+    services(countryId: string, operator: string = ANY_OPERATOR): readonly CatalogOffer[] {
       const catalog = current();
-      const country = catalog.countriesById.get(countryId);
-      if (!country) throw badRequest(catalogMessages.unknownCountry, 'unknown_country');
-      if (!country.operators.some((entry) => entry.key === operator)) {
-        throw badRequest(catalogMessages.unknownOperator, 'unknown_operator');
-      }
-      const offers = catalog.offersByCountry.get(countryId);
-      return offers ? [...offers.values()].sort((a, b) => a.name.localeCompare(b.name)) : [];
+      assertSells(catalog, countryId, operator);
+      return catalog.sortedOffersByCountry.get(countryId) ?? [];
     },
 
     /** The price to charge now for one activation, from our catalog only: never from the client. */
     quote(countryId: string, operator: string, service: string): Quote {
-      const offer = this.services(countryId, operator).find((entry) => entry.service === service);
+      const catalog = current();
+      assertSells(catalog, countryId, operator);
+      const offer = catalog.offersByCountry.get(countryId)?.get(service);
       if (!offer) throw badRequest(catalogMessages.unknownService, 'unknown_service');
       if (offer.stock <= 0) throw new AppError(409, catalogMessages.outOfStock, 'out_of_stock');
       return { countryId, operator, service, priceCents: offer.priceCents, upstreamCost: offer.upstreamCost };
