@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -8,6 +7,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { installAnswerCompression } from './lib/compress-answers';
 import { installErrorHandler } from './lib/error-handler';
 import { AppError } from './lib/errors';
 import { installSecurityHeaders } from './lib/security-headers';
@@ -94,16 +94,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
     config.PUBLIC_URL.startsWith('https://'),
   );
-  // Only routes that opt in (`compress: {}`) compress per request, the lists: the per-response hook of a
-  // global setting cost a third of the throughput of small answers. Pages and assets arrive precompressed.
-  await app.register(compress, {
-    global: false,
-    // Gzip for answers compressed on the fly: a brotli encoder holds megabytes per stream, which under a
-    // hundred concurrent lists took the process past its memory budget. Static files are brotli, built once.
-    encodings: ['gzip'],
-    threshold: 1024,
-    zlibOptions: { level: 5 },
-  });
+  // Only the lists compress per answer (`config: { compress: true }`); pages, assets and the catalog arrive
+  // compressed once, and small answers are not worth it.
+  installAnswerCompression(app);
   await app.register(rateLimit, {
     global: false,
     ...(config.REDIS_URL ? { redis: new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) } : {}),

@@ -29,7 +29,7 @@ export const activationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/numbers',
     {
       // A list: large enough to be worth compressing per answer.
-      compress: {},
+      config: { compress: true },
       schema: {
         tags: ['numbers'],
         summary: "The user's one-time numbers, newest first",

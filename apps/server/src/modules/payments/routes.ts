@@ -71,7 +71,7 @@ export const topupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/payments',
     {
       // A list: large enough to be worth compressing per answer.
-      compress: {},
+      config: { compress: true },
       schema: {
         ...asUser,
         summary: 'Your latest top-ups with their statuses, and the accepted amount range',
