@@ -3,11 +3,11 @@
 // as ratios to the baseline taken in the same run, since absolute numbers depend on the machine's moment.
 
 import { type BenchDatabase, createBenchDatabase } from './lib/database';
-import { type LoadResult, measureLoad } from './lib/load';
+import { type LoadOptions, type LoadResult, measureLoad } from './lib/load';
 import { type RunningProcess, startHelloServer, startProduct } from './lib/processes';
 import { BENCH_JWT_SECRET, seedActivations, seedTickets, seedUser } from './lib/seed';
 
-interface Target {
+export interface Target {
   name: string;
   path: string;
   method?: 'GET' | 'POST';
@@ -60,11 +60,25 @@ export async function runThroughput(): Promise<ThroughputReport> {
   }
 }
 
-async function measureProduct(
+export interface SeededProduct {
+  product: RunningProcess;
+  /** A signed-in user's headers, asking for compressed answers as a browser does. */
+  headers: Record<string, string>;
+  /** The 200 buyers' headers, for the purchase. */
+  buyerHeaders: Array<Record<string, string>>;
+  targets: Target[];
+}
+
+/**
+ * The built product on `database`, seeded with a user who has numbers and tickets and with 200 buyers,
+ * and the endpoints to measure. `started` sees the process as soon as it runs, so a failure later still
+ * stops it.
+ */
+export async function startSeededProduct(
   database: BenchDatabase,
-  baseline: LoadResult,
   started: (product: RunningProcess) => void,
-): Promise<ThroughputReport> {
+  nodeArgs: string[] = [],
+): Promise<SeededProduct> {
   const seeding = await database.open();
   const user = await seedUser(seeding.db, 'bench_user', { balanceCents: 100_000_000 });
   // Buyers: one user's purchases queue on that user's account lock by design, so the purchase figure is
@@ -78,6 +92,7 @@ async function measureProduct(
 
   const product = await startProduct({
     dataDir: database.dataDir,
+    nodeArgs,
     env: {
       ...database.env,
       JWT_SECRET: BENCH_JWT_SECRET,
@@ -136,27 +151,47 @@ async function measureProduct(
       manyUsers: true,
     },
   ];
+  return {
+    product,
+    headers,
+    targets,
+    buyerHeaders: buyers.map((buyer) => ({ authorization: buyer.authorization })),
+  };
+}
+
+/** The load options of one target: many-user targets take the buyers' tokens in turn. */
+export function loadOptionsFor(seeded: SeededProduct, target: Target): LoadOptions {
+  return {
+    url: `${seeded.product.url}${target.path}`,
+    method: target.method,
+    body: target.body,
+    headers: seeded.headers,
+    rotatingHeaders: target.manyUsers ? seeded.buyerHeaders : undefined,
+  };
+}
+
+async function measureProduct(
+  database: BenchDatabase,
+  baseline: LoadResult,
+  started: (product: RunningProcess) => void,
+): Promise<ThroughputReport> {
+  const seeded = await startSeededProduct(database, started);
   const rows: ThroughputRow[] = [];
-  for (const target of targets) {
-    const result = await measureLoad({
-      url: `${product.url}${target.path}`,
-      method: target.method,
-      body: target.body,
-      headers,
-    });
+  for (const target of seeded.targets) {
+    const result = await measureLoad(loadOptionsFor(seeded, target));
     const row = {
       ...result,
       name: target.name,
       ratio: result.requestsPerSecond / baseline.requestsPerSecond,
       minRatio: target.minRatio,
-      peakRssMb: product.peakRssBytes() / MB,
+      peakRssMb: seeded.product.peakRssBytes() / MB,
     };
     rows.push(row);
     console.log(
       `${target.name}: ${row.requestsPerSecond.toFixed(0)} req/s (${row.ratio.toFixed(2)} of baseline, target ≥ ${target.minRatio}), p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, errors ${row.errors + row.non2xx}, RSS ≤ ${row.peakRssMb.toFixed(0)} MB`,
     );
   }
-  const peakRssMb = product.peakRssBytes() / MB;
+  const peakRssMb = seeded.product.peakRssBytes() / MB;
   return { database: database.kind, baseline, rows, peakRssMb };
 }
 
