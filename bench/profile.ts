@@ -31,7 +31,7 @@ function ownerOf(url: string): string {
   if (!url) return '(native or idle)';
   const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (inPackage) return inPackage[1]!;
-  if (url.startsWith('node:')) return 'node internals';
+  if (url.startsWith('node:')) return url;
   return url.replace(/^file:\/\//, '').replace(`${path.resolve(import.meta.dirname, '..')}/`, '');
 }
 
@@ -92,7 +92,7 @@ try {
     (started) => {
       product = started;
     },
-    ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+    { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] },
   );
   const target = seeded.targets.find((candidate) => candidate.name.includes(wanted));
   if (!target) throw new Error(`no target named like "${wanted}"`);

@@ -77,7 +77,7 @@ export interface SeededProduct {
 export async function startSeededProduct(
   database: BenchDatabase,
   started: (product: RunningProcess) => void,
-  nodeArgs: string[] = [],
+  options: { nodeArgs?: string[]; env?: Record<string, string> } = {},
 ): Promise<SeededProduct> {
   const seeding = await database.open();
   const user = await seedUser(seeding.db, 'bench_user', { balanceCents: 100_000_000 });
@@ -92,7 +92,7 @@ export async function startSeededProduct(
 
   const product = await startProduct({
     dataDir: database.dataDir,
-    nodeArgs,
+    nodeArgs: options.nodeArgs,
     env: {
       ...database.env,
       JWT_SECRET: BENCH_JWT_SECRET,
@@ -100,6 +100,7 @@ export async function startSeededProduct(
       // The simulator answers at once; its SMS would arrive after the run (the buy path is what is measured).
       SIMULATOR_SMS_DELAY_MIN_MS: '600000',
       SIMULATOR_SMS_DELAY_MAX_MS: '600000',
+      ...options.env,
     },
   });
   started(product);
@@ -119,6 +120,7 @@ export async function startSeededProduct(
     if (answer.status === 200) services = answer.body.services;
     else await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  if (services.length === 0) throw new Error('the catalog did not load');
   const service = services.reduce((best, entry) => (entry.stock > best.stock ? entry : best));
   const bought = await api('/api/dashboard/buy-number', {
     method: 'POST',

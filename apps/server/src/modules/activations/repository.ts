@@ -29,7 +29,26 @@ export interface NewMessage {
   dedupeKey: string;
 }
 
+/**
+ * Prepared once per executor: on every purchase, building this update with drizzle's query builder cost
+ * more CPU (about 180 µs) than the database's own work for it.
+ */
+function prepareMarkIssued(db: Executor) {
+  return db
+    .update(activations)
+    .set({
+      providerActivationId: sql`${sql.placeholder('providerActivationId')}`,
+      phoneNumber: sql`${sql.placeholder('phoneNumber')}`,
+      status: 'waiting',
+      updatedAt: sql`${sql.placeholder('now')}`,
+    })
+    .where(and(eq(activations.id, sql.placeholder('id')), eq(activations.status, 'pending')))
+    .returning()
+    .prepare('activations_mark_issued');
+}
+
 export function createActivationsRepository(db: Executor) {
+  let markIssuedQuery: ReturnType<typeof prepareMarkIssued> | undefined;
   return {
     /**
      * The INSERT of a pending order, for the accounts module to run together with the debit of its price
@@ -49,16 +68,8 @@ export function createActivationsRepository(db: Executor) {
       id: number,
       issued: { providerActivationId: string; phoneNumber: string; now: Date },
     ): Promise<Activation | undefined> {
-      const [row] = await db
-        .update(activations)
-        .set({
-          providerActivationId: issued.providerActivationId,
-          phoneNumber: issued.phoneNumber,
-          status: 'waiting',
-          updatedAt: issued.now,
-        })
-        .where(and(eq(activations.id, id), eq(activations.status, 'pending')))
-        .returning();
+      markIssuedQuery ??= prepareMarkIssued(db);
+      const [row] = await markIssuedQuery.execute({ id, ...issued });
       return row;
     },
 
