@@ -7,7 +7,7 @@ import { anOffer, createListeningTestApp, simulatorControl } from '../../../test
 import { createUser, type TestUser } from '../../../test/support/users';
 import { activations, ledgerEntries } from '../../db/schema';
 import { balanceOf } from '../accounts/ledger';
-import { createActivationSync, PENDING_SETTLE_MS } from './sync';
+import { BLIND_EXPIRY_MS, createActivationSync, PENDING_SETTLE_MS } from './sync';
 
 let t: TestApp;
 afterEach(async () => {
@@ -297,6 +297,27 @@ describe('cancelling, expiry and the code', () => {
     const list = (await t.app.inject({ url: '/api/dashboard/numbers', headers: user.headers })).json();
     expect(list.numbers[0]).toMatchObject({ id: number.id, status: 'expired' });
     expect(list.numbers[0].status_reason).toMatch(/20 minutes/);
+  });
+
+  it('refunds an expired order although no sweep can read every page, once it is long over', async () => {
+    t = await createListeningTestApp();
+    const user = await createUser(t);
+    const number = await boughtNumber(user);
+    const paidBalance = await balanceOf(t.ctx.database.db, user.id);
+    const sync = syncJob();
+    // As with thousands of live orders: the budget is spent before the sweep reaches this order's page.
+    const runWithoutBudget = async () => {
+      while (t.ctx.upstreamBudget.tryTake('other work')) {}
+      await sync.run();
+    };
+    t.clock.advance(ACTIVATION_LIFETIME_MS + 5000);
+    await runWithoutBudget();
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(paidBalance);
+    t.clock.advance(BLIND_EXPIRY_MS);
+    await runWithoutBudget();
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(1000);
+    const list = (await t.app.inject({ url: '/api/dashboard/numbers', headers: user.headers })).json();
+    expect(list.numbers[0]).toMatchObject({ id: number.id, status: 'expired' });
   });
 
   it('keeps the charge when a code arrived, and completes the order after its lifetime', async () => {

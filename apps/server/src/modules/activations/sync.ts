@@ -14,7 +14,7 @@ export const ORPHAN_CANCEL_MS = 5 * 60_000;
 export const EXPIRY_GRACE_MS = 2 * 60_000;
 /** Sweeps are at least this far apart even when the budget would allow more. */
 export const MIN_SWEEP_INTERVAL_MS = 10_000;
-/** When the upstream cannot be read at all, an expired order is refunded anyway after this long. */
+/** When no complete sweep can tell (the upstream unreadable, or too many pages for the budget), an expired order is refunded anyway after this long. */
 export const BLIND_EXPIRY_MS = 10 * 60_000;
 
 interface SyncDeps {
@@ -32,6 +32,9 @@ interface SyncDeps {
  * orders refunded, stuck purchases attached or refunded, orphans cancelled. Clients never cause upstream
  * calls: the status endpoints read what this and the webhooks stored.
  */
+/** This job's name in the shared upstream budget. */
+const ACTIVATIONS = 'activations';
+
 export function createActivationSync({ provider, repository, activations, budget, clock, log }: SyncDeps) {
   let lastSweepAt = 0;
   let lastCompleteSweepStartedAt = 0;
@@ -41,7 +44,7 @@ export function createActivationSync({ provider, repository, activations, budget
     const startedAt = clock.now().getTime();
     const items: ActiveActivation[] = [];
     for (let page = 0; ; page += 1) {
-      if (!budget.tryTake()) return { items, complete: false, startedAt };
+      if (!budget.tryTake(ACTIVATIONS)) return { items, complete: false, startedAt };
       const result = await provider.listActiveActivations(page);
       items.push(...result.items);
       if (!result.hasMore) return { items, complete: true, startedAt };
@@ -77,7 +80,7 @@ export function createActivationSync({ provider, repository, activations, budget
     if (order.status !== 'waiting') return;
     if (nowMs >= order.expiresAt.getTime()) {
       await activations.refund(order, ['waiting'], 'expired', activationReasons.expired);
-    } else if (budget.tryTake()) {
+    } else if (budget.tryTake(ACTIVATIONS)) {
       // Ended early upstream (withdrawn number): ask once, to tell a late code from a cancellation.
       await activations.syncOne(order);
     }
@@ -95,6 +98,26 @@ export function createActivationSync({ provider, repository, activations, budget
       }
     }
     await activations.refund(order, ['waiting'], 'expired', activationReasons.expired);
+  }
+
+  /**
+   * Orders the sweep could not account for — it failed, or the budget ended it before the last page, as
+   * with thousands of live orders — are refunded once long past their lifetime: the upstream has ended
+   * them by then and refunded itself, and a code it delivered would have come through the webhook.
+   */
+  async function refundLongExpired(
+    live: Activation[],
+    listed: ReadonlyMap<string, ActiveActivation>,
+    nowMs: number,
+  ): Promise<void> {
+    for (const order of live) {
+      if (nowMs < order.expiresAt.getTime() + BLIND_EXPIRY_MS) continue;
+      if (order.providerActivationId && listed.has(order.providerActivationId)) continue;
+      if (order.status === 'waiting')
+        await activations.refund(order, ['waiting'], 'expired', activationReasons.expired);
+      else if (order.status === 'pending')
+        await activations.refund(order, ['pending'], 'failed', activationReasons.notIssued);
+    }
   }
 
   async function settlePending(
@@ -138,7 +161,7 @@ export function createActivationSync({ provider, repository, activations, budget
     for (const item of unclaimed.values()) {
       const firstSeen = orphanFirstSeenAt.get(item.activationId) ?? nowMs;
       orphanFirstSeenAt.set(item.activationId, firstSeen);
-      if (nowMs - firstSeen < ORPHAN_CANCEL_MS || !budget.tryTake()) continue;
+      if (nowMs - firstSeen < ORPHAN_CANCEL_MS || !budget.tryTake(ACTIVATIONS)) continue;
       await provider.cancelActivation(item.activationId).then(
         () => orphanFirstSeenAt.delete(item.activationId),
         (error: unknown) =>
@@ -161,13 +184,7 @@ export function createActivationSync({ provider, repository, activations, budget
         result = await sweep();
       } catch (error) {
         log.warn({ err: error }, 'could not read the upstream activations');
-        // Blind to the upstream for long: an expired order without SMS is refunded anyway (the upstream
-        // refunds it on its side after 20 minutes too).
-        for (const order of live) {
-          if (order.status === 'waiting' && nowMs >= order.expiresAt.getTime() + BLIND_EXPIRY_MS) {
-            await activations.refund(order, ['waiting'], 'expired', activationReasons.expired);
-          }
-        }
+        await refundLongExpired(live, new Map(), nowMs);
         return;
       }
       if (result.complete) lastCompleteSweepStartedAt = result.startedAt;
@@ -185,7 +202,7 @@ export function createActivationSync({ provider, repository, activations, budget
             order.status === 'waiting' &&
             nowMs >= order.expiresAt.getTime() + EXPIRY_GRACE_MS &&
             item.codes.length === 0 &&
-            budget.tryTake()
+            budget.tryTake(ACTIVATIONS)
           ) {
             await endOverdue(order);
           }
@@ -204,7 +221,7 @@ export function createActivationSync({ provider, repository, activations, budget
           known.status !== 'waiting' &&
           known.status !== 'received' &&
           item.codes.length === 0 &&
-          budget.tryTake()
+          budget.tryTake(ACTIVATIONS)
         ) {
           await provider.cancelActivation(item.activationId).catch(() => {});
         }
@@ -216,6 +233,7 @@ export function createActivationSync({ provider, repository, activations, budget
         nowMs,
       );
       if (result.complete) await cancelOrphans(unclaimed, nowMs);
+      else await refundLongExpired(live, listed, nowMs);
     },
 
     /** When the last sweep that read every page started (0 if none yet). */
