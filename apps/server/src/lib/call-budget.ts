@@ -1,11 +1,18 @@
 import type { Clock } from './clock';
 
+const WINDOW_MS = 60_000;
+
 /**
  * At most `perMinute` calls in any 60-second window: the background sync's allowance of upstream calls.
  * It bounds what we ask of the upstream by configuration, whatever the number of orders or of users polling.
+ *
+ * Several jobs share it. A job with work waiting can claim a share (`claim`): for the next minute the
+ * others leave it that many calls, so a job with a lot to do (a thousand live orders to sweep) cannot
+ * starve another (the rents' SMS reads). Unclaimed calls go to whoever asks first.
  */
 export class CallBudget {
-  readonly #callTimesMs: number[] = [];
+  readonly #calls: Array<{ atMs: number; owner: string }> = [];
+  readonly #claims = new Map<string, { calls: number; untilMs: number }>();
   #used = 0;
 
   constructor(
@@ -14,22 +21,33 @@ export class CallBudget {
   ) {}
 
   #prune(nowMs: number): void {
-    while (this.#callTimesMs.length > 0 && this.#callTimesMs[0]! <= nowMs - 60_000) this.#callTimesMs.shift();
+    while (this.#calls.length > 0 && this.#calls[0]!.atMs <= nowMs - WINDOW_MS) this.#calls.shift();
   }
 
-  /** Takes one call from the budget if the last minute leaves room. */
-  tryTake(): boolean {
+  /** Keeps `calls` a minute for `owner` during the next minute; renewed by claiming again. */
+  claim(owner: string, calls: number): void {
+    this.#claims.set(owner, { calls, untilMs: this.clock.now().getTime() + WINDOW_MS });
+  }
+
+  /** Calls `owner` may still take in the current window: what is left, less others' unused claims. */
+  remaining(owner = ''): number {
     const nowMs = this.clock.now().getTime();
     this.#prune(nowMs);
-    if (this.#callTimesMs.length >= this.perMinute) return false;
-    this.#callTimesMs.push(nowMs);
-    this.#used += 1;
-    return true;
+    let heldForOthers = 0;
+    for (const [claimant, claim] of this.#claims) {
+      if (claimant === owner || claim.untilMs <= nowMs) continue;
+      const usedByClaimant = this.#calls.filter((call) => call.owner === claimant).length;
+      heldForOthers += Math.max(0, claim.calls - usedByClaimant);
+    }
+    return Math.max(0, this.perMinute - this.#calls.length - heldForOthers);
   }
 
-  remaining(): number {
-    this.#prune(this.clock.now().getTime());
-    return this.perMinute - this.#callTimesMs.length;
+  /** Takes one call from the budget for `owner` if the last minute leaves room. */
+  tryTake(owner = ''): boolean {
+    if (this.remaining(owner) <= 0) return false;
+    this.#calls.push({ atMs: this.clock.now().getTime(), owner });
+    this.#used += 1;
+    return true;
   }
 
   /** Calls taken since start, for metrics and benchmarks. */

@@ -22,6 +22,13 @@ export const RENT_LIST_MIN_INTERVAL_MS = 60_000;
  * 20 minutes run out fast) always find calls left.
  */
 export const ACTIVATION_RESERVE_SHARE = 0.3;
+/**
+ * Share of the shared budget the rentals claim while live rents wait for their SMS read, so a thousand live
+ * one-time orders, whose sweeps would take every call, cannot stop that safety net.
+ */
+export const RENTAL_CLAIM_SHARE = 0.3;
+/** This job's name in the shared upstream budget. */
+const RENTALS = 'rentals';
 /** Rows looked at per step and tick; the budget, not these, bounds the upstream calls. */
 const BATCH = 50;
 
@@ -42,11 +49,12 @@ interface RentalSyncDeps {
 export function createRentalSync({ provider, rentals, budget, clock, log }: RentalSyncDeps) {
   const { repository } = rentals;
   const reserve = Math.floor(budget.perMinute * ACTIVATION_RESERVE_SHARE);
+  const claim = Math.floor(budget.perMinute * RENTAL_CLAIM_SHARE);
   const orphanFirstSeenAt = new Map<string, number>();
   let lastListAtMs = Number.NEGATIVE_INFINITY;
 
   function takeCall(): boolean {
-    return budget.remaining() > reserve && budget.tryTake();
+    return budget.remaining(RENTALS) > reserve && budget.tryTake(RENTALS);
   }
 
   /** Pending rents and renewals the upstream's list decides, and orphan rents (rented, but not ours). */
@@ -131,7 +139,7 @@ export function createRentalSync({ provider, rentals, budget, clock, log }: Rent
 
   /** Tells the upstream that expired rents are over (it ends them itself too; this makes sure). */
   async function closeExpiredUpstream(now: Date): Promise<void> {
-    if (budget.remaining() <= reserve) return;
+    if (budget.remaining(RENTALS) <= reserve) return;
     for (const rent of await repository.expiredNotClosedUpstream(provider.name, BATCH)) {
       if (!takeCall()) return;
       try {
@@ -153,18 +161,20 @@ export function createRentalSync({ provider, rentals, budget, clock, log }: Rent
       BATCH,
     )) {
       // A price read and the extension; without both in the budget, a later tick tries (the lead is long).
-      if (budget.remaining() - reserve < 2 || !budget.tryTake() || !budget.tryTake()) return;
+      if (budget.remaining(RENTALS) - reserve < 2 || !budget.tryTake(RENTALS) || !budget.tryTake(RENTALS))
+        return;
       await rentals.autoRenew(rent);
     }
   }
 
   async function syncMessages(nowMs: number): Promise<void> {
-    if (budget.remaining() <= reserve) return;
     const due = await repository.dueForSync(
       provider.name,
       new Date(nowMs - RENT_SYNC_MIN_INTERVAL_MS),
       BATCH,
     );
+    if (due.length > 0) budget.claim(RENTALS, claim);
+    if (budget.remaining(RENTALS) <= reserve) return;
     for (const rent of due) {
       if (!takeCall()) return;
       await rentals.syncOne(rent, takeCall);
