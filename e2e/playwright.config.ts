@@ -55,7 +55,7 @@ export default defineConfig({
   webServer: {
     // The product started exactly as `npm start` starts it, on embedded defaults and a fresh data folder.
     // The administrator is created with the product's own command before the server holds the database.
-    command: `npm run admin -- create --username ${e2eAdmin.username} --email ${e2eAdmin.email} --password ${e2eAdmin.password} && node scripts/start.mjs`,
+    command: `npm run admin -- create --username ${e2eAdmin.username} --email ${e2eAdmin.email} --password ${e2eAdmin.password} && npm start`,
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `${baseURL}/readyz`,
     timeout: 120_000,

@@ -101,6 +101,21 @@ export interface ProductOptions {
   nodeArgs?: string[];
 }
 
+/**
+ * The Node flags of `npm start` (the root package.json's start script, `node <flags> scripts/start.mjs`),
+ * so the product is measured with the heap limit it runs with.
+ */
+function startScriptNodeFlags(): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const [command, ...words] = manifest.scripts.start!.split(/\s+/);
+  const scriptAt = words.indexOf('scripts/start.mjs');
+  if (command !== 'node' || scriptAt < 0)
+    throw new Error(`unexpected start script: ${manifest.scripts.start}`);
+  return words.slice(0, scriptAt);
+}
+
 /** The built product, started as `npm start` starts it. The web app is not needed for API figures. */
 export async function startProduct(
   options: ProductOptions = {},
@@ -118,7 +133,7 @@ export async function startProduct(
     if (emptyWebDir) rmSync(emptyWebDir, { recursive: true, force: true });
     if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
-  const child = spawn('node', [...(options.nodeArgs ?? []), 'scripts/start.mjs'], {
+  const child = spawn('node', [...startScriptNodeFlags(), ...(options.nodeArgs ?? []), 'scripts/start.mjs'], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
