@@ -20,6 +20,8 @@ export interface Target {
 
 export interface ThroughputRow extends LoadResult {
   name: string;
+  /** The baseline measured right before this endpoint, which the ratio divides by. */
+  baselineRequestsPerSecond: number;
   ratio: number;
   minRatio: number;
   peakRssMb: number;
@@ -27,7 +29,8 @@ export interface ThroughputRow extends LoadResult {
 
 export interface ThroughputReport {
   database: string;
-  baseline: LoadResult;
+  /** Every baseline measurement of the part, in order. */
+  baselines: LoadResult[];
   rows: ThroughputRow[];
   peakRssMb: number;
 }
@@ -36,17 +39,16 @@ const MB = 1024 * 1024;
 
 export async function runThroughput(): Promise<ThroughputReport> {
   console.log('\n## 1. API throughput');
+  // The baseline stays up, idle, and is measured again right before each endpoint: on a shared machine
+  // its speed drifts by half within minutes, so one figure at the start would skew every later ratio.
   const hello = await startHelloServer();
-  let baseline: LoadResult;
-  try {
-    baseline = await measureLoad({ url: `${hello.url}/` });
-  } finally {
-    await hello.stop();
-  }
-  console.log(
-    `baseline (Fastify hello world): ${baseline.requestsPerSecond.toFixed(0)} req/s, p99 ${baseline.p99Ms} ms`,
-  );
-
+  const baseline = async () => {
+    const result = await measureLoad({ url: `${hello.url}/` });
+    console.log(
+      `baseline (Fastify hello world): ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms} ms`,
+    );
+    return result;
+  };
   const database = await createBenchDatabase('throughput');
   let product: RunningProcess | undefined;
   try {
@@ -56,6 +58,7 @@ export async function runThroughput(): Promise<ThroughputReport> {
   } finally {
     // Also when a measurement fails: no server left running, no database left behind.
     await product?.stop();
+    await hello.stop();
     await database.drop();
   }
 }
@@ -174,16 +177,20 @@ export function loadOptionsFor(seeded: SeededProduct, target: Target): LoadOptio
 
 async function measureProduct(
   database: BenchDatabase,
-  baseline: LoadResult,
+  measureBaseline: () => Promise<LoadResult>,
   started: (product: RunningProcess) => void,
 ): Promise<ThroughputReport> {
   const seeded = await startSeededProduct(database, started);
   const rows: ThroughputRow[] = [];
+  const baselines: LoadResult[] = [];
   for (const target of seeded.targets) {
+    const baseline = await measureBaseline();
+    baselines.push(baseline);
     const result = await measureLoad(loadOptionsFor(seeded, target));
     const row = {
       ...result,
       name: target.name,
+      baselineRequestsPerSecond: baseline.requestsPerSecond,
       ratio: result.requestsPerSecond / baseline.requestsPerSecond,
       minRatio: target.minRatio,
       peakRssMb: seeded.product.peakRssBytes() / MB,
@@ -194,7 +201,7 @@ async function measureProduct(
     );
   }
   const peakRssMb = seeded.product.peakRssBytes() / MB;
-  return { database: database.kind, baseline, rows, peakRssMb };
+  return { database: database.kind, baselines, rows, peakRssMb };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runThroughput();
