@@ -70,7 +70,7 @@ function throughputSection(report: ThroughputReport, summary: Summary[]): string
       row.name,
       row.baselineRequestsPerSecond.toFixed(0),
       row.requestsPerSecond.toFixed(0),
-      row.ratio.toFixed(2),
+      `${row.ratio.toFixed(2)} (${row.roundRatios.map((ratio) => ratio.toFixed(2)).join(', ')})`,
       `≥ ${row.minRatio}`,
       ms(row.p50Ms),
       ms(row.p99Ms),
@@ -90,14 +90,14 @@ function throughputSection(report: ThroughputReport, summary: Summary[]): string
   return [
     '## 1. API throughput',
     '',
-    `autocannon, 100 connections, ${process.env.BENCH_SECONDS ?? 10} s after a 2 s warm-up. Baseline: a bare Fastify hello-world JSON server started the same way, kept running and measured again right before each endpoint (this run: ${Math.min(...baselineRates).toFixed(0)} to ${Math.max(...baselineRates).toFixed(0)} req/s — the machine's speed drifts). The product on ${report.database === 'postgres' ? 'PostgreSQL' : 'PGlite'} with seeded data; each ratio is the endpoint's requests per second over the baseline measured just before it.`,
+    `autocannon, 100 connections, ${process.env.BENCH_SECONDS ?? 10} s after a 2 s warm-up. Baseline: a bare Fastify hello-world JSON server started the same way, kept running and measured in turn with each endpoint, in ${report.rows[0]?.roundRatios.length ?? 0} rounds per endpoint with the order swapped every other round (this run: ${Math.min(...baselineRates).toFixed(0)} to ${Math.max(...baselineRates).toFixed(0)} req/s — the machine's speed drifts). The product on ${report.database === 'postgres' ? 'PostgreSQL' : 'PGlite'} with seeded data; each round's ratio is the endpoint's requests per second over its baseline's, and the median round is shown (every round's ratio in brackets).`,
     '',
     table(
       [
         'Endpoint',
         'Baseline req/s',
         'req/s',
-        'Ratio to baseline',
+        'Ratio to baseline (rounds)',
         'Target',
         'p50',
         'p99',

@@ -22,7 +22,9 @@ export interface ThroughputRow extends LoadResult {
   name: string;
   /** The baseline measured right before this endpoint, which the ratio divides by. */
   baselineRequestsPerSecond: number;
+  /** The median of `roundRatios`. */
   ratio: number;
+  roundRatios: number[];
   minRatio: number;
   peakRssMb: number;
 }
@@ -36,6 +38,8 @@ export interface ThroughputReport {
 }
 
 const MB = 1024 * 1024;
+/** Baseline-and-endpoint pairs per endpoint (THROUGHPUT_ROUNDS); an odd number, for a median. */
+const ROUNDS = Number(process.env.THROUGHPUT_ROUNDS ?? 3);
 
 export async function runThroughput(): Promise<ThroughputReport> {
   console.log('\n## 1. API throughput');
@@ -184,20 +188,38 @@ async function measureProduct(
   const rows: ThroughputRow[] = [];
   const baselines: LoadResult[] = [];
   for (const target of seeded.targets) {
-    const baseline = await measureBaseline();
-    baselines.push(baseline);
-    const result = await measureLoad(loadOptionsFor(seeded, target));
+    // Rounds of a baseline and an endpoint run, the order swapped every other round so that neither always
+    // runs on a machine still busy from the other; the round with the median ratio is reported.
+    const rounds: Array<{ baseline: LoadResult; result: LoadResult }> = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const measureTarget = () => measureLoad(loadOptionsFor(seeded, target));
+      if (round % 2 === 0) {
+        const baseline = await measureBaseline();
+        rounds.push({ baseline, result: await measureTarget() });
+      } else {
+        const result = await measureTarget();
+        rounds.push({ baseline: await measureBaseline(), result });
+      }
+    }
+    const ratioOf = (entry: (typeof rounds)[number]) =>
+      entry.result.requestsPerSecond / entry.baseline.requestsPerSecond;
+    const median = [...rounds].sort((left, right) => ratioOf(left) - ratioOf(right))[Math.floor(ROUNDS / 2)]!;
+    baselines.push(...rounds.map((entry) => entry.baseline));
     const row = {
-      ...result,
+      ...median.result,
+      // Every round's failures count, not only the median round's.
+      errors: rounds.reduce((sum, entry) => sum + entry.result.errors, 0),
+      non2xx: rounds.reduce((sum, entry) => sum + entry.result.non2xx, 0),
       name: target.name,
-      baselineRequestsPerSecond: baseline.requestsPerSecond,
-      ratio: result.requestsPerSecond / baseline.requestsPerSecond,
+      baselineRequestsPerSecond: median.baseline.requestsPerSecond,
+      ratio: ratioOf(median),
+      roundRatios: rounds.map(ratioOf),
       minRatio: target.minRatio,
       peakRssMb: seeded.product.peakRssBytes() / MB,
     };
     rows.push(row);
     console.log(
-      `${target.name}: ${row.requestsPerSecond.toFixed(0)} req/s (${row.ratio.toFixed(2)} of baseline, target ≥ ${target.minRatio}), p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, errors ${row.errors + row.non2xx}, RSS ≤ ${row.peakRssMb.toFixed(0)} MB`,
+      `${target.name}: ${row.requestsPerSecond.toFixed(0)} req/s (${row.ratio.toFixed(2)} of baseline, median of ${row.roundRatios.map((ratio) => ratio.toFixed(2)).join(', ')}; target ≥ ${target.minRatio}), p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, errors ${row.errors + row.non2xx}, RSS ≤ ${row.peakRssMb.toFixed(0)} MB`,
     );
   }
   const peakRssMb = seeded.product.peakRssBytes() / MB;
