@@ -2,11 +2,12 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import { CallBudget } from './lib/call-budget';
+import type { CallBudget } from './lib/call-budget';
 import type { Clock } from './lib/clock';
 import { createUserEventBus, type UserEventBus } from './lib/events';
 import { Loopback } from './lib/loopback';
 import { type ActivationService, createActivationService } from './modules/activations/service';
+import { createUpstreamBudget } from './modules/activations/sync';
 import { type AltchaCaptcha, createAltchaCaptcha } from './modules/auth/captcha/altcha';
 import { createSiteverifyCaptcha } from './modules/auth/captcha/siteverify';
 import type { CaptchaVerifier } from './modules/auth/captcha/types';
@@ -183,7 +184,7 @@ export async function createContext(
     simulator,
     payments,
     paymentSandbox,
-    upstreamBudget: new CallBudget(config.UPSTREAM_SYNC_BUDGET_PER_MINUTE, clock),
+    upstreamBudget: createUpstreamBudget(config.UPSTREAM_SYNC_BUDGET_PER_MINUTE, clock),
     catalog,
     activations,
     rentals,

@@ -24,9 +24,9 @@ export class CallBudget {
     while (this.#calls.length > 0 && this.#calls[0]!.atMs <= nowMs - WINDOW_MS) this.#calls.shift();
   }
 
-  /** Keeps `calls` a minute for `owner` during the next minute; renewed by claiming again. */
-  claim(owner: string, calls: number): void {
-    this.#claims.set(owner, { calls, untilMs: this.clock.now().getTime() + WINDOW_MS });
+  /** Keeps `calls` a minute for `owner` for the next `forMs` (a minute unless told); renewed by claiming again. */
+  claim(owner: string, calls: number, forMs = WINDOW_MS): void {
+    this.#claims.set(owner, { calls, untilMs: this.clock.now().getTime() + forMs });
   }
 
   /** Calls `owner` may still take in the current window: what is left, less others' unused claims. */

@@ -305,9 +305,9 @@ describe('cancelling, expiry and the code', () => {
     const number = await boughtNumber(user);
     const paidBalance = await balanceOf(t.ctx.database.db, user.id);
     const sync = syncJob();
-    // As with thousands of live orders: the budget is spent before the sweep reaches this order's page.
+    // As with thousands of live orders: the sweep's calls are spent before it reaches this order's page.
     const runWithoutBudget = async () => {
-      while (t.ctx.upstreamBudget.tryTake('other work')) {}
+      while (t.ctx.upstreamBudget.tryTake('activations')) {}
       await sync.run();
     };
     t.clock.advance(ACTIVATION_LIFETIME_MS + 5000);

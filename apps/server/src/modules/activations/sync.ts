@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Activation } from '../../db/schema';
-import type { CallBudget } from '../../lib/call-budget';
+import { CallBudget } from '../../lib/call-budget';
 import type { Clock } from '../../lib/clock';
 import { type ActiveActivation, type SmsProvider, UpstreamError } from '../../providers/sms/types';
 import type { ActivationsRepository } from './repository';
@@ -34,6 +34,18 @@ interface SyncDeps {
  */
 /** This job's name in the shared upstream budget. */
 const ACTIVATIONS = 'activations';
+/**
+ * Share of the shared upstream budget the activations always hold: their 20 minutes run out fast, so a
+ * fresh purchase's sweep must find calls at once, however busy the rentals' sync is.
+ */
+const ACTIVATION_CLAIM_SHARE = 0.3;
+
+/** The shared budget of the background upstream calls, with the activations' share held for them. */
+export function createUpstreamBudget(perMinute: number, clock: Clock): CallBudget {
+  const budget = new CallBudget(perMinute, clock);
+  budget.claim(ACTIVATIONS, Math.floor(perMinute * ACTIVATION_CLAIM_SHARE), Number.POSITIVE_INFINITY);
+  return budget;
+}
 
 export function createActivationSync({ provider, repository, activations, budget, clock, log }: SyncDeps) {
   let lastSweepAt = 0;

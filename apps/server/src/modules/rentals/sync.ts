@@ -18,11 +18,6 @@ export const RENEWAL_DECIDE_GRACE_MS = 5 * 60_000;
 /** The upstream's list of rents is read at most this often, and only when something needs it. */
 export const RENT_LIST_MIN_INTERVAL_MS = 60_000;
 /**
- * Share of the shared upstream budget the rentals never take, so the one-time activations' sweeps (whose
- * 20 minutes run out fast) always find calls left.
- */
-export const ACTIVATION_RESERVE_SHARE = 0.3;
-/**
  * Share of the shared budget the rentals claim while live rents wait for their SMS read, so a thousand live
  * one-time orders, whose sweeps would take every call, cannot stop that safety net.
  */
@@ -44,17 +39,16 @@ interface RentalSyncDeps {
  * The rentals' background work, one step per tick: settle purchases and renewals whose upstream outcome
  * is unknown, expire rents at their end date and finish them upstream, renew renewable rents shortly
  * before their end date, and read live rents' SMS round-robin (the oldest read first) — every upstream
- * call within the shared budget, less the activations' reserve.
+ * call within the shared budget, whose share claimed by the activations it leaves them.
  */
 export function createRentalSync({ provider, rentals, budget, clock, log }: RentalSyncDeps) {
   const { repository } = rentals;
-  const reserve = Math.floor(budget.perMinute * ACTIVATION_RESERVE_SHARE);
   const claim = Math.floor(budget.perMinute * RENTAL_CLAIM_SHARE);
   const orphanFirstSeenAt = new Map<string, number>();
   let lastListAtMs = Number.NEGATIVE_INFINITY;
 
   function takeCall(): boolean {
-    return budget.remaining(RENTALS) > reserve && budget.tryTake(RENTALS);
+    return budget.tryTake(RENTALS);
   }
 
   /** Pending rents and renewals the upstream's list decides, and orphan rents (rented, but not ours). */
@@ -139,7 +133,7 @@ export function createRentalSync({ provider, rentals, budget, clock, log }: Rent
 
   /** Tells the upstream that expired rents are over (it ends them itself too; this makes sure). */
   async function closeExpiredUpstream(now: Date): Promise<void> {
-    if (budget.remaining(RENTALS) <= reserve) return;
+    if (budget.remaining(RENTALS) === 0) return;
     for (const rent of await repository.expiredNotClosedUpstream(provider.name, BATCH)) {
       if (!takeCall()) return;
       try {
@@ -161,8 +155,7 @@ export function createRentalSync({ provider, rentals, budget, clock, log }: Rent
       BATCH,
     )) {
       // A price read and the extension; without both in the budget, a later tick tries (the lead is long).
-      if (budget.remaining(RENTALS) - reserve < 2 || !budget.tryTake(RENTALS) || !budget.tryTake(RENTALS))
-        return;
+      if (budget.remaining(RENTALS) < 2 || !budget.tryTake(RENTALS) || !budget.tryTake(RENTALS)) return;
       await rentals.autoRenew(rent);
     }
   }
@@ -174,7 +167,7 @@ export function createRentalSync({ provider, rentals, budget, clock, log }: Rent
       BATCH,
     );
     if (due.length > 0) budget.claim(RENTALS, claim);
-    if (budget.remaining(RENTALS) <= reserve) return;
+    if (budget.remaining(RENTALS) === 0) return;
     for (const rent of due) {
       if (!takeCall()) return;
       await rentals.syncOne(rent, takeCall);
