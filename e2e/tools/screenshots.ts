@@ -51,7 +51,19 @@ for (const route of ordered) {
   }
   for (const width of widths) {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-    await page.goto(`${baseUrl}${route}`, { waitUntil: 'networkidle' });
+    // Not 'networkidle': signed-in pages keep their event stream open for good.
+    await page.goto(`${baseUrl}${route}`, { waitUntil: 'load' });
+    // Then until the page's heading is there and the loading placeholders are gone (or 10 s have passed).
+    await page
+      .locator('h1')
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .catch(() => {});
+    await page
+      .locator('.animate-pulse')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => {});
     const file = path.join(outDir, `${route.replaceAll('/', '_') || '_root'}-${width}.png`);
     await page.screenshot({ path: file, fullPage: true });
     console.log(file);
