@@ -1,18 +1,18 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { generalMessages, type PublicConfig } from '@simcode/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
+import { serverRoot } from '../../lib/paths';
 import { type Precompressed, precompress, sendPrecompressed } from '../../lib/precompressed';
 import { loadHtmlPages } from './html-pages';
 import { robotsTxt, sitemapXml } from './seo';
 
 const htmlHeaders = { contentType: 'text/html; charset=utf-8', cacheControl: 'no-cache' };
 
-const DEFAULT_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
+const DEFAULT_DIST_DIR = path.resolve(serverRoot, '../web/dist');
 /** Paths owned by machine clients: an unknown one answers JSON, never the web app. */
 const MACHINE_PREFIXES = ['/api/', '/simulator/', '/sandbox/'];
 /** Vite puts content-hashed files here: they never change, so browsers may keep them for a year. */
