@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { installAnswerCompression } from './lib/compress-answers';
-import { installErrorHandler } from './lib/error-handler';
+import { answerError, installErrorHandler } from './lib/error-handler';
 import { AppError } from './lib/errors';
 import { installSecurityHeaders } from './lib/security-headers';
 import { serializerCompiler } from './lib/serializer';
@@ -62,15 +62,22 @@ export function contentSecurityPolicy(config: Config) {
   };
 }
 
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const { config } = ctx;
   const app = Fastify({
     loggerInstance: ctx.log,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    // A hop count trusts the entries our own proxies appended (the last N), never the client's leftmost one.
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // A malformed address is answered in the API's one error shape, like any other bad request.
+    frameworkErrors: answerError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

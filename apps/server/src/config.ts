@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -10,6 +11,36 @@ const booleanFromString = z
 const port = z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535);
 const positiveInt = z.coerce.number({ error: 'must be a number' }).int().positive();
 const optionalUrl = z.url({ error: 'must be a URL' }).optional();
+
+/** An address or a CIDR range (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which `X-Forwarded-For` entries to believe: none (`false`), the last N added by our own proxies (a hop
+ * count), or those added by the listed proxy addresses. `true` is refused: it believes the leftmost entry,
+ * which the client writes itself.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    if (['false', 'no', '0'].includes(value)) return false;
+    if (/^[1-9]\d{0,1}$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isAddressOrRange)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must be false, a number of proxy hops (1 to 99), or a comma-separated list of proxy addresses or CIDR ranges (true is not accepted: it trusts an address the client writes)',
+    });
+    return z.NEVER;
+  });
 
 /**
  * Every environment variable the product reads. The README's configuration table mirrors this schema;
@@ -25,7 +56,7 @@ export const environmentSchema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFromString.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   WEB_DIST_DIR: z.string().min(1).optional(),
 
   CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'hcaptcha', 'turnstile']).default('altcha'),

@@ -1,6 +1,7 @@
 import {
   ADMIN_ROLE,
   authMessages,
+  normalizeUsername,
   sessionMessages,
   validateLogin,
   validateRegister,
@@ -104,7 +105,7 @@ export function createAuthService({ users, tokens, captcha, clock, events }: Aut
   return {
     async register(input: RegisterInput, remoteIp: string): Promise<string> {
       const email = input.email.trim();
-      const username = input.username.trim();
+      const username = normalizeUsername(input.username);
       const rule = validateRegister({ ...input, email, username });
       if (rule) throw badRequest(rule, 'validation');
       await requireCaptcha(input.captcha, remoteIp);
@@ -128,7 +129,7 @@ export function createAuthService({ users, tokens, captcha, clock, events }: Aut
     },
 
     async login(input: LoginInput, remoteIp: string): Promise<string> {
-      const username = input.username.trim();
+      const username = normalizeUsername(input.username);
       const rule = validateLogin({ ...input, username });
       if (rule) throw badRequest(rule, 'validation');
       await requireCaptcha(input.captcha, remoteIp);

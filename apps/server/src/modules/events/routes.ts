@@ -12,6 +12,8 @@ const EVENT_COALESCE_MS = 100;
  */
 export const eventRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { requireUser } = createGuards(ctx.auth);
+  // Who is calling is settled on the request line, before any input is judged.
+  app.addHook('onRequest', requireUser);
   // Open streams end with the server, or a graceful shutdown would wait for them forever.
   const openStreams = new Set<() => void>();
   app.addHook('onClose', async () => {
@@ -22,7 +24,6 @@ export const eventRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/events',
     {
       schema: { tags: ['account'], summary: 'Live change notifications (text/event-stream)' },
-      preHandler: requireUser,
     },
     async (request, reply) => {
       const user = currentUser(request);

@@ -1,3 +1,4 @@
+import { plainText } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -13,7 +14,7 @@ export const upstreamWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   app.post(
     '/sms/:secret',
     {
-      schema: { hide: true, params: z.object({ secret: z.string().max(200) }) },
+      schema: { hide: true, params: z.object({ secret: plainText(200) }) },
       config: { rateLimit: { max: 600, timeWindow: 60_000 } },
     },
     async (request) => {
