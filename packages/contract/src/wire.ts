@@ -9,10 +9,21 @@ import { z } from 'zod';
 /** PostgreSQL `integer`, the type of every id column. */
 export const DATABASE_ID_MAX = 2_147_483_647;
 
-/** C0 controls, DEL and C1 controls: never part of a name, a code or a line of text. */
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
-/** The same, but a message body keeps its line breaks and tabs. */
-const CONTROL_CHARACTERS_EXCEPT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+const LINE_FEED = 0x0a;
+const TAB = 0x09;
+
+/**
+ * Whether a string holds a C0 control, DEL or a C1 control: never part of a name, a code or a line of
+ * text. A message body may keep its line breaks and tabs.
+ */
+export function hasControlCharacters(value: string, allowLineBreaks = false): boolean {
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    const isControl = code <= 0x1f || (code >= 0x7f && code <= 0x9f);
+    if (isControl && !(allowLineBreaks && (code === LINE_FEED || code === TAB))) return true;
+  }
+  return false;
+}
 
 const noControlCharacters = 'must not contain control characters';
 
@@ -21,7 +32,7 @@ export function plainText(maxLength: number) {
   return z
     .string({ error: 'must be a string' })
     .max(maxLength, { error: `must be at most ${maxLength} characters long` })
-    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: noControlCharacters, abort: true });
+    .refine((value) => !hasControlCharacters(value), { error: noControlCharacters, abort: true });
 }
 
 /** A message body: like plainText, but line breaks and tabs are allowed. */
@@ -29,7 +40,7 @@ export function multilineText(maxLength: number) {
   return z
     .string({ error: 'must be a string' })
     .max(maxLength, { error: `must be at most ${maxLength} characters long` })
-    .refine((value) => !CONTROL_CHARACTERS_EXCEPT_LINES.test(value), {
+    .refine((value) => !hasControlCharacters(value, true), {
       error: 'must not contain control characters other than line breaks and tabs',
       abort: true,
     });
