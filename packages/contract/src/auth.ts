@@ -81,6 +81,13 @@ export function validateLogin({ username, password, captcha }: LoginFields): str
   return null;
 }
 
+/** A new password's rules (a password change), in the spec's wording. */
+export function validatePassword(password: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return authMessages.passwordTooShort;
+  if (password.length > PASSWORD_MAX_LENGTH) return authMessages.passwordTooLong;
+  return null;
+}
+
 interface RegisterFields extends LoginFields {
   email: string;
   repeatPassword: string;

@@ -4,6 +4,7 @@ import {
   CAPTCHA_FIELD,
   loginRequestSchema,
   registerRequestSchema,
+  successResponseSchema,
   usernameLimitKey,
 } from '@simcode/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -11,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound, tooManyRequests } from '../../lib/errors';
+import { createGuards, currentUser } from './guards';
 
 /**
  * Sign-in and sign-up attempts are limited per address and per username, and both limits count every
@@ -45,6 +47,10 @@ function createAttemptLimits(app: FastifyInstance, perMinute: number) {
   };
 }
 
+function clientOf(request: FastifyRequest) {
+  return { address: request.ip, userAgent: request.headers['user-agent'] };
+}
+
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const attempts = createAttemptLimits(app, ctx.config.RATE_LIMIT_AUTH_PER_MINUTE);
   const responses = { 200: authResponseSchema };
@@ -71,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
           repeatPassword: body.repeat_password,
           captcha: body[CAPTCHA_FIELD],
         },
-        request.ip,
+        clientOf(request),
       );
       return { success: true, token };
     },
@@ -88,9 +94,33 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const { username, password } = request.body;
       const token = await ctx.auth.login(
         { username, password, captcha: request.body[CAPTCHA_FIELD] },
-        request.ip,
+        clientOf(request),
       );
       return { success: true, token };
+    },
+  );
+
+  const { requireUser } = createGuards(ctx.auth);
+  const signedIn = { tags: ['auth'], security: [{ bearer: [] }], response: { 200: successResponseSchema } };
+
+  app.post(
+    '/logout',
+    { schema: { ...signedIn, summary: 'Sign out: this token stops working' }, onRequest: requireUser },
+    async (request) => {
+      await ctx.auth.logout(currentUser(request));
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/logout-all',
+    {
+      schema: { ...signedIn, summary: "Sign out everywhere: every one of the user's tokens stops working" },
+      onRequest: requireUser,
+    },
+    async (request) => {
+      await ctx.auth.logoutEverywhere(currentUser(request).id);
+      return { success: true as const };
     },
   );
 };

@@ -145,7 +145,7 @@ describe('renting a number', () => {
     await fundUser(t.ctx.database, user.id, offer.priceCents - 1);
     const response = await rentRequest(t, user, longTermBody(offer));
     expect(response.statusCode).toBe(402);
-    expect(response.json()).toEqual({ success: false, error: rentMessages.insufficientBalance });
+    expect(response.json()).toMatchObject({ success: false, error: rentMessages.insufficientBalance });
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(offer.priceCents - 1);
     expect(await rentsOf(t, user)).toEqual([]);
   });
@@ -422,7 +422,7 @@ describe('ownership', () => {
     for (const request of requests) {
       const response = await t.app.inject({ ...request, headers: stranger.headers });
       expect(response.statusCode, request.url).toBe(404);
-      expect(response.json()).toEqual({ success: false, error: 'Not found.' });
+      expect(response.json()).toMatchObject({ success: false, error: 'Not found.' });
     }
     expect(await rentsOf(t, stranger)).toEqual([]);
     expect(await balanceOf(t.ctx.database.db, stranger.id)).toBe(10_000);
