@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { installAnswerCompression } from './lib/compress-answers';
+import { capConnections, httpServerOptions } from './lib/connection-limits';
 import { answerError, installErrorHandler } from './lib/error-handler';
 import { AppError } from './lib/errors';
 import { installSecurityHeaders } from './lib/security-headers';
@@ -71,6 +72,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
     bodyLimit: BODY_LIMIT_BYTES,
+    ...httpServerOptions(config),
     // A hop count trusts the entries our own proxies appended (the last N), never the client's leftmost one.
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
@@ -80,6 +82,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     frameworkErrors: answerError,
   }).withTypeProvider<ZodTypeProvider>();
 
+  capConnections(app.server, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('authUser', null);

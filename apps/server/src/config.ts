@@ -58,6 +58,20 @@ export const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.default(false),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  /** How long a client may take to send a whole request (headers and body); then 408 and the socket closes. */
+  HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+  /** How long a client may take to send the request's headers. */
+  HTTP_HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
+  /** How long an idle keep-alive connection stays open between requests. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(5_000),
+  /** Open connections the server accepts in all; more are refused. */
+  HTTP_MAX_CONNECTIONS: positiveInt.default(2_000),
+  /** Open connections from one address (not applied behind a trusted proxy, where every one has its address). */
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: positiveInt.default(100),
+  /** Live-update streams (server-sent events) one user may hold; a new one closes their oldest. */
+  SSE_MAX_STREAMS_PER_USER: positiveInt.default(5),
+  /** Live-update streams in all; a new one past it closes the oldest. */
+  SSE_MAX_STREAMS: positiveInt.default(1_000),
 
   CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'hcaptcha', 'turnstile']).default('altcha'),
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),
@@ -241,6 +255,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       'CRYPTOMUS_MERCHANT_ID and CRYPTOMUS_API_KEY: are required when PAYMENT_PROVIDER is cryptomus',
     );
+  }
+  if (values.HTTP_HEADERS_TIMEOUT_MS > values.HTTP_REQUEST_TIMEOUT_MS) {
+    problems.push('HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS');
   }
   if (values.SIMULATOR_SMS_DELAY_MIN_MS > values.SIMULATOR_SMS_DELAY_MAX_MS) {
     problems.push('SIMULATOR_SMS_DELAY_MIN_MS: must not exceed SIMULATOR_SMS_DELAY_MAX_MS');
