@@ -63,6 +63,16 @@ export function contentSecurityPolicy(config: Config) {
   };
 }
 
+/** `{ styleSrc: [...] }` as swagger-ui takes a policy: `{ 'style-src': [...] }`; an empty list is a flag. */
+function policyAsHeaderRecord(directives: Record<string, string[]>): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(directives).map(([name, values]) => [
+      name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`),
+      values.length > 0 ? values : [''],
+    ]),
+  );
+}
+
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
@@ -120,7 +130,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The API's pages follow the site's own policy (swagger-ui's default would demand HTTPS over plain HTTP
+  // and refuse the inline styles it sets itself).
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: policyAsHeaderRecord(contentSecurityPolicy(config).directives),
+  });
 
   await app.register(healthRoutes, { ctx });
   await app.register(authRoutes, { prefix: '/api/auth', ctx });

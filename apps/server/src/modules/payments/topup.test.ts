@@ -205,7 +205,7 @@ describe('the status of a top-up', () => {
     for (const query of ['', '?order_id=', `?order_id=${'a'.repeat(129)}`, '?order_id=a%20b']) {
       const bad = await t!.app.inject({ url: `/api/topup/cryptomus/status${query}`, headers: owner.headers });
       expect(bad.statusCode, query).toBe(400);
-      expect(bad.json().error).toMatch(/^Invalid request: order_id /);
+      expect(bad.json().error).toMatch(/^Invalid request: order id /);
     }
     expect((await t!.app.inject({ url: `/api/topup/cryptomus/status?order_id=${orderId}` })).statusCode).toBe(
       401,
@@ -277,7 +277,10 @@ describe('the payment webhook', () => {
     }
     expect(await balanceOf(db(), user.id)).toBe(2000);
     expect(await topupEntries(user.id)).toHaveLength(1);
-    expect((await eventsOf(invoice.paymentId)).filter((event) => event.source === 'webhook')).toHaveLength(5);
+    // Replays are counted on the one stored event, not stored again.
+    expect((await eventsOf(invoice.paymentId)).filter((event) => event.source === 'webhook')).toMatchObject([
+      { repeatCount: 4 },
+    ]);
   });
 
   it(`credits 20 concurrent deliveries of the same paid webhook once${testDatabaseUrl ? ' (PostgreSQL)' : ''}`, async () => {
