@@ -16,7 +16,7 @@ import {
   unknownIdFor,
 } from '../support/openapi';
 import { anOffer } from '../support/upstream';
-import { createUser, type TestUser } from '../support/users';
+import { createUser } from '../support/users';
 
 /**
  * Who may call what, for every operation of the OpenAPI description: a visitor, forged and revoked tokens,
