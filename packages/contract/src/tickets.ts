@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalInteger, multilineText, plainText } from './wire';
+import { decimalInteger, multilineText } from './wire';
 
 /**
  * Support tickets (spec sections 2, 3, 4, 7 and 8): statuses, sort orders, limits, every text both apps
@@ -116,17 +116,15 @@ export function validateTicketMessage(content: string): string | null {
  * Wire strings are bounded well above the business limits so that absurd input is refused by the schema,
  * while the rules above answer with their own texts. A missing field counts as empty.
  */
-const wireTitle = plainText(TICKET_CONTENT_MAX_LENGTH * 4)
-  .optional()
-  .default('');
-const wireBody = multilineText(TICKET_CONTENT_MAX_LENGTH * 4)
+const wireText = multilineText(TICKET_CONTENT_MAX_LENGTH * 4)
   .optional()
   .default('');
 
-export const createTicketRequestSchema = z.object({ title: wireTitle, description: wireBody });
+// A title's stray line break or tab is trimmed away by the rules like a space: only other controls are refused.
+export const createTicketRequestSchema = z.object({ title: wireText, description: wireText });
 export type CreateTicketRequest = z.input<typeof createTicketRequestSchema>;
 
-export const ticketMessageRequestSchema = z.object({ content: wireBody });
+export const ticketMessageRequestSchema = z.object({ content: wireText });
 export type TicketMessageRequest = z.input<typeof ticketMessageRequestSchema>;
 
 export const setTicketStatusRequestSchema = z.object({ status: ticketStatusSchema });
