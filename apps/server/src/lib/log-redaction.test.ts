@@ -1,7 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support/app';
+import { testDatabase } from '../../test/support/database';
 import { redactUrl } from './log-redaction';
 
+// Opening the worker's database is slow on a busy machine: a hook's time, not a test's.
+beforeAll(async () => {
+  await testDatabase();
+});
 describe('redactUrl', () => {
   it.each([
     ['/api/upstream/sms/s3cret-value', '/api/upstream/sms/[redacted]'],

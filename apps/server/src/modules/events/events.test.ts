@@ -1,8 +1,13 @@
 import { type ClientRequest, get, type IncomingMessage } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
+import { testDatabase } from '../../../test/support/database';
 import { createUser, type TestUser } from '../../../test/support/users';
 
+// Opening the worker's database is slow on a busy machine: a hook's time, not a test's.
+beforeAll(async () => {
+  await testDatabase();
+});
 let t: TestApp | undefined;
 const requests: ClientRequest[] = [];
 afterEach(async () => {

@@ -1,6 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
+import { testDatabase } from '../../../test/support/database';
 
+// Opening the worker's database is slow on a busy machine: a hook's time, not a test's.
+beforeAll(async () => {
+  await testDatabase();
+});
 let t: TestApp | undefined;
 afterEach(async () => {
   await t?.app.close();
