@@ -25,6 +25,8 @@ import { createUser } from '../support/users';
  */
 
 let t: TestApp;
+/** About 300 requests: seconds on an idle machine, more on a busy one; a bound, never an assertion. */
+const LONG_TEST_MS = 180_000;
 beforeEach(async () => {
   // Listening, with the simulator's catalog and the payment sandbox, so the owner can hold real objects.
   t = await createPaymentsTestApp({
@@ -66,49 +68,53 @@ function unsignedToken(claims: Record<string, unknown>): string {
 }
 
 describe('authorization matrix', () => {
-  it('refuses visitors, forged, expired and revoked tokens on every protected operation', async () => {
-    const operations = operationsOf(t);
-    const protectedOperations = operations.filter((operation) => audienceOf(operation) !== 'public');
-    expect(protectedOperations.length).toBeGreaterThan(30);
-    const user = await createUser(t);
-    const revoked = await createUser(t);
-    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: revoked.headers });
-    const nowSeconds = Math.floor(t.clock.now().getTime() / 1000);
-    const claims = { userId: user.id, role: 1, tokenVersion: 0, sessionId: randomUUID() };
-    const forged = {
-      'bad signature': await createTokenService('another-secret-of-at-least-32-characters!').sign(claims),
-      'alg none': unsignedToken({
-        sub: String(user.id),
-        role: 1,
-        ver: 0,
-        jti: 'x',
-        iat: nowSeconds,
-        exp: nowSeconds + 60,
-      }),
-      expired: await t.ctx.tokens.sign(
-        claims,
-        new Date(t.clock.now().getTime() - (TOKEN_LIFETIME_SECONDS + 60) * 1000),
-      ),
-      revoked: revoked.token,
-      garbage: 'not-a-token',
-    };
-    const before = await snapshotOfState(t);
-    for (const operation of protectedOperations) {
-      const visitor = await call(operation, undefined);
-      expect(visitor.statusCode, `visitor ${operation.name}`).toBe(401);
-      expect(visitor.json(), operation.name).toEqual({
-        success: false,
-        error: 'Unauthorized',
-        code: 'unauthorized',
-      });
-      for (const [kind, token] of Object.entries(forged)) {
-        const response = await call(operation, `Bearer ${token}`);
-        expect(response.statusCode, `${kind} ${operation.name}`).toBe(401);
-        expect(response.json(), `${kind} ${operation.name}`).toMatchObject({ error: 'Invalid token' });
+  it(
+    'refuses visitors, forged, expired and revoked tokens on every protected operation',
+    async () => {
+      const operations = operationsOf(t);
+      const protectedOperations = operations.filter((operation) => audienceOf(operation) !== 'public');
+      expect(protectedOperations.length).toBeGreaterThan(30);
+      const user = await createUser(t);
+      const revoked = await createUser(t);
+      await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: revoked.headers });
+      const nowSeconds = Math.floor(t.clock.now().getTime() / 1000);
+      const claims = { userId: user.id, role: 1, tokenVersion: 0, sessionId: randomUUID() };
+      const forged = {
+        'bad signature': await createTokenService('another-secret-of-at-least-32-characters!').sign(claims),
+        'alg none': unsignedToken({
+          sub: String(user.id),
+          role: 1,
+          ver: 0,
+          jti: 'x',
+          iat: nowSeconds,
+          exp: nowSeconds + 60,
+        }),
+        expired: await t.ctx.tokens.sign(
+          claims,
+          new Date(t.clock.now().getTime() - (TOKEN_LIFETIME_SECONDS + 60) * 1000),
+        ),
+        revoked: revoked.token,
+        garbage: 'not-a-token',
+      };
+      const before = await snapshotOfState(t);
+      for (const operation of protectedOperations) {
+        const visitor = await call(operation, undefined);
+        expect(visitor.statusCode, `visitor ${operation.name}`).toBe(401);
+        expect(visitor.json(), operation.name).toEqual({
+          success: false,
+          error: 'Unauthorized',
+          code: 'unauthorized',
+        });
+        for (const [kind, token] of Object.entries(forged)) {
+          const response = await call(operation, `Bearer ${token}`);
+          expect(response.statusCode, `${kind} ${operation.name}`).toBe(401);
+          expect(response.json(), `${kind} ${operation.name}`).toMatchObject({ error: 'Invalid token' });
+        }
       }
-    }
-    expect(await snapshotOfState(t)).toEqual(before);
-  });
+      expect(await snapshotOfState(t)).toEqual(before);
+    },
+    LONG_TEST_MS,
+  );
 
   it('answers 403 to a user on every administrator operation, before reading the body', async () => {
     const user = await createUser(t);
