@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client';
 import { users } from '../../apps/server/src/db/schema';
@@ -44,6 +45,8 @@ export async function seedUser(
     userId: user!.id,
     role: user!.role,
     tokenVersion: 0,
+    // A session id without its row: the bench never revokes, and its signing key is its own.
+    sessionId: randomUUID(),
   });
   return { id: user!.id, username, authorization: `Bearer ${token}` };
 }

@@ -12,9 +12,15 @@ test('a visitor registers, lands on the dashboard, reloads, logs out and signs i
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 
+  const token = await page.evaluate(() => localStorage.getItem('token'));
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  // Logout ended the token on the server too: a copy of it no longer opens the account.
+  const withOldToken = await page.request.get('/api/dashboard/summary', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(withOldToken.status()).toBe(401);
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Get Started' }),
   ).toBeVisible();

@@ -8,7 +8,8 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { installAnswerCompression } from './lib/compress-answers';
-import { installErrorHandler } from './lib/error-handler';
+import { capConnections, httpServerOptions } from './lib/connection-limits';
+import { answerError, installErrorHandler } from './lib/error-handler';
 import { AppError } from './lib/errors';
 import { installSecurityHeaders } from './lib/security-headers';
 import { serializerCompiler } from './lib/serializer';
@@ -62,17 +63,36 @@ export function contentSecurityPolicy(config: Config) {
   };
 }
 
+/** `{ styleSrc: [...] }` as swagger-ui takes a policy: `{ 'style-src': [...] }`; an empty list is a flag. */
+function policyAsHeaderRecord(directives: Record<string, string[]>): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(directives).map(([name, values]) => [
+      name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`),
+      values.length > 0 ? values : [''],
+    ]),
+  );
+}
+
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const { config } = ctx;
   const app = Fastify({
     loggerInstance: ctx.log,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    ...httpServerOptions(config),
+    // A hop count trusts the entries our own proxies appended (the last N), never the client's leftmost one.
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // A malformed address is answered in the API's one error shape, like any other bad request.
+    frameworkErrors: answerError,
   }).withTypeProvider<ZodTypeProvider>();
 
+  capConnections(app.server, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('authUser', null);
@@ -110,7 +130,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The API's pages follow the site's own policy (swagger-ui's default would demand HTTPS over plain HTTP
+  // and refuse the inline styles it sets itself).
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: policyAsHeaderRecord(contentSecurityPolicy(config).directives),
+  });
 
   await app.register(healthRoutes, { ctx });
   await app.register(authRoutes, { prefix: '/api/auth', ctx });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -10,6 +11,36 @@ const booleanFromString = z
 const port = z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535);
 const positiveInt = z.coerce.number({ error: 'must be a number' }).int().positive();
 const optionalUrl = z.url({ error: 'must be a URL' }).optional();
+
+/** An address or a CIDR range (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which `X-Forwarded-For` entries to believe: none (`false`), the last N added by our own proxies (a hop
+ * count), or those added by the listed proxy addresses. `true` is refused: it believes the leftmost entry,
+ * which the client writes itself.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    if (['false', 'no', '0'].includes(value)) return false;
+    if (/^[1-9]\d{0,1}$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isAddressOrRange)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must be false, a number of proxy hops (1 to 99), or a comma-separated list of proxy addresses or CIDR ranges (true is not accepted: it trusts an address the client writes)',
+    });
+    return z.NEVER;
+  });
 
 /**
  * Every environment variable the product reads. The README's configuration table mirrors this schema;
@@ -25,8 +56,22 @@ export const environmentSchema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFromString.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  /** How long a client may take to send a whole request (headers and body); then 408 and the socket closes. */
+  HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+  /** How long a client may take to send the request's headers. */
+  HTTP_HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
+  /** How long an idle keep-alive connection stays open between requests. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(5_000),
+  /** Open connections the server accepts in all; more are refused. */
+  HTTP_MAX_CONNECTIONS: positiveInt.default(2_000),
+  /** Open connections from one address (not applied behind a trusted proxy, where every one has its address). */
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: positiveInt.default(100),
+  /** Live-update streams (server-sent events) one user may hold; a new one closes their oldest. */
+  SSE_MAX_STREAMS_PER_USER: positiveInt.default(5),
+  /** Live-update streams in all; a new one past it closes the oldest. */
+  SSE_MAX_STREAMS: positiveInt.default(1_000),
 
   CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'hcaptcha', 'turnstile']).default('altcha'),
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),
@@ -210,6 +255,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       'CRYPTOMUS_MERCHANT_ID and CRYPTOMUS_API_KEY: are required when PAYMENT_PROVIDER is cryptomus',
     );
+  }
+  if (values.HTTP_HEADERS_TIMEOUT_MS > values.HTTP_REQUEST_TIMEOUT_MS) {
+    problems.push('HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS');
   }
   if (values.SIMULATOR_SMS_DELAY_MIN_MS > values.SIMULATOR_SMS_DELAY_MAX_MS) {
     problems.push('SIMULATOR_SMS_DELAY_MIN_MS: must not exceed SIMULATOR_SMS_DELAY_MAX_MS');

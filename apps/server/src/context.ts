@@ -12,6 +12,7 @@ import { type AltchaCaptcha, createAltchaCaptcha } from './modules/auth/captcha/
 import { createSiteverifyCaptcha } from './modules/auth/captcha/siteverify';
 import type { CaptchaVerifier } from './modules/auth/captcha/types';
 import { type AuthService, createAuthService } from './modules/auth/service';
+import { createSessionsRepository } from './modules/auth/sessions';
 import { createTokenService, type TokenService } from './modules/auth/tokens';
 import { parseMarkupOverrides } from './modules/catalog/pricing';
 import { createCatalogRepository } from './modules/catalog/repository';
@@ -139,7 +140,14 @@ export async function createContext(
   const tokens = createTokenService(config.JWT_SECRET);
   const { altcha, captcha } = createCaptcha(config, database, clock);
   const events = await createUserEventBus(database, log);
-  const auth = createAuthService({ users: createUsersRepository(db), tokens, captcha, clock, events });
+  const auth = createAuthService({
+    users: createUsersRepository(db),
+    sessions: createSessionsRepository(db),
+    tokens,
+    captcha,
+    clock,
+    events,
+  });
   const { sms, simulator } = createSmsUpstream(config, loopback, clock, log);
   const { payments, paymentSandbox } = createPayments(config, loopback, clock, log);
   // One-time numbers and rents are priced by the same rules.

@@ -1,4 +1,4 @@
-import { pino } from 'pino';
+import { type DestinationStream, type LoggerOptions, pino } from 'pino';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { type AppContext, createContext } from './context';
@@ -7,13 +7,16 @@ import { claimPgliteFolder, releasePgliteFolder } from './db/pglite-lock';
 import { createJobs } from './jobs';
 import { type RunningJobs, startJobs } from './jobs/scheduler';
 import { systemClock } from './lib/clock';
+import { serializeRequest } from './lib/log-redaction';
 
-export function createLogger(config: Config) {
-  const pretty = !config.isProduction && process.stdout.isTTY;
-  return pino({
+/** The process logger; `destination` is for tests that read what it writes. */
+export function createLogger(config: Config, destination?: DestinationStream) {
+  const pretty = !destination && !config.isProduction && process.stdout.isTTY;
+  const options: LoggerOptions = {
     level: config.LOG_LEVEL,
-    // Bearer tokens never reach the logs.
+    // Bearer tokens never reach the logs, nor do secrets in request URLs (webhook path, api keys).
     redact: ['req.headers.authorization', 'req.headers.cookie'],
+    serializers: { req: serializeRequest },
     ...(pretty
       ? {
           transport: {
@@ -22,7 +25,8 @@ export function createLogger(config: Config) {
           },
         }
       : {}),
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export interface RunningServer {

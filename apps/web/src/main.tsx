@@ -1,7 +1,11 @@
 import './styles.css';
+import { z } from 'zod';
 import { getToken } from '@/features/auth/session';
 import { firstInteraction, holdActionsUntil } from './app/deferred-start';
 import { interactive } from './app/interactive';
+
+// Zod would probe `new Function` before its first parse: the page's CSP forbids eval and reports the probe.
+z.config({ jitless: true });
 
 const container = document.getElementById('root')!;
 const prerendered = container.firstElementChild !== null;

@@ -8,6 +8,7 @@ import {
   USERNAME_PATTERN,
 } from './limits';
 import { authMessages } from './messages';
+import { plainText } from './wire';
 
 /** The spec's field name for the captcha payload, whatever the captcha provider is. */
 export const CAPTCHA_FIELD = 'g-recaptcha-response';
@@ -17,12 +18,8 @@ export const CAPTCHA_FIELD = 'g-recaptcha-response';
  * cheaply by the schema, while the business rules below produce the spec's exact texts. A missing field
  * counts as empty, so it gets 'Please fill in all fields.' like an empty one; a wrong type is refused.
  */
-const wireString = z
-  .string({ error: 'must be a string' })
-  .max(1000, { error: 'is too long' })
-  .optional()
-  .default('');
-const captchaString = z.string({ error: 'must be a string' }).max(20_000, { error: 'is too long' });
+const wireString = plainText(1000).optional().default('');
+const captchaString = plainText(20_000);
 
 export const loginRequestSchema = z.object({
   username: wireString,
@@ -47,6 +44,20 @@ export const authResponseSchema = z.object({
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
+/**
+ * The one reading of a typed username: sign-in, sign-up and the per-username attempt limit all use it, so
+ * `"\u3000 Bob\t"` is the same account and the same limit as `bob`. (`trim` removes Unicode spaces too;
+ * usernames are compared without case.)
+ */
+export function normalizeUsername(value: string): string {
+  return value.trim();
+}
+
+/** The key of a username's attempt limit: the normalised name without case. */
+export function usernameLimitKey(value: string): string {
+  return normalizeUsername(value).toLowerCase();
+}
+
 /** A pragmatic e-mail check: one @, no spaces, a dot in the domain. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -66,6 +77,13 @@ export function validateLogin({ username, password, captcha }: LoginFields): str
   if (password.length < PASSWORD_MIN_LENGTH) return authMessages.passwordTooShort;
   if (!captcha) return authMessages.captchaRequired;
   if (username.length > USERNAME_MAX_LENGTH) return authMessages.usernameTooLong;
+  if (password.length > PASSWORD_MAX_LENGTH) return authMessages.passwordTooLong;
+  return null;
+}
+
+/** A new password's rules (a password change), in the spec's wording. */
+export function validatePassword(password: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return authMessages.passwordTooShort;
   if (password.length > PASSWORD_MAX_LENGTH) return authMessages.passwordTooLong;
   return null;
 }

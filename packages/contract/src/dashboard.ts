@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseIdParam, decimalInteger, opaqueIdParam, plainText } from './wire';
 
 /** Texts of spec section 8 for the dashboard and one-time numbers. */
 export const numberMessages = {
@@ -96,7 +97,7 @@ export type ServicesResponse = z.infer<typeof servicesResponseSchema>;
 
 export const buyNumberRequestSchema = z.object({
   /** The country's name, as the spec's client sends it; informational only. */
-  country: z.string().max(100).optional(),
+  country: plainText(100).optional(),
   countryID: countryId,
   operator: operatorKey.optional().default('any'),
   service: serviceCode,
@@ -149,15 +150,15 @@ export const numberStatusResponseSchema = z.object({
 });
 export type NumberStatusResponse = z.infer<typeof numberStatusResponseSchema>;
 
-export const idParamSchema = z.object({
-  id: z.coerce
-    .number({ error: 'must be a number' })
-    .int({ error: 'must be a whole number' })
-    .positive({ error: 'must be positive' })
-    .max(2_147_483_647, { error: 'is too large' }),
-});
-export const numberIdParamSchema = z.object({
-  number_id: z.string().trim().min(1).max(64),
+export const idParamSchema = z.object({ id: databaseIdParam });
+export const numberIdParamSchema = z.object({ number_id: opaqueIdParam(64, 'a number id') });
+
+/** The lists of numbers and rents: a page of `limit`, older than the id `before`. */
+export const LIST_LIMIT_DEFAULT = 50;
+export const LIST_LIMIT_MAX = 100;
+export const listPageQuerySchema = z.object({
+  limit: decimalInteger(1, LIST_LIMIT_MAX).optional().default(LIST_LIMIT_DEFAULT),
+  before: databaseIdParam.optional(),
 });
 
 /** Events pushed on /api/dashboard/events so pages refresh the moment something changes. */

@@ -3,7 +3,10 @@ import { z } from 'zod';
 /** Every error answer of the API has this body, with the HTTP status telling the class of error. */
 export const errorResponseSchema = z.object({
   success: z.literal(false),
+  /** A sentence for people. */
   error: z.string(),
+  /** A stable machine-readable code (`invalid_request`, `not_found`, `rate_limited`, …) for clients and translations. */
+  code: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 

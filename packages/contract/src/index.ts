@@ -9,3 +9,4 @@ export * from './rentals';
 export * from './routes';
 export * from './tickets';
 export * from './topup';
+export * from './wire';

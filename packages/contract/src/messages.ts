@@ -18,6 +18,8 @@ export const authMessages = {
   invalidCredentials: 'Invalid username or password.',
   loginFailed: 'Login failed. Please try again.',
   registrationFailed: 'Registration failed. Please try again.',
+  tooManyAttempts: (seconds: number) =>
+    `Too many attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
 } as const;
 
 /** The two texts the web app reacts to by clearing the session (spec section 8). */
@@ -35,6 +37,11 @@ export const generalMessages = {
   invalidRequest: 'Invalid request.',
   bodyTooLarge: 'Request body is too large.',
   invalidJson: 'Request body is not valid JSON.',
+  unsupportedMediaType: 'Unsupported content type: send JSON.',
+  badUrl: 'The request address is not valid.',
+  uriTooLong: 'The request address is too long.',
+  methodNotAllowed: 'This method is not allowed here.',
+  requestTimeout: 'The request took too long to arrive.',
 } as const;
 
 export function isSessionEndingError(error: string | undefined | null): boolean {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalInteger, jsonInteger, opaqueIdParam, plainText } from './wire';
 
 /**
  * Long-term and renewable rents (spec sections 3, 4, 5, 7 and 9): bounds, period helpers, texts and the
@@ -143,12 +144,6 @@ const rentServiceKey = z
   .string({ error: 'must be a string' })
   .trim()
   .regex(/^opt\d{1,4}$/, { error: 'must be a rent service key such as opt29' });
-const wholeHours = (min: number, max: number) =>
-  z.coerce
-    .number({ error: 'must be a number of hours' })
-    .int({ error: 'must be a whole number of hours' })
-    .min(min, { error: `must be at least ${plural(min, 'hour')}` })
-    .max(max, { error: `must be at most ${plural(max, 'hour')}` });
 
 export const rentCountrySchema = z.object({
   /** ISO 3166-1 alpha-2, upper case: what rent-services and rent-number take. */
@@ -165,7 +160,7 @@ export type RentCountriesResponse = z.infer<typeof rentCountriesResponseSchema>;
 
 export const rentServicesQuerySchema = z.object({
   country: countryCode,
-  periodID: wholeHours(LONG_TERM_MIN_HOURS, renewablePeriodHours('month', RENEWABLE_UNITS.month.max)),
+  periodID: decimalInteger(LONG_TERM_MIN_HOURS, renewablePeriodHours('month', RENEWABLE_UNITS.month.max)),
 });
 export const rentServiceSchema = z.object({
   name: z.string(),
@@ -187,14 +182,11 @@ export type RentServicesResponse = z.infer<typeof rentServicesResponseSchema>;
 export const rentNumberRequestSchema = z
   .object({
     /** The country's name, as the spec's client sends it; informational only. */
-    country: z.string().max(100).optional(),
+    country: plainText(100).optional(),
     countryID: countryCode,
     service: rentServiceKey,
-    period: z.string({ error: 'must be a string' }).max(40),
-    periodID: z
-      .number({ error: 'must be a number of hours' })
-      .int({ error: 'must be a whole number of hours' })
-      .positive({ error: 'must be positive' }),
+    period: plainText(40),
+    periodID: jsonInteger(1, renewablePeriodHours('month', RENEWABLE_UNITS.month.max), 'hours'),
     /** Renewable rents only: renew automatically before the end date (on unless turned off). */
     autoRenew: z.boolean({ error: 'must be true or false' }).optional(),
   })
@@ -270,16 +262,13 @@ export const rentStatusResponseSchema = z.object({
 });
 export type RentStatusResponse = z.infer<typeof rentStatusResponseSchema>;
 
-export const rentOrderIdParamSchema = z.object({
-  order_id: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be an order id' }),
-});
+export const rentOrderIdParamSchema = z.object({ order_id: opaqueIdParam(64, 'an order id') });
 
-export const renewRequestSchema = z.object({ periodID: wholeHours(RENEW_MIN_HOURS, RENEW_MAX_HOURS) });
+export const renewRequestSchema = z.object({
+  periodID: jsonInteger(RENEW_MIN_HOURS, RENEW_MAX_HOURS, 'hours'),
+});
 export type RenewRequest = z.input<typeof renewRequestSchema>;
-export const renewPriceQuerySchema = renewRequestSchema;
+export const renewPriceQuerySchema = z.object({ periodID: decimalInteger(RENEW_MIN_HOURS, RENEW_MAX_HOURS) });
 export const renewPriceResponseSchema = z.object({
   success: z.literal(true),
   periodID: z.number().int(),

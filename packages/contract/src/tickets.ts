@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalInteger, multilineText } from './wire';
 
 /**
  * Support tickets (spec sections 2, 3, 4, 7 and 8): statuses, sort orders, limits, every text both apps
@@ -115,12 +116,11 @@ export function validateTicketMessage(content: string): string | null {
  * Wire strings are bounded well above the business limits so that absurd input is refused by the schema,
  * while the rules above answer with their own texts. A missing field counts as empty.
  */
-const wireText = z
-  .string({ error: 'must be a string' })
-  .max(TICKET_CONTENT_MAX_LENGTH * 4, { error: 'is too long' })
+const wireText = multilineText(TICKET_CONTENT_MAX_LENGTH * 4)
   .optional()
   .default('');
 
+// A title's stray line break or tab is trimmed away by the rules like a space: only other controls are refused.
 export const createTicketRequestSchema = z.object({ title: wireText, description: wireText });
 export type CreateTicketRequest = z.input<typeof createTicketRequestSchema>;
 
@@ -132,18 +132,8 @@ export type SetTicketStatusRequest = z.input<typeof setTicketStatusRequestSchema
 
 export const ticketListQuerySchema = z.object({
   sort: ticketSortSchema.default(DEFAULT_TICKET_SORT),
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(TICKETS_PAGE_SIZE_MAX, { error: `must be at most ${TICKETS_PAGE_SIZE_MAX}` })
-    .default(TICKETS_PAGE_SIZE_DEFAULT),
-  offset: z.coerce
-    .number({ error: 'must be a number' })
-    .int({ error: 'must be a whole number' })
-    .min(0, { error: 'must not be negative' })
-    .max(1_000_000, { error: 'is too large' })
-    .default(0),
+  limit: decimalInteger(1, TICKETS_PAGE_SIZE_MAX).default(TICKETS_PAGE_SIZE_DEFAULT),
+  offset: decimalInteger(0, 1_000_000).default(0),
 });
 export type TicketListQuery = z.input<typeof ticketListQuerySchema>;
 

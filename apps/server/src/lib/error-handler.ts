@@ -1,7 +1,8 @@
-import { generalMessages } from '@simcode/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { generalMessages, wireErrorTexts } from '@simcode/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from './errors';
+import { z } from 'zod';
+import { AppError, errorBody } from './errors';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -9,56 +10,82 @@ interface ValidationIssue {
   params?: { issue?: { path?: PropertyKey[] } };
 }
 
-function describeValidation(context: string | undefined, issues: ValidationIssue[]): string {
-  const first = issues[0];
-  const pathFromIssue = first?.params?.issue?.path?.map(String).join('.');
-  const field = pathFromIssue || first?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
-  const where = field ? `${field} ` : context === 'body' ? 'body ' : '';
-  return `Invalid request: ${where}${first?.message ?? 'is invalid'}.`.replace(/\.\.$/, '.');
-}
-
-/** Fastify's own client-error codes and the texts we answer them with. */
-const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: generalMessages.bodyTooLarge,
-  FST_ERR_CTP_INVALID_JSON_BODY: generalMessages.invalidJson,
-  FST_ERR_CTP_EMPTY_JSON_BODY: generalMessages.invalidJson,
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send JSON.',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: generalMessages.invalidRequest,
+const CONTEXT_WORDS: Record<string, string> = {
+  body: 'the body',
+  querystring: 'the query',
+  params: 'the address',
+  headers: 'the headers',
 };
 
 /**
- * One place turns every failure into `{ success: false, error }`: known errors keep their text and status,
- * unknown ones are logged with the request id and answered with a generic 500 text.
+ * 'Invalid request: idempotency key must be at least 8 characters long.' The field comes from the schema
+ * (zod strips unknown keys, so no key of the request is named) and the message from the schema or
+ * `wireErrorTexts`: nothing the client sent is echoed.
+ */
+function describeValidation(context: string | undefined, issues: ValidationIssue[]): string {
+  const first = issues[0];
+  const pathFromIssue = first?.params?.issue?.path;
+  const segments = pathFromIssue ?? first?.instancePath?.split('/').filter(Boolean) ?? [];
+  const field = segments
+    .map((segment) =>
+      typeof segment === 'number' ? `item ${segment + 1}` : String(segment).replaceAll('_', ' '),
+    )
+    .join(' ');
+  const where = field || CONTEXT_WORDS[context ?? ''] || 'the request';
+  return `Invalid request: ${where} ${first?.message ?? 'is invalid'}.`;
+}
+
+/** Fastify's own client errors: the code we answer, and the sentence. */
+const FASTIFY_CLIENT_ERRORS: Record<string, [code: string, text: string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: ['body_too_large', generalMessages.bodyTooLarge],
+  FST_ERR_CTP_INVALID_JSON_BODY: ['invalid_json', generalMessages.invalidJson],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['invalid_json', generalMessages.invalidJson],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', generalMessages.unsupportedMediaType],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['invalid_request', generalMessages.invalidRequest],
+  FST_ERR_BAD_URL: ['bad_url', generalMessages.badUrl],
+};
+
+/** Any other client error, by status: Fastify's and its plugins' own messages may quote the request. */
+const CLIENT_ERRORS_BY_STATUS: Record<number, [code: string, text: string]> = {
+  404: ['not_found', generalMessages.notFound],
+  405: ['method_not_allowed', generalMessages.methodNotAllowed],
+  408: ['request_timeout', generalMessages.requestTimeout],
+  413: ['body_too_large', generalMessages.bodyTooLarge],
+  414: ['uri_too_long', generalMessages.uriTooLong],
+  415: ['unsupported_media_type', generalMessages.unsupportedMediaType],
+  429: ['rate_limited', generalMessages.tooManyRequests],
+};
+
+/** Turns any failure into the one error body; used by the error handler and for router errors. */
+export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    if (error.statusCode >= 500) request.log.warn({ err: error }, 'request failed');
+    return reply.code(error.statusCode).send(errorBody(error.code, error.message));
+  }
+  if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+    const text = describeValidation(error.validationContext, error.validation ?? []);
+    return reply.code(400).send(errorBody('invalid_request', text));
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+    return reply.code(500).send(errorBody('internal_error', generalMessages.genericError));
+  }
+  const status = error.statusCode ?? 500;
+  const known = (error.code && FASTIFY_CLIENT_ERRORS[error.code]) || CLIENT_ERRORS_BY_STATUS[status];
+  if (status >= 400 && status < 500) {
+    const [code, text] = known ?? ['invalid_request', generalMessages.invalidRequest];
+    return reply.code(status).send(errorBody(code, text));
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.code(500).send(errorBody('internal_error', generalMessages.genericError));
+}
+
+/**
+ * One place turns every failure into `{ success: false, error, code }`: known errors keep their text and
+ * status, unknown ones are logged with the request id and answered with a generic 500 text.
  */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.warn({ err: error }, 'request failed');
-      return reply.code(error.statusCode).send({ success: false, error: error.message });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply
-        .code(400)
-        .send({ success: false, error: describeValidation(error.validationContext, error.validation) });
-    }
-    if (error.validation) {
-      return reply
-        .code(400)
-        .send({ success: false, error: describeValidation(error.validationContext, error.validation) });
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      return reply.code(500).send({ success: false, error: generalMessages.genericError });
-    }
-    const knownText = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
-    const status = error.statusCode ?? 500;
-    if (knownText) return reply.code(status).send({ success: false, error: knownText });
-    if (status >= 400 && status < 500) {
-      return reply
-        .code(status)
-        .send({ success: false, error: error.message || generalMessages.invalidRequest });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ success: false, error: generalMessages.genericError });
-  });
+  // Checks a schema did not word itself answer in the same plain sentences as the ones it did.
+  z.config({ customError: wireErrorTexts });
+  app.setErrorHandler(answerError);
 }

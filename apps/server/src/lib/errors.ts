@@ -16,6 +16,11 @@ export class AppError extends Error {
   }
 }
 
+/** The one error body of the API. */
+export function errorBody(code: string, message: string) {
+  return { success: false as const, error: message, code };
+}
+
 export const badRequest = (message: string, code = 'bad_request') => new AppError(400, message, code);
 export const unauthorized = (message: string = sessionMessages.unauthorized) =>
   new AppError(401, message, 'unauthorized');

@@ -2,11 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
+import { type DestinationStream, pino } from 'pino';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { type AppContext, createContext } from '../../src/context';
 import { ManualClock } from '../../src/lib/clock';
+import { createLogger } from '../../src/server';
 import { testDatabase } from './database';
 
 export interface TestApp {
@@ -20,7 +21,10 @@ export interface TestApp {
  * The whole app, in process, on this worker's database and a clock that moves only when told.
  * Environment overrides go through the same validation as production configuration.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logTo?: DestinationStream } = {},
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -32,7 +36,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const clock = new ManualClock(Date.now());
-  const ctx = await createContext(config, await testDatabase(), clock, pino({ level: 'silent' }));
+  // The process logger as production builds it, when a test reads what it writes.
+  const log = options.logTo ? createLogger(config, options.logTo) : pino({ level: 'silent' });
+  const ctx = await createContext(config, await testDatabase(), clock, log);
   const app = await buildApp(ctx);
   await app.ready();
   return { app, ctx, clock, config };

@@ -30,10 +30,7 @@ export async function createUser(
     passwordHash: await hashPassword(password),
     role: options.admin ? ADMIN_ROLE : 0,
   });
-  const token = await ctx.tokens.sign(
-    { userId: user.id, role: user.role, tokenVersion: user.tokenVersion },
-    ctx.clock.now(),
-  );
+  const token = await ctx.auth.issueToken(user);
   return {
     id: user.id,
     username,

@@ -140,7 +140,7 @@ export function Navbar() {
               <NavLink to="/dashboard/tickets" className={linkClass}>
                 Support
               </NavLink>
-              <Button variant="outline" size="sm" className="ml-2" onClick={logout}>
+              <Button variant="outline" size="sm" className="ml-2" onClick={() => void logout()}>
                 <LogOut aria-hidden="true" />
                 Logout
               </Button>
@@ -229,7 +229,7 @@ export function Navbar() {
                 </NavLink>
               </li>
               <li className="pt-2">
-                <Button variant="outline" className="w-full" onClick={logout}>
+                <Button variant="outline" className="w-full" onClick={() => void logout()}>
                   <LogOut aria-hidden="true" />
                   Logout
                 </Button>

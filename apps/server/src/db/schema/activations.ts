@@ -100,6 +100,8 @@ export const activationMessages = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
     /** The same SMS reported by a webhook and by the sync job is stored once. */
     dedupeKey: text('dedupe_key').notNull(),
+    /** Who pushed it to the webhook (the source address), for support's audit; null when our sync read it. */
+    sourceAddress: text('source_address'),
   },
   (table) => [uniqueIndex('activation_messages_dedupe_key').on(table.activationId, table.dedupeKey)],
 );

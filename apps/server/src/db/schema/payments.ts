@@ -100,6 +100,11 @@ export const paymentEvents = pgTable(
     paidAmountUsdCents: bigint('paid_amount_usd_cents', { mode: 'number' }),
     rawBody: text('raw_body'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    /** A webhook's body hash: a replayed delivery is counted on the first row, never stored again. */
+    dedupeKey: text('dedupe_key').unique(),
+    /** How many times this same event arrived again, and when it last did. */
+    repeatCount: integer('repeat_count').notNull().default(0),
+    lastReceivedAt: timestamp('last_received_at', { withTimezone: true }),
   },
   (table) => [
     index('payment_events_payment_idx').on(table.paymentId, table.id),

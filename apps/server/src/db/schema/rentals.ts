@@ -149,6 +149,8 @@ export const rentSmsMessages = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
     /** The same SMS reported by the webhook and by the sync is stored once. */
     dedupeKey: text('dedupe_key').notNull(),
+    /** Who pushed it to the webhook (the source address), for support's audit; null when our sync read it. */
+    sourceAddress: text('source_address'),
   },
   (table) => [
     uniqueIndex('rent_messages_dedupe_key').on(table.rentId, table.dedupeKey),

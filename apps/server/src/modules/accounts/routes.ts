@@ -10,6 +10,8 @@ const SUMMARY_CACHE_TTL_MS = 10_000;
 
 export const summaryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { requireUser } = createGuards(ctx.auth);
+  // Who is calling is settled on the request line, before any input is judged.
+  app.addHook('onRequest', requireUser);
   const summaries = new UserCache<SummaryResponse>({
     clock: ctx.clock,
     ttlMs: SUMMARY_CACHE_TTL_MS,
@@ -42,7 +44,6 @@ export const summaryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         summary: 'Balance, orders placed, numbers live now and countries on sale',
         response: { 200: summaryResponseSchema },
       },
-      preHandler: requireUser,
     },
     async (request) => {
       const user = currentUser(request);

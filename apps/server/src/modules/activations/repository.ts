@@ -27,6 +27,8 @@ export interface NewMessage {
   text: string;
   receivedAt: Date;
   dedupeKey: string;
+  /** Who pushed it (the webhook's source address); absent when our sync read it. */
+  sourceAddress?: string;
 }
 
 /**

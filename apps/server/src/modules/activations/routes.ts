@@ -2,21 +2,20 @@ import {
   buyNumberRequestSchema,
   buyNumberResponseSchema,
   idParamSchema,
+  listPageQuerySchema,
   numberIdParamSchema,
   numberStatusResponseSchema,
   numbersResponseSchema,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { createGuards, currentUser } from '../auth/guards';
 import { presentNumber } from './presenter';
 
-const LIST_LIMIT_DEFAULT = 50;
-const LIST_LIMIT_MAX = 100;
-
 export const activationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { requireUser } = createGuards(ctx.auth);
+  // Who is calling is settled on the request line, before any input is judged.
+  app.addHook('onRequest', requireUser);
   const { activations } = ctx;
   // Spending is limited per user, after the guard has said who the user is.
   const purchaseLimit = app.rateLimit({
@@ -33,13 +32,9 @@ export const activationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       schema: {
         tags: ['numbers'],
         summary: "The user's one-time numbers, newest first",
-        querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).optional().default(LIST_LIMIT_DEFAULT),
-          before: z.coerce.number().int().positive().optional(),
-        }),
+        querystring: listPageQuerySchema,
         response: { 200: numbersResponseSchema },
       },
-      preHandler: requireUser,
     },
     async (request) => {
       const user = currentUser(request);
@@ -59,7 +54,6 @@ export const activationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         params: numberIdParamSchema,
         response: { 200: numberStatusResponseSchema },
       },
-      preHandler: requireUser,
     },
     async (request) => {
       const user = currentUser(request);
@@ -77,7 +71,7 @@ export const activationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         body: buyNumberRequestSchema,
         response: { 200: buyNumberResponseSchema },
       },
-      preHandler: [requireUser, purchaseLimit],
+      preHandler: purchaseLimit,
     },
     async (request) => {
       const user = currentUser(request);
@@ -96,7 +90,6 @@ export const activationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         params: idParamSchema,
         response: { 200: buyNumberResponseSchema },
       },
-      preHandler: requireUser,
     },
     async (request) => {
       const user = currentUser(request);
@@ -114,7 +107,7 @@ export const activationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         params: idParamSchema,
         response: { 200: buyNumberResponseSchema },
       },
-      preHandler: [requireUser, purchaseLimit],
+      preHandler: purchaseLimit,
     },
     async (request) => {
       const user = currentUser(request);

@@ -35,6 +35,8 @@ export interface IncomingSms {
   code: string | null;
   text: string;
   receivedAt: Date;
+  /** Who pushed it (the webhook's source address); absent when our sync read it. */
+  sourceAddress?: string;
 }
 
 interface ActivationServiceDeps {

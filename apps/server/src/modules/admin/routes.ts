@@ -1,4 +1,4 @@
-import { centsToDollars } from '@simcode/contract';
+import { centsToDollars, databaseIdParam, plainText } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -7,8 +7,13 @@ import { createGuards, currentUser } from '../auth/guards';
 import { createUsersRepository } from '../users/repository';
 import { createAdminService } from './service';
 
+/** The largest single adjustment, either way: far above any real compensation, far below overflow. */
+const ADJUSTMENT_MAX_DOLLARS = 1_000_000;
+
 const dollars = z
-  .number({ error: 'must be a number' })
+  .number({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number') })
+  .min(-ADJUSTMENT_MAX_DOLLARS, { error: `must be at least -${ADJUSTMENT_MAX_DOLLARS}` })
+  .max(ADJUSTMENT_MAX_DOLLARS, { error: `must be at most ${ADJUSTMENT_MAX_DOLLARS}` })
   .refine((value) => Number.isFinite(value) && Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
     error: 'must have at most two decimals',
   });
@@ -16,6 +21,8 @@ const dollars = z
 /** Administrator tools beyond tickets. The role is read from the database on every request. */
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { requireAdmin } = createGuards(ctx.auth);
+  // Who is calling is settled on the request line, before any input is judged.
+  app.addHook('onRequest', requireAdmin);
   const admin = createAdminService(ctx.database.db, ctx.events);
 
   app.get(
@@ -24,7 +31,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       schema: {
         tags: ['admin'],
         summary: 'Find a user by username',
-        querystring: z.object({ username: z.string().trim().min(1).max(100) }),
+        querystring: z.object({ username: plainText(100).pipe(z.string().trim().min(1)) }),
         response: {
           200: z.object({
             success: z.literal(true),
@@ -38,7 +45,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
           }),
         },
       },
-      preHandler: requireAdmin,
     },
     async (request) => {
       const user = await createUsersRepository(ctx.database.db).findByUsername(request.query.username);
@@ -62,15 +68,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       schema: {
         tags: ['admin'],
         summary: "Credit or debit a user's balance through the ledger",
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: z.object({ id: databaseIdParam }),
         body: z.object({
           amount: dollars,
-          note: z.string().trim().min(1, { error: 'is required' }).max(500),
-          idempotency_key: z.string().min(8).max(100).optional(),
+          note: plainText(500).pipe(z.string().trim().min(1, { error: 'is required' })),
+          idempotency_key: plainText(100).min(8, { error: 'must be at least 8 characters long' }).optional(),
         }),
         response: { 200: z.object({ success: z.literal(true), applied: z.boolean(), balance: z.number() }) },
       },
-      preHandler: requireAdmin,
     },
     async (request) => {
       const result = await admin.adjustBalance({

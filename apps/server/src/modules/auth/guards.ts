@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import type { AuthService, AuthUser } from './service';
+import type { AuthService, AuthSession } from './service';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the user or admin guard; null on public routes. */
-    authUser: AuthUser | null;
+    authUser: AuthSession | null;
   }
 }
 
@@ -35,7 +35,7 @@ export function createGuards(auth: AuthService) {
 export type Guards = ReturnType<typeof createGuards>;
 
 /** The caller of a guarded route. Calling it on an unguarded route is a programming error. */
-export function currentUser(request: FastifyRequest): AuthUser {
+export function currentUser(request: FastifyRequest): AuthSession {
   if (!request.authUser) throw new Error(`route ${request.routeOptions.url} is missing its auth guard`);
   return request.authUser;
 }

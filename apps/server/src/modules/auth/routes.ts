@@ -1,25 +1,58 @@
 import {
+  authMessages,
   authResponseSchema,
   CAPTCHA_FIELD,
   loginRequestSchema,
   registerRequestSchema,
+  successResponseSchema,
+  usernameLimitKey,
 } from '@simcode/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { notFound } from '../../lib/errors';
+import { notFound, tooManyRequests } from '../../lib/errors';
+import { createGuards, currentUser } from './guards';
 
-export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const perIpLimit = { max: ctx.config.RATE_LIMIT_AUTH_PER_MINUTE, timeWindow: 60_000 };
-  // A second limit keyed by the username slows down password guessing spread over many addresses.
-  const perUsernameLimit = app.rateLimit({
-    max: ctx.config.RATE_LIMIT_AUTH_PER_MINUTE,
+/**
+ * Sign-in and sign-up attempts are limited per address and per username, and both limits count every
+ * attempt. (A route's `config.rateLimit` and an `app.rateLimit` hook cannot be combined: the plugin runs one
+ * limiter per request. `createRateLimit` only counts, so both run.) The address limit is counted on the
+ * request line; the username limit once the body is read, under the same normalised name sign-in uses, so
+ * guessing spread over many addresses or spellings of one name still meets it.
+ */
+function createAttemptLimits(app: FastifyInstance, perMinute: number) {
+  const byAddress = app.createRateLimit({
+    max: perMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `auth-address:${request.ip}`,
+  });
+  const byUsername = app.createRateLimit({
+    max: perMinute,
     timeWindow: 60_000,
     keyGenerator: (request) => {
-      const body = request.body as { username?: unknown } | undefined;
-      return `auth-username:${String(body?.username ?? '').toLowerCase()}`;
+      const username = (request.body as { username?: unknown } | undefined)?.username;
+      return `auth-username:${usernameLimitKey(typeof username === 'string' ? username : '')}`;
     },
   });
+  const enforce = async (limit: typeof byAddress, request: FastifyRequest) => {
+    const outcome = await limit(request);
+    if (!outcome.isAllowed && outcome.isExceeded) {
+      throw tooManyRequests(authMessages.tooManyAttempts(Math.max(1, outcome.ttlInSeconds)));
+    }
+  };
+  return {
+    onRequest: (request: FastifyRequest) => enforce(byAddress, request),
+    preHandler: (request: FastifyRequest) => enforce(byUsername, request),
+  };
+}
+
+function clientOf(request: FastifyRequest) {
+  return { address: request.ip, userAgent: request.headers['user-agent'] };
+}
+
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const attempts = createAttemptLimits(app, ctx.config.RATE_LIMIT_AUTH_PER_MINUTE);
   const responses = { 200: authResponseSchema };
 
   app.post(
@@ -31,8 +64,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         body: registerRequestSchema,
         response: responses,
       },
-      config: { rateLimit: perIpLimit },
-      preHandler: perUsernameLimit,
+      onRequest: attempts.onRequest,
+      preHandler: attempts.preHandler,
     },
     async (request) => {
       const body = request.body;
@@ -44,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
           repeatPassword: body.repeat_password,
           captcha: body[CAPTCHA_FIELD],
         },
-        request.ip,
+        clientOf(request),
       );
       return { success: true, token };
     },
@@ -54,16 +87,40 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/login',
     {
       schema: { tags: ['auth'], summary: 'Sign in', body: loginRequestSchema, response: responses },
-      config: { rateLimit: perIpLimit },
-      preHandler: perUsernameLimit,
+      onRequest: attempts.onRequest,
+      preHandler: attempts.preHandler,
     },
     async (request) => {
       const { username, password } = request.body;
       const token = await ctx.auth.login(
         { username, password, captcha: request.body[CAPTCHA_FIELD] },
-        request.ip,
+        clientOf(request),
       );
       return { success: true, token };
+    },
+  );
+
+  const { requireUser } = createGuards(ctx.auth);
+  const signedIn = { tags: ['auth'], security: [{ bearer: [] }], response: { 200: successResponseSchema } };
+
+  app.post(
+    '/logout',
+    { schema: { ...signedIn, summary: 'Sign out: this token stops working' }, onRequest: requireUser },
+    async (request) => {
+      await ctx.auth.logout(currentUser(request));
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/logout-all',
+    {
+      schema: { ...signedIn, summary: "Sign out everywhere: every one of the user's tokens stops working" },
+      onRequest: requireUser,
+    },
+    async (request) => {
+      await ctx.auth.logoutEverywhere(currentUser(request).id);
+      return { success: true as const };
     },
   );
 };

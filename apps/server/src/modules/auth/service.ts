@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import {
   ADMIN_ROLE,
   authMessages,
+  normalizeUsername,
   sessionMessages,
+  TOKEN_LIFETIME_SECONDS,
   validateLogin,
+  validatePassword,
   validateRegister,
 } from '@simcode/contract';
 import type { Clock } from '../../lib/clock';
@@ -12,6 +16,7 @@ import { UserCache } from '../../lib/user-cache';
 import type { UsersRepository } from '../users/repository';
 import type { CaptchaVerifier } from './captcha/types';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import type { SessionsRepository } from './sessions';
 import type { TokenService, VerifiedToken } from './tokens';
 
 /** Who is calling, as the database says now: never as the token claims. */
@@ -21,6 +26,17 @@ export interface AuthUser {
   email: string;
   role: number;
   isAdmin: boolean;
+}
+
+/** The caller of a request: the user, and the session (token) they came with. */
+export interface AuthSession extends AuthUser {
+  sessionId: string;
+}
+
+/** Where a sign-in came from, kept on its session for the account's sessions list. */
+export interface ClientInfo {
+  address?: string;
+  userAgent?: string;
 }
 
 export interface RegisterInput {
@@ -39,6 +55,7 @@ export interface LoginInput {
 
 interface AuthServiceDeps {
   users: UsersRepository;
+  sessions: SessionsRepository;
   tokens: TokenService;
   captcha: CaptchaVerifier;
   clock: Clock;
@@ -50,11 +67,17 @@ const MAX_CACHED_TOKENS = 50_000;
 /** Identities are dropped at once when the user row changes (a database trigger says so); this is the backstop. */
 const IDENTITY_TTL_MS = 60_000;
 
+/** A session's last-seen time is written at most this often: a polling page costs no write per request. */
+const LAST_SEEN_WRITE_INTERVAL_MS = 5 * 60_000;
+
 interface Identity extends AuthUser {
   tokenVersion: number;
+  /** Sessions revoked before their expiry: their tokens are refused. */
+  revokedSessionIds: ReadonlySet<string>;
 }
 
-export function createAuthService({ users, tokens, captcha, clock, events }: AuthServiceDeps) {
+export function createAuthService({ users, sessions, tokens, captcha, clock, events }: AuthServiceDeps) {
+  const lastSeenWrittenMs = new Map<string, number>();
   const verifiedTokens = new Map<string, VerifiedToken>();
   const identities = new UserCache<Identity | null>({
     clock,
@@ -79,7 +102,10 @@ export function createAuthService({ users, tokens, captcha, clock, events }: Aut
 
   function loadIdentity(userId: number): Promise<Identity | null> {
     return identities.getOrLoad(userId, 'identity', async () => {
-      const user = await users.findById(userId);
+      const [user, revoked] = await Promise.all([
+        users.findById(userId),
+        sessions.revokedIds(userId, clock.now()),
+      ]);
       return user
         ? {
             id: user.id,
@@ -88,33 +114,96 @@ export function createAuthService({ users, tokens, captcha, clock, events }: Aut
             role: user.role,
             isAdmin: user.role === ADMIN_ROLE,
             tokenVersion: user.tokenVersion,
+            revokedSessionIds: new Set(revoked),
           }
         : null;
     });
+  }
+
+  /** The caller when the token is still good for this identity, else null. */
+  function sessionOf(identity: Identity | null | undefined, claims: VerifiedToken): AuthSession | null {
+    if (!identity || identity.tokenVersion !== claims.tokenVersion) return null;
+    if (identity.revokedSessionIds.has(claims.sessionId)) return null;
+    noteSeen(claims.sessionId);
+    const { tokenVersion: _tokenVersion, revokedSessionIds: _revoked, ...user } = identity;
+    return { ...user, sessionId: claims.sessionId };
+  }
+
+  /** Records when a session was last used, in the background and at most every few minutes. */
+  function noteSeen(sessionId: string) {
+    const nowMs = clock.now().getTime();
+    const last = lastSeenWrittenMs.get(sessionId);
+    if (last !== undefined && nowMs - last < LAST_SEEN_WRITE_INTERVAL_MS) return;
+    if (lastSeenWrittenMs.size >= MAX_CACHED_TOKENS) lastSeenWrittenMs.clear();
+    lastSeenWrittenMs.set(sessionId, nowMs);
+    sessions.touch(sessionId, clock.now()).catch(() => {
+      // Only the sessions list's "last seen" is late: nothing to tell the caller.
+    });
+  }
+
+  /** Forgets a user's cached identity here at once; the database trigger tells the other instances. */
+  function forgetIdentity(userId: number) {
+    events.publish({ userId, type: 'account' });
   }
 
   async function requireCaptcha(payload: string, remoteIp: string) {
     if (!(await captcha.verify(payload, remoteIp))) throw badRequest(authMessages.captchaRequired, 'captcha');
   }
 
-  function issueToken(user: { id: number; role: number; tokenVersion: number }) {
-    return tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion }, clock.now());
+  /** Opens a session (its row) and signs its token. */
+  async function issueToken(
+    user: { id: number; role: number; tokenVersion: number },
+    client: ClientInfo = {},
+  ) {
+    const now = clock.now();
+    const sessionId = randomUUID();
+    await sessions.insert({
+      id: sessionId,
+      userId: user.id,
+      now,
+      expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_SECONDS * 1000),
+      userAgent: client.userAgent,
+      address: client.address,
+    });
+    return tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion, sessionId }, now);
   }
 
   return {
-    async register(input: RegisterInput, remoteIp: string): Promise<string> {
+    issueToken,
+
+    /** Sign out: this token stops working on every instance. */
+    async logout(caller: AuthSession): Promise<void> {
+      await sessions.revoke(caller.id, caller.sessionId, clock.now());
+      forgetIdentity(caller.id);
+    },
+
+    /** Sign out everywhere: every token of the user stops working. Role changes use it too. */
+    async logoutEverywhere(userId: number): Promise<void> {
+      await sessions.revokeAll(userId, clock.now());
+      forgetIdentity(userId);
+    },
+
+    /** Sets a new password and ends every session, as a stolen password's sessions must end with it. */
+    async changePassword(userId: number, newPassword: string): Promise<void> {
+      const rule = validatePassword(newPassword);
+      if (rule) throw badRequest(rule, 'validation');
+      await users.setPasswordHash(userId, await hashPassword(newPassword));
+      await this.logoutEverywhere(userId);
+    },
+
+    async register(input: RegisterInput, client: ClientInfo & { address: string }): Promise<string> {
       const email = input.email.trim();
-      const username = input.username.trim();
+      const username = normalizeUsername(input.username);
       const rule = validateRegister({ ...input, email, username });
       if (rule) throw badRequest(rule, 'validation');
-      await requireCaptcha(input.captcha, remoteIp);
+      await requireCaptcha(input.captcha, client.address);
       if (await users.findByUsername(username))
         throw new AppError(409, authMessages.usernameTaken, 'username_taken');
       if (await users.findByEmail(email)) throw new AppError(409, authMessages.emailTaken, 'email_taken');
       const passwordHash = await hashPassword(input.password);
       try {
         const user = await users.insert({ username, email, passwordHash });
-        return await issueToken(user);
+        return await issueToken(user, client);
       } catch (error) {
         // Two registrations racing for the same name: the unique index decides, the loser gets the same text.
         if (isUniqueViolation(error, 'users_username_lower_key')) {
@@ -127,11 +216,11 @@ export function createAuthService({ users, tokens, captcha, clock, events }: Aut
       }
     },
 
-    async login(input: LoginInput, remoteIp: string): Promise<string> {
-      const username = input.username.trim();
+    async login(input: LoginInput, client: ClientInfo & { address: string }): Promise<string> {
+      const username = normalizeUsername(input.username);
       const rule = validateLogin({ ...input, username });
       if (rule) throw badRequest(rule, 'validation');
-      await requireCaptcha(input.captcha, remoteIp);
+      await requireCaptcha(input.captcha, client.address);
       const user = await users.findByUsername(username);
       const passwordMatches = await verifyPassword(
         user?.passwordHash ?? (await dummyPasswordHash()),
@@ -139,7 +228,7 @@ export function createAuthService({ users, tokens, captcha, clock, events }: Aut
       );
       if (!user || !passwordMatches)
         throw new AppError(401, authMessages.invalidCredentials, 'invalid_credentials');
-      return issueToken(user);
+      return issueToken(user, client);
     },
 
     /**
@@ -150,30 +239,25 @@ export function createAuthService({ users, tokens, captcha, clock, events }: Aut
      * The caller when their token and identity are both in memory (nearly every request of a polling page),
      * without a promise; undefined means "ask authenticate()", which also answers the refusals.
      */
-    authenticateCached(authorization: string | undefined): AuthUser | undefined {
+    authenticateCached(authorization: string | undefined): AuthSession | undefined {
       const token = parseBearer(authorization);
       if (!token) return undefined;
       const claims = verifiedTokens.get(token);
       if (!claims || claims.expiresAtMs <= clock.now().getTime()) return undefined;
-      const identity = identities.get(claims.userId, 'identity');
-      if (!identity || identity.tokenVersion !== claims.tokenVersion) return undefined;
-      const { tokenVersion: _tokenVersion, ...user } = identity;
-      return user;
+      return sessionOf(identities.get(claims.userId, 'identity'), claims) ?? undefined;
     },
 
-    async authenticate(authorization: string | undefined): Promise<AuthUser> {
+    async authenticate(authorization: string | undefined): Promise<AuthSession> {
       const token = parseBearer(authorization);
       if (!token) throw unauthorized(sessionMessages.unauthorized);
       const claims = await verifyToken(token);
       if (!claims) throw unauthorized(sessionMessages.invalidToken);
-      const identity = await loadIdentity(claims.userId);
-      if (!identity || identity.tokenVersion !== claims.tokenVersion)
-        throw unauthorized(sessionMessages.invalidToken);
-      const { tokenVersion: _tokenVersion, ...user } = identity;
-      return user;
+      const session = sessionOf(await loadIdentity(claims.userId), claims);
+      if (!session) throw unauthorized(sessionMessages.invalidToken);
+      return session;
     },
 
-    async authenticateAdmin(authorization: string | undefined): Promise<AuthUser> {
+    async authenticateAdmin(authorization: string | undefined): Promise<AuthSession> {
       const user = await this.authenticate(authorization);
       if (!user.isAdmin) throw forbidden();
       return user;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { TOKEN_LIFETIME_SECONDS } from '@simcode/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -26,13 +27,16 @@ async function call(url: string, authorization?: string) {
 
 describe('who is calling is decided by the server on every request', () => {
   it('answers Unauthorized without a token and Invalid token for a malformed or forged one', async () => {
-    expect(await call(userRoute)).toEqual({ status: 401, body: { success: false, error: 'Unauthorized' } });
+    expect(await call(userRoute)).toMatchObject({
+      status: 401,
+      body: { success: false, error: 'Unauthorized' },
+    });
     expect(await call(userRoute, 'Basic dXNlcjpwYXNz')).toMatchObject({
       status: 401,
       body: { error: 'Unauthorized' },
     });
     for (const header of ['Bearer abc', 'Bearer a.b.c', `Bearer ${user.token}x`]) {
-      expect(await call(userRoute, header)).toEqual({
+      expect(await call(userRoute, header)).toMatchObject({
         status: 401,
         body: { success: false, error: 'Invalid token' },
       });
@@ -41,6 +45,7 @@ describe('who is calling is decided by the server on every request', () => {
       userId: user.id,
       role: 1,
       tokenVersion: 0,
+      sessionId: randomUUID(),
     });
     expect(await call(userRoute, `Bearer ${forged}`)).toMatchObject({
       status: 401,
@@ -68,8 +73,13 @@ describe('who is calling is decided by the server on every request', () => {
   });
 
   it('never takes the role from the token: a user token claiming the admin role gets 403', async () => {
-    const claimsAdmin = await t.ctx.tokens.sign({ userId: user.id, role: 1, tokenVersion: 0 });
-    expect(await call(adminRoute, `Bearer ${claimsAdmin}`)).toEqual({
+    const claimsAdmin = await t.ctx.tokens.sign({
+      userId: user.id,
+      role: 1,
+      tokenVersion: 0,
+      sessionId: randomUUID(),
+    });
+    expect(await call(adminRoute, `Bearer ${claimsAdmin}`)).toMatchObject({
       status: 403,
       body: { success: false, error: 'Forbidden' },
     });

@@ -5,6 +5,8 @@ export interface TokenClaims {
   userId: number;
   role: number;
   tokenVersion: number;
+  /** The `jti`: the token's row in the sessions table, so one token can be revoked alone. */
+  sessionId: string;
 }
 
 export interface VerifiedToken extends TokenClaims {
@@ -12,7 +14,8 @@ export interface VerifiedToken extends TokenClaims {
 }
 
 /**
- * HS256 tokens carrying sub, role (for the client's display only), ver (revocation), iat and exp.
+ * HS256 tokens carrying sub, role (for the client's display only), ver (revocation), jti (the session), iat
+ * and exp.
  * The server trusts none of the claims beyond identifying the user: the role comes from the database.
  */
 export function createTokenService(secret: string, lifetimeSeconds = TOKEN_LIFETIME_SECONDS) {
@@ -23,6 +26,7 @@ export function createTokenService(secret: string, lifetimeSeconds = TOKEN_LIFET
       return new SignJWT({ role: claims.role, ver: claims.tokenVersion })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(claims.userId))
+        .setJti(claims.sessionId)
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + lifetimeSeconds)
         .sign(key);
@@ -34,14 +38,17 @@ export function createTokenService(secret: string, lifetimeSeconds = TOKEN_LIFET
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
           currentDate: now,
-          requiredClaims: ['sub', 'iat', 'exp'],
+          requiredClaims: ['sub', 'jti', 'iat', 'exp'],
         });
         const userId = Number(payload.sub);
         const role = Number(payload.role);
         const tokenVersion = Number(payload.ver);
+        const sessionId = payload.jti;
         if (!Number.isSafeInteger(userId) || userId <= 0 || !Number.isInteger(tokenVersion)) return null;
+        if (typeof sessionId !== 'string' || sessionId.length === 0) return null;
         return {
           userId,
+          sessionId,
           role: Number.isInteger(role) ? role : 0,
           tokenVersion,
           expiresAtMs: Number(payload.exp) * 1000,

@@ -17,6 +17,8 @@ const catalogHeaders = {
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { requireUser } = createGuards(ctx.auth);
+  // Who is calling is settled on the request line, before any input is judged.
+  app.addHook('onRequest', requireUser);
   // The same for every user until the next refresh: built, serialized and compressed once per version.
   const answers = new PrecomputedJson();
   const version = () => String(ctx.catalog.fetchedAt()?.getTime() ?? 0);
@@ -29,7 +31,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         summary: 'Countries with their operators',
         response: { 200: countriesResponseSchema },
       },
-      preHandler: requireUser,
     },
     async (request, reply) => {
       const countries = ctx.catalog.countries();
@@ -56,7 +57,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         querystring: servicesQuerySchema,
         response: { 200: servicesResponseSchema },
       },
-      preHandler: requireUser,
     },
     async (request, reply) => {
       const { countryID, operator } = request.query;

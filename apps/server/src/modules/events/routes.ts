@@ -12,17 +12,34 @@ const EVENT_COALESCE_MS = 100;
  */
 export const eventRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { requireUser } = createGuards(ctx.auth);
-  // Open streams end with the server, or a graceful shutdown would wait for them forever.
+  // Who is calling is settled on the request line, before any input is judged.
+  app.addHook('onRequest', requireUser);
+  // Open streams end with the server, or a graceful shutdown would wait for them forever. Sets keep the
+  // order streams opened in: past a cap, the oldest one closes (its page reconnects if it is still open).
   const openStreams = new Set<() => void>();
+  const streamsByUser = new Map<number, Set<() => void>>();
   app.addHook('onClose', async () => {
     for (const end of openStreams) end();
   });
+  function admit(userId: number, end: () => void) {
+    const ofUser = streamsByUser.get(userId) ?? new Set();
+    streamsByUser.set(userId, ofUser);
+    ofUser.add(end);
+    openStreams.add(end);
+    if (ofUser.size > ctx.config.SSE_MAX_STREAMS_PER_USER) ofUser.values().next().value?.();
+    if (openStreams.size > ctx.config.SSE_MAX_STREAMS) openStreams.values().next().value?.();
+  }
+  function release(userId: number, end: () => void) {
+    openStreams.delete(end);
+    const ofUser = streamsByUser.get(userId);
+    ofUser?.delete(end);
+    if (ofUser?.size === 0) streamsByUser.delete(userId);
+  }
 
   app.get(
     '/events',
     {
       schema: { tags: ['account'], summary: 'Live change notifications (text/event-stream)' },
-      preHandler: requireUser,
     },
     async (request, reply) => {
       const user = currentUser(request);
@@ -49,15 +66,18 @@ export const eventRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         }, EVENT_COALESCE_MS);
       });
       const keepalive = setInterval(() => stream.write(': keepalive\n\n'), KEEPALIVE_MS);
+      let ended = false;
       const end = () => {
+        if (ended) return;
+        ended = true;
         clearInterval(keepalive);
         clearTimeout(flush);
         unsubscribe();
-        openStreams.delete(end);
+        release(user.id, end);
         stream.end();
       };
-      openStreams.add(end);
       request.raw.on('close', end);
+      admit(user.id, end);
     },
   );
 };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
@@ -173,8 +174,22 @@ export function createPaymentsRepository(db: Executor) {
         .limit(limit);
     },
 
+    /**
+     * Records what the provider said. A webhook delivered again byte for byte (a retry, a replay) is the
+     * same event: it is counted on its first row instead of adding one.
+     */
     async addEvent(event: NewPaymentEvent): Promise<void> {
-      await db.insert(paymentEvents).values(event);
+      const dedupeKey =
+        event.source === 'webhook' && event.rawBody !== null
+          ? `webhook:${createHash('sha256').update(event.rawBody).digest('base64url')}`
+          : null;
+      await db
+        .insert(paymentEvents)
+        .values({ ...event, dedupeKey })
+        .onConflictDoUpdate({
+          target: paymentEvents.dedupeKey,
+          set: { repeatCount: sql`${paymentEvents.repeatCount} + 1`, lastReceivedAt: event.receivedAt },
+        });
     },
 
     async eventsFor(paymentId: number) {

@@ -124,7 +124,7 @@ describe('creating an invoice', () => {
     const body = amountJson === undefined ? '{}' : `{"amount":${amountJson}}`;
     const response = await createInvoiceRaw(user, body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error: text });
+    expect(response.json()).toMatchObject({ success: false, error: text });
     expect(await db().select().from(payments)).toHaveLength(0);
   });
 
@@ -147,7 +147,7 @@ describe('creating an invoice', () => {
     expect((await createInvoiceRaw(user, { amount: 5 })).statusCode).toBe(200);
     expect((await createInvoiceRaw(user, { amount: 250 })).statusCode).toBe(200);
     const above = await createInvoiceRaw(user, { amount: 250.01 });
-    expect(above.json()).toEqual({ success: false, error: 'Maximum top up is $250.00' });
+    expect(above.json()).toMatchObject({ success: false, error: 'Maximum top up is $250.00' });
     expect((await listTopups(user)).limits).toEqual({ min_amount: 5, max_amount: 250 });
     const amounts = (await db().select().from(payments)).map((row) => row.amountCents).sort((a, b) => a - b);
     expect(amounts).toEqual([500, 25_000]);
@@ -163,7 +163,7 @@ describe('creating an invoice', () => {
     const user = await createUser(t!);
     const response = await createInvoiceRaw(user, { amount: 20 });
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ success: false, error: topupMessages.invoiceFailed });
+    expect(response.json()).toMatchObject({ success: false, error: topupMessages.invoiceFailed });
     // The outcome is unknown, so the row waits for the reconciliation job; the user sees no invoice.
     const [row] = await db().select().from(payments);
     expect(row).toMatchObject({ status: 'pending', providerPaymentId: null });
@@ -196,7 +196,7 @@ describe('the status of a top-up', () => {
       headers: stranger.headers,
     });
     expect(asStranger.statusCode).toBe(404);
-    expect(asStranger.json()).toEqual({ success: false, error: topupMessages.paymentNotFound });
+    expect(asStranger.json()).toMatchObject({ success: false, error: topupMessages.paymentNotFound });
     const unknown = await t!.app.inject({
       url: '/api/topup/cryptomus/status?order_id=top_nothing_here',
       headers: owner.headers,
@@ -205,7 +205,7 @@ describe('the status of a top-up', () => {
     for (const query of ['', '?order_id=', `?order_id=${'a'.repeat(129)}`, '?order_id=a%20b']) {
       const bad = await t!.app.inject({ url: `/api/topup/cryptomus/status${query}`, headers: owner.headers });
       expect(bad.statusCode, query).toBe(400);
-      expect(bad.json().error).toMatch(/^Invalid request: order_id /);
+      expect(bad.json().error).toMatch(/^Invalid request: order id /);
     }
     expect((await t!.app.inject({ url: `/api/topup/cryptomus/status?order_id=${orderId}` })).statusCode).toBe(
       401,
@@ -277,7 +277,10 @@ describe('the payment webhook', () => {
     }
     expect(await balanceOf(db(), user.id)).toBe(2000);
     expect(await topupEntries(user.id)).toHaveLength(1);
-    expect((await eventsOf(invoice.paymentId)).filter((event) => event.source === 'webhook')).toHaveLength(5);
+    // Replays are counted on the one stored event, not stored again.
+    expect((await eventsOf(invoice.paymentId)).filter((event) => event.source === 'webhook')).toMatchObject([
+      { repeatCount: 4 },
+    ]);
   });
 
   it(`credits 20 concurrent deliveries of the same paid webhook once${testDatabaseUrl ? ' (PostgreSQL)' : ''}`, async () => {

@@ -145,7 +145,7 @@ describe('renting a number', () => {
     await fundUser(t.ctx.database, user.id, offer.priceCents - 1);
     const response = await rentRequest(t, user, longTermBody(offer));
     expect(response.statusCode).toBe(402);
-    expect(response.json()).toEqual({ success: false, error: rentMessages.insufficientBalance });
+    expect(response.json()).toMatchObject({ success: false, error: rentMessages.insufficientBalance });
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(offer.priceCents - 1);
     expect(await rentsOf(t, user)).toEqual([]);
   });
@@ -422,7 +422,7 @@ describe('ownership', () => {
     for (const request of requests) {
       const response = await t.app.inject({ ...request, headers: stranger.headers });
       expect(response.statusCode, request.url).toBe(404);
-      expect(response.json()).toEqual({ success: false, error: 'Not found.' });
+      expect(response.json()).toMatchObject({ success: false, error: 'Not found.' });
     }
     expect(await rentsOf(t, stranger)).toEqual([]);
     expect(await balanceOf(t.ctx.database.db, stranger.id)).toBe(10_000);
@@ -632,15 +632,37 @@ describe('the SMS webhook', () => {
       sms: { phoneFrom: 'Bank', text: 'Your code 654321', date: '2026-03-01 10:00:00' },
     };
     for (let i = 0; i < 2; i += 1) {
-      const response = await t.app.inject({ method: 'POST', url, payload: body });
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: body,
+        remoteAddress: '203.0.113.5',
+      });
       expect(response.json()).toEqual({ success: true, recorded: true });
     }
-    expect(await t.ctx.database.db.select().from(rentSmsMessages)).toHaveLength(1);
+    expect(await t.ctx.database.db.select().from(rentSmsMessages)).toMatchObject([
+      { sourceAddress: '203.0.113.5' },
+    ]);
     const unknown = await t.app.inject({ method: 'POST', url, payload: { ...body, rentId: '1' } });
     expect(unknown.json()).toEqual({ success: true, recorded: false });
     expect((await statusOf(user, rent.order_id!)).values).toEqual([
       { phoneFrom: 'Bank', text: 'Your code 654321', code: '654321', date: '2026-03-01T10:00:00.000Z' },
     ]);
+    // A provider that can send a header keeps the secret out of the URL; a wrong one is a route that does not exist.
+    const later = { ...body, sms: { ...body.sms, text: 'Your code 111222', date: '2026-03-01 10:05:00' } };
+    for (const [secret, status] of [
+      ['wrong-secret', 404],
+      [t.config.SMS_WEBHOOK_SECRET, 200],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/upstream/sms',
+        headers: { 'x-webhook-secret': secret },
+        payload: later,
+      });
+      expect(response.statusCode).toBe(status);
+    }
+    expect(await t.ctx.database.db.select().from(rentSmsMessages)).toHaveLength(2);
   });
 });
 

@@ -44,6 +44,8 @@ export interface NewRentSms {
   code: string | null;
   receivedAt: Date;
   dedupeKey: string;
+  /** Who pushed it (the webhook's source address); absent when our sync read it. */
+  sourceAddress?: string;
 }
 
 export function createRentalsRepository(db: Executor) {

@@ -2,6 +2,7 @@ import {
   autoRenewRequestSchema,
   centsToDollars,
   countryById,
+  listPageQuerySchema,
   parseRentPeriod,
   renewPriceQuerySchema,
   renewPriceResponseSchema,
@@ -16,19 +17,18 @@ import {
   rentsResponseSchema,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { RentRow } from '../../db/schema';
 import { createGuards, currentUser } from '../auth/guards';
 import { presentRent } from './presenter';
 
-const LIST_LIMIT_DEFAULT = 50;
-const LIST_LIMIT_MAX = 100;
 /** Price lookups a user may make in a minute: browsing periods and the Renew dialog. */
 const PRICE_LOOKUPS_PER_MINUTE = 60;
 
 export const rentalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { requireUser } = createGuards(ctx.auth);
+  // Who is calling is settled on the request line, before any input is judged.
+  app.addHook('onRequest', requireUser);
   const { rentals } = ctx;
   const { catalog: rentCatalog } = rentals;
   // Spending and price lookups are limited per user, after the guard has said who the user is.
@@ -55,13 +55,9 @@ export const rentalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: {
         tags: ['rents'],
         summary: "The user's long-term and renewable rents, newest first",
-        querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).optional().default(LIST_LIMIT_DEFAULT),
-          before: z.coerce.number().int().positive().optional(),
-        }),
+        querystring: listPageQuerySchema,
         response: { 200: rentsResponseSchema },
       },
-      preHandler: requireUser,
     },
     async (request) => {
       const user = currentUser(request);
@@ -78,7 +74,6 @@ export const rentalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         summary: 'Countries where numbers can be rented',
         response: { 200: rentCountriesResponseSchema },
       },
-      preHandler: requireUser,
     },
     async () => {
       const countries = (await rentCatalog.countries()).map((code) => {
@@ -98,7 +93,7 @@ export const rentalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         querystring: rentServicesQuerySchema,
         response: { 200: rentServicesResponseSchema },
       },
-      preHandler: [requireUser, priceLookupLimit],
+      preHandler: priceLookupLimit,
     },
     async (request) => {
       const offers = await rentCatalog.offers(request.query.country, request.query.periodID);
@@ -128,7 +123,7 @@ export const rentalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         body: rentNumberRequestSchema,
         response: { 200: rentResponseSchema },
       },
-      preHandler: [requireUser, purchaseLimit],
+      preHandler: purchaseLimit,
     },
     async (request) => {
       const user = currentUser(request);
@@ -153,7 +148,6 @@ export const rentalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         params: rentOrderIdParamSchema,
         response: { 200: rentStatusResponseSchema },
       },
-      preHandler: requireUser,
     },
     async (request) => rentals.statusOf(currentUser(request).id, request.params.order_id),
   );
@@ -167,7 +161,6 @@ export const rentalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         params: rentOrderIdParamSchema,
         response: { 200: rentResponseSchema },
       },
-      preHandler: requireUser,
     },
     async (request) => presentOne(await rentals.cancel(currentUser(request).id, request.params.order_id)),
   );
@@ -181,7 +174,7 @@ export const rentalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         params: rentOrderIdParamSchema,
         response: { 200: rentResponseSchema },
       },
-      preHandler: [requireUser, purchaseLimit],
+      preHandler: purchaseLimit,
     },
     async (request) => presentOne(await rentals.repeat(currentUser(request).id, request.params.order_id)),
   );
@@ -196,7 +189,7 @@ export const rentalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         querystring: renewPriceQuerySchema,
         response: { 200: renewPriceResponseSchema },
       },
-      preHandler: [requireUser, priceLookupLimit],
+      preHandler: priceLookupLimit,
     },
     async (request) => {
       const quote = await rentals.renewalPrice(
@@ -218,7 +211,7 @@ export const rentalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         body: renewRequestSchema,
         response: { 200: rentResponseSchema },
       },
-      preHandler: [requireUser, purchaseLimit],
+      preHandler: purchaseLimit,
     },
     async (request) =>
       presentOne(
@@ -236,7 +229,6 @@ export const rentalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         body: autoRenewRequestSchema,
         response: { 200: rentResponseSchema },
       },
-      preHandler: requireUser,
     },
     async (request) =>
       presentOne(

@@ -46,6 +46,8 @@ export interface IncomingRentSms {
   /** The code, when the upstream extracted one. */
   code?: string | null;
   receivedAt: Date;
+  /** Who pushed it (the webhook's source address); absent when our sync read it. */
+  sourceAddress?: string;
 }
 
 /** What a refund returns: the whole rent (its first period and every standing renewal), or one renewal. */
@@ -388,6 +390,7 @@ export function createRentalService({
       code: sms.code ?? extractSmsCode(sms.text),
       receivedAt: sms.receivedAt,
       dedupeKey: dedupeKeyOf(sms),
+      sourceAddress: sms.sourceAddress,
     });
     if (stored) changed(target.userId);
     return stored;

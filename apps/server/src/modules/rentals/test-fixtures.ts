@@ -91,10 +91,7 @@ export async function rentsOf(t: TestApp, user: TestUser): Promise<Rent[]> {
 /** Signs the user in again: a token lives a day, and these tests move the clock by weeks. */
 export async function signInAgain(t: TestApp, user: TestUser): Promise<void> {
   const row = await createUsersRepository(t.ctx.database.db).findById(user.id);
-  const token = await t.ctx.tokens.sign(
-    { userId: user.id, role: row!.role, tokenVersion: row!.tokenVersion },
-    t.clock.now(),
-  );
+  const token = await t.ctx.auth.issueToken(row!);
   user.token = token;
   user.headers.authorization = `Bearer ${token}`;
 }

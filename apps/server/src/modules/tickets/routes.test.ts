@@ -102,7 +102,7 @@ describe('POST /api/tickets', () => {
   ])('refuses %s with a clear text and creates nothing', async (_name, body, error) => {
     const response = await post(alice, '/api/tickets', body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error });
+    expect(response.json()).toMatchObject({ success: false, error });
     expect((await get(alice, '/api/tickets')).json().total).toBe(0);
   });
 
@@ -115,7 +115,11 @@ describe('POST /api/tickets', () => {
     ['a list for the description', { title: 'Help', description: ['x'] }, /description must be a string/],
     ['null', { title: null, description: 'Help' }, /title must be a string/],
     ['an object', { title: { $ne: null }, description: 'Help' }, /title must be a string/],
-    ['an absurd length', { title: 'x'.repeat(30_000), description: 'Help' }, /title is too long/],
+    [
+      'an absurd length',
+      { title: 'x'.repeat(30_000), description: 'Help' },
+      /title must be at most 20000 characters long/,
+    ],
   ])('answers 400, never 500, for %s', async (_name, body, error) => {
     const response = await post(alice, '/api/tickets', body);
     expect(response.statusCode).toBe(400);
@@ -131,7 +135,7 @@ describe('POST /api/tickets', () => {
       payload: '{"title": ',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error: 'Request body is not valid JSON.' });
+    expect(response.json()).toMatchObject({ success: false, error: 'Request body is not valid JSON.' });
   });
 
   it(`limits each user to ${TICKET_CREATE_RATE_LIMIT.max} new tickets per window`, async () => {
@@ -302,7 +306,7 @@ describe('status transitions', () => {
     }
     const again = await post(admin, `/api/tickets/admin/tickets/${open.id}/close`);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ success: false, error: ticketMessages.alreadyClosed });
+    expect(again.json()).toMatchObject({ success: false, error: ticketMessages.alreadyClosed });
   });
 });
 
@@ -312,7 +316,7 @@ describe('closed tickets and closing rules', () => {
     await userMessage(ticket.id, 'Still waiting');
     const whileWaiting = await post(alice, `/api/tickets/${ticket.id}/close`);
     expect(whileWaiting.statusCode).toBe(409);
-    expect(whileWaiting.json()).toEqual({ success: false, error: ticketMessages.onlyOpenCanBeClosed });
+    expect(whileWaiting.json()).toMatchObject({ success: false, error: ticketMessages.onlyOpenCanBeClosed });
     expect(await statusOf(ticket.id)).toBe('waiting_for_reply');
 
     await setStatus(ticket.id, 'closed');
@@ -326,7 +330,7 @@ describe('closed tickets and closing rules', () => {
     await post(alice, `/api/tickets/${ticket.id}/close`);
     for (const response of [await userMessage(ticket.id, 'Wait!'), await adminReply(ticket.id, 'Sure')]) {
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ success: false, error: ticketMessages.closedNote });
+      expect(response.json()).toMatchObject({ success: false, error: ticketMessages.closedNote });
     }
     expect((await threadOf(t, admin, ticket.id)).messages).toHaveLength(1);
 
@@ -383,7 +387,7 @@ describe('messages', () => {
     ]) {
       const response = await post(url.includes('/admin/') ? admin : alice, url, body);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ success: false, error });
+      expect(response.json()).toMatchObject({ success: false, error });
     }
     const thread = await threadOf(t, admin, ticket.id);
     expect(thread.messages).toHaveLength(1);
@@ -448,7 +452,7 @@ describe('administrators', () => {
     });
     const unknown = await get(admin, '/api/tickets/admin/user/424242');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ success: false, error: ticketMessages.userNotFound });
+    expect(unknown.json()).toMatchObject({ success: false, error: ticketMessages.userNotFound });
   });
 });
 
@@ -470,7 +474,7 @@ describe('unknown and malformed ids', () => {
     for (const [caller, method, url, payload] of idRoutes('987654')) {
       const response = await call(t, caller, method, url, payload);
       expect(response.statusCode, `${method} ${url}`).toBe(404);
-      expect(response.json()).toEqual({ success: false, error: ticketMessages.ticketNotFound });
+      expect(response.json()).toMatchObject({ success: false, error: ticketMessages.ticketNotFound });
     }
   });
 

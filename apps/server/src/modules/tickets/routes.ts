@@ -1,5 +1,6 @@
 import {
   createTicketRequestSchema,
+  databaseIdParam,
   setTicketStatusRequestSchema,
   successResponseSchema,
   TICKET_CREATE_RATE_LIMIT,
@@ -19,14 +20,8 @@ import type { AppContext } from '../../context';
 import { createGuards, currentUser } from '../auth/guards';
 import { createTicketsService } from './service';
 
-/** Ids are PostgreSQL integers: anything else in the path is refused before it reaches the database. */
-const databaseId = z.coerce
-  .number({ error: 'must be a number' })
-  .int({ error: 'must be a whole number' })
-  .positive({ error: 'must be positive' })
-  .max(2_147_483_647, { error: 'is out of range' });
-const ticketParams = z.object({ id: databaseId });
-const userParams = z.object({ userId: databaseId });
+const ticketParams = z.object({ id: databaseIdParam });
+const userParams = z.object({ userId: databaseIdParam });
 
 const bearer = [{ bearer: [] }];
 

@@ -1,40 +1,63 @@
+import { plainText } from '@simcode/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { timingSafeEqualText } from '../../lib/timing-safe';
 
+/** Where a provider that can send a header puts the secret, instead of in the URL. */
+export const SMS_WEBHOOK_SECRET_HEADER = 'x-webhook-secret';
+const WEBHOOK_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
+
 /**
  * Where the SMS upstream pushes incoming SMS (activation webhooks are set in the provider's dashboard,
- * rent webhooks are passed per rent). The providers do not sign them, so the URL carries a secret path
- * segment; anything else answers 404 as if the route did not exist.
+ * rent webhooks are passed per rent). The SMS-Activate family neither signs them nor sends headers of our
+ * choosing, so the URL carries a secret path segment (never logged: see lib/log-redaction.ts); a provider
+ * that can send a header posts to `/sms` with the secret in `X-Webhook-Secret` instead. Either is compared
+ * in constant time, and a wrong one answers 404 as if the route did not exist. Each stored SMS keeps the
+ * address that delivered it, for support's audit.
  */
 export const upstreamWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  async function deliver(request: FastifyRequest, secret: string | undefined) {
+    if (secret === undefined || !timingSafeEqualText(secret, ctx.config.SMS_WEBHOOK_SECRET)) throw notFound();
+    const event = ctx.sms.parseWebhook(request.body);
+    if (!event) return { success: true, ignored: true };
+    const sourceAddress = request.ip;
+    if (event.type === 'activation') {
+      const recorded = await ctx.activations.recordPushedSms(event.activationId, {
+        code: event.code,
+        text: event.text,
+        receivedAt: event.receivedAt,
+        sourceAddress,
+      });
+      return { success: true, recorded };
+    }
+    const recorded = await ctx.rentals.recordPushedSms(event.rentId, {
+      from: event.from,
+      text: event.text,
+      receivedAt: event.receivedAt,
+      sourceAddress,
+    });
+    return { success: true, recorded };
+  }
+
   app.post(
     '/sms/:secret',
     {
-      schema: { hide: true, params: z.object({ secret: z.string().max(200) }) },
-      config: { rateLimit: { max: 600, timeWindow: 60_000 } },
+      schema: { hide: true, params: z.object({ secret: plainText(200) }) },
+      config: { rateLimit: WEBHOOK_RATE_LIMIT },
     },
-    async (request) => {
-      if (!timingSafeEqualText(request.params.secret, ctx.config.SMS_WEBHOOK_SECRET)) throw notFound();
-      const event = ctx.sms.parseWebhook(request.body);
-      if (!event) return { success: true, ignored: true };
-      if (event.type === 'activation') {
-        const recorded = await ctx.activations.recordPushedSms(event.activationId, {
-          code: event.code,
-          text: event.text,
-          receivedAt: event.receivedAt,
-        });
-        return { success: true, recorded };
-      }
-      const recorded = await ctx.rentals.recordPushedSms(event.rentId, {
-        from: event.from,
-        text: event.text,
-        receivedAt: event.receivedAt,
-      });
-      return { success: true, recorded };
+    (request) => deliver(request, request.params.secret),
+  );
+
+  app.post(
+    '/sms',
+    {
+      schema: { hide: true, headers: z.object({ [SMS_WEBHOOK_SECRET_HEADER]: plainText(200).optional() }) },
+      config: { rateLimit: WEBHOOK_RATE_LIMIT },
     },
+    (request) => deliver(request, request.headers[SMS_WEBHOOK_SECRET_HEADER]),
   );
 };
 

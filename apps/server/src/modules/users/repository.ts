@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { type User, users } from '../../db/schema';
+import { sessions, type User, users } from '../../db/schema';
 
 export interface NewUser {
   username: string;
@@ -40,14 +40,27 @@ export function createUsersRepository(db: Executor) {
       return user!;
     },
 
-    /** Changing the role also revokes existing tokens, so the new role applies everywhere at once. */
+    /**
+     * Changing the role also revokes existing tokens (and ends their sessions), so the new role applies
+     * everywhere at once.
+     */
     async setRole(id: number, role: number): Promise<User | undefined> {
-      const [user] = await db
-        .update(users)
-        .set({ role, tokenVersion: sql`${users.tokenVersion} + 1` })
-        .where(eq(users.id, id))
-        .returning();
-      return user;
+      return db.transaction(async (tx) => {
+        const [user] = await tx
+          .update(users)
+          .set({ role, tokenVersion: sql`${users.tokenVersion} + 1` })
+          .where(eq(users.id, id))
+          .returning();
+        await tx
+          .update(sessions)
+          .set({ revokedAt: sql`now()` })
+          .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
+        return user;
+      });
+    },
+
+    async setPasswordHash(id: number, passwordHash: string): Promise<void> {
+      await db.update(users).set({ passwordHash }).where(eq(users.id, id));
     },
   };
 }

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { generalMessages, type PublicConfig } from '@simcode/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
+import { errorBody } from '../../lib/errors';
 import { serverRoot } from '../../lib/paths';
 import { type Precompressed, precompress, sendPrecompressed } from '../../lib/precompressed';
 import { loadHtmlPages } from './html-pages';
@@ -29,7 +30,7 @@ export function publicConfigOf(ctx: AppContext): PublicConfig {
 }
 
 function sendJsonNotFound(reply: FastifyReply) {
-  return reply.code(404).send({ success: false, error: generalMessages.notFound });
+  return reply.code(404).send(errorBody('not_found', generalMessages.notFound));
 }
 
 /**

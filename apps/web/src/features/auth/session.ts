@@ -30,8 +30,20 @@ export function clearToken(): void {
   window.dispatchEvent(new Event(SESSION_EVENT));
 }
 
-/** Logout: forget the token and start again from the home page with a full reload. */
-export function logout(): void {
+/**
+ * Logout: the server revokes the token (so a copy of it, in another tab or stolen, stops working too), then
+ * the page forgets it and starts again from the home page with a full reload. A failed call still logs out
+ * here: the token then ends at its expiry.
+ */
+export async function logout(): Promise<void> {
+  const token = getToken();
+  if (token) {
+    await fetch('/api/auth/logout', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      keepalive: true,
+    }).catch(() => undefined);
+  }
   clearToken();
   window.location.assign('/');
 }

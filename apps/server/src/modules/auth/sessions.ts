@@ -1,0 +1,83 @@
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+
+/** A browser's user agent is kept for the sessions list, not as evidence: long ones are cut. */
+const USER_AGENT_MAX_LENGTH = 300;
+
+export interface NewSession {
+  id: string;
+  userId: number;
+  now: Date;
+  expiresAt: Date;
+  userAgent?: string;
+  address?: string;
+}
+
+/**
+ * The SQL of sessions: one row per issued token. Revoking a row makes a database trigger tell every
+ * instance (the `account` user event), so their caches forget the user at once.
+ */
+export function createSessionsRepository(db: Executor) {
+  return {
+    async insert(session: NewSession): Promise<void> {
+      await db.insert(sessions).values({
+        id: session.id,
+        userId: session.userId,
+        createdAt: session.now,
+        lastSeenAt: session.now,
+        expiresAt: session.expiresAt,
+        userAgent: session.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+        address: session.address ?? null,
+      });
+    },
+
+    /** Sessions of a user that are revoked but whose tokens have not expired yet: the ones to refuse. */
+    async revokedIds(userId: number, now: Date): Promise<string[]> {
+      const rows = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), isNotNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+      return rows.map((row) => row.id);
+    },
+
+    /** The sessions a user can still use, newest first (for an account page). */
+    async activeFor(userId: number, now: Date) {
+      return db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+        .orderBy(desc(sessions.createdAt));
+    },
+
+    async revoke(userId: number, sessionId: string, now: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+
+    /**
+     * Ends every token of a user: the token version moves on (tokens without a session row too) and each
+     * live session is marked revoked for the list.
+     */
+    async revokeAll(userId: number, now: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+          .where(eq(users.id, userId));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: now })
+          .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      });
+    },
+
+    async touch(sessionId: string, now: Date): Promise<void> {
+      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+    },
+  };
+}
+
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

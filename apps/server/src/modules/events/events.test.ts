@@ -1,0 +1,52 @@
+import { type ClientRequest, get, type IncomingMessage } from 'node:http';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/app';
+import { testDatabase } from '../../../test/support/database';
+import { createUser, type TestUser } from '../../../test/support/users';
+
+// Opening the worker's database is slow on a busy machine: a hook's time, not a test's.
+beforeAll(async () => {
+  await testDatabase();
+});
+let t: TestApp | undefined;
+const requests: ClientRequest[] = [];
+afterEach(async () => {
+  for (const request of requests.splice(0)) request.destroy();
+  t?.app.server.closeAllConnections();
+  await t?.app.close();
+  t = undefined;
+});
+
+/** Opens an event stream and resolves once the server has started it; `ended` settles when the server ends it. */
+function openStream(port: number, user: TestUser) {
+  return new Promise<{ ended: Promise<void> }>((resolve, reject) => {
+    const request = get(
+      { port, host: '127.0.0.1', path: '/api/dashboard/events', headers: user.headers },
+      (response: IncomingMessage) => {
+        expect(response.statusCode).toBe(200);
+        const ended = new Promise<void>((done) => response.on('end', () => done()));
+        response.once('data', () => resolve({ ended }));
+        response.resume();
+      },
+    );
+    request.on('error', reject);
+    requests.push(request);
+  });
+}
+
+describe('live-update streams', () => {
+  it('keep at most the cap per user and in all, closing the oldest', async () => {
+    t = await createTestApp({ SSE_MAX_STREAMS_PER_USER: '2', SSE_MAX_STREAMS: '3' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const [alice, bob] = [await createUser(t), await createUser(t)];
+
+    const alice1 = await openStream(port, alice);
+    const alice2 = await openStream(port, alice);
+    await openStream(port, alice);
+    await alice1.ended; // Alice's third stream closed her first.
+    await openStream(port, bob);
+    await openStream(port, bob);
+    await alice2.ended; // Four streams in all: the oldest one left (Alice's second) closed.
+  });
+});
