@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -100,6 +101,11 @@ export const activationMessages = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
     /** The same SMS reported by a webhook and by the sync job is stored once. */
     dedupeKey: text('dedupe_key').notNull(),
+    /**
+     * Arrived after the order closed (canceled, expired, failed, completed): kept for the operators and the
+     * provider's record, never the order's code.
+     */
+    late: boolean().notNull().default(false),
   },
   (table) => [uniqueIndex('activation_messages_dedupe_key').on(table.activationId, table.dedupeKey)],
 );

@@ -291,7 +291,7 @@ describe('cancelling, expiry and the code', () => {
     await sync.run();
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(paidBalance);
     t.clock.advance(ACTIVATION_LIFETIME_MS + 5000);
-    t.ctx.simulator!.tick();
+    await t.ctx.simulator!.tick();
     await sync.run();
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(1000);
     const list = (await t.app.inject({ url: '/api/dashboard/numbers', headers: user.headers })).json();
@@ -328,7 +328,7 @@ describe('cancelling, expiry and the code', () => {
     await waitForStatus(user, number.number_id, /^STATUS_OK:777$/);
     const paid = await balanceOf(t.ctx.database.db, user.id);
     t.clock.advance(ACTIVATION_LIFETIME_MS + 5000);
-    t.ctx.simulator!.tick();
+    await t.ctx.simulator!.tick();
     await syncJob().run();
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(paid);
     const [order] = await t.ctx.database.db.select().from(activations);
