@@ -42,10 +42,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await database.migrate();
   const ctx = await createContext(config, database, systemClock, log);
   const app = await buildApp(ctx);
-  ctx.simulator?.start();
-  await ctx.paymentSandbox?.start();
+  await ctx.simulator?.load();
+  await ctx.paymentSandbox?.load();
   await app.listen({ port: config.PORT, host: config.HOST });
   ctx.loopback.setFromAddress(app.server.address());
+  // Only now can the built-in upstreams reach our webhooks: earlier, their pushes would be refused.
+  ctx.simulator?.start();
+  ctx.paymentSandbox?.start();
   // The stored catalog serves at once; the refresh job updates it from the upstream in the background.
   await ctx.catalog.loadFromStore();
   const jobs: RunningJobs = startJobs(createJobs(ctx), log);

@@ -13,7 +13,11 @@ const CAPTCHA_PRUNE_MS = 10 * 60_000;
 
 /** Every periodic task of the product, with the locks that keep leader-only work on one instance. */
 export function createJobs(ctx: AppContext): Job[] {
+  // Work a killed process left half done (purchases between hold and settle, unchecked payments) is
+  // settled by each job's first run, right after the server listens, not minutes later.
+  const startedAt = ctx.clock.now();
   const activationSync = createActivationSync({
+    startedAt,
     provider: ctx.sms,
     repository: ctx.activations.repository,
     activations: ctx.activations,
@@ -22,6 +26,7 @@ export function createJobs(ctx: AppContext): Job[] {
     log: ctx.log,
   });
   const rentalSync = createRentalSync({
+    startedAt,
     provider: ctx.sms,
     rentals: ctx.rentals,
     budget: ctx.upstreamBudget,
@@ -53,7 +58,7 @@ export function createJobs(ctx: AppContext): Job[] {
         await withJobLock(ctx.database, jobLocks.rentalSync, () => rentalSync.run());
       },
     },
-    paymentReconciliationJob(ctx),
+    paymentReconciliationJob(ctx, startedAt),
   ];
   if (ctx.altcha) {
     const { altcha } = ctx;
