@@ -284,11 +284,65 @@ async function withDatabase<T>(
   }
 }
 
-async function crashRun(databaseUrl?: string) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'simcode-crash-'));
-  const port = await freePort();
+/**
+ * After a (re)start: every payment the sandbox confirmed gets credited and no purchase stays between hold
+ * and settle (the first job runs after the start see to both, not a timer minutes later); then SIGTERM
+ * drains and stops the server, and the database it leaves passes every check.
+ */
+async function settleStopAndCheck(
+  product: Product,
+  dataDir: string,
+  tokens: string[],
+  acknowledged: Acknowledged,
+) {
+  const deadline = Date.now() + SETTLED_WITHIN_MS;
+  const uncredited = new Set(acknowledged.paid.keys());
+  let pending = Number.POSITIVE_INFINITY;
+  while (Date.now() < deadline && (uncredited.size > 0 || pending > 0)) {
+    for (const orderId of uncredited) {
+      const status = await api(
+        product,
+        acknowledged.paid.get(orderId)!,
+        'GET',
+        `/api/topup/cryptomus/status?order_id=${orderId}`,
+      );
+      if (status.json?.status === 'COMPLETED') uncredited.delete(orderId);
+    }
+    pending = 0;
+    for (const token of new Set(tokens)) {
+      const list = await api(product, token, 'GET', '/api/dashboard/numbers?limit=100');
+      pending += (list.json?.numbers ?? []).filter(
+        (number: { status: string }) => number.status === 'pending',
+      ).length;
+    }
+    if (uncredited.size > 0 || pending > 0) await sleep(250);
+  }
+  expect([...uncredited], 'every payment the sandbox confirmed is credited').toEqual([]);
+  expect(pending, 'no purchase left between hold and settle').toBe(0);
+
+  // SIGTERM: requests drain, jobs stop, the database closes, and the process ends by itself.
+  process.kill(product.child!.pid!, 'SIGTERM');
+  expect(await exited(product.child!), product.stderr).toBe(0);
+
+  await withDatabase(product, dataDir, async (database) => {
+    await checkInvariants(database, acknowledged, 'at the end');
+    const credits = await queryRows<{ order_id: string; credits: number }>(
+      database.db,
+      sql`select p.order_id, count(l.id)::int as credits from payments p
+          left join ledger_entries l on l.kind = 'topup' and l.idempotency_key = 'topup:' || p.provider_payment_id
+          group by p.order_id`,
+    );
+    const creditsByOrder = new Map(credits.map((row) => [row.order_id, row.credits]));
+    for (const orderId of acknowledged.paid.keys()) {
+      expect(creditsByOrder.get(orderId), `payment ${orderId} credited exactly once`).toBe(1);
+    }
+  });
+}
+
+/** The product's environment on a data folder (and PostgreSQL when given), with fast-moving stand-ins. */
+function productOn(dataDir: string, port: number, databaseUrl?: string): Product {
   const base = `http://127.0.0.1:${port}`;
-  const product: Product = {
+  return {
     base,
     stderr: '',
     env: {
@@ -312,7 +366,32 @@ async function crashRun(databaseUrl?: string) {
       SIMULATOR_NO_SMS_RATE: '0.5',
     },
   };
-  const acknowledged: Acknowledged = { orders: new Map(), cancels: new Set(), paid: new Map() };
+}
+
+const emptyAcknowledged = (): Acknowledged => ({ orders: new Map(), cancels: new Set(), paid: new Map() });
+
+function stopIfRunning(product: Product): Promise<void> | undefined {
+  const child = product.child;
+  if (child && child.exitCode === null && child.signalCode === null) return kill(product);
+}
+
+/** `npm run admin -- <args>` against the product's environment. */
+async function admin(product: Product, args: string[]): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
+    cwd: repoRoot,
+    env: product.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  expect(await exited(child), `admin ${args[0]}: ${output}`).toBe(0);
+}
+
+async function crashRun(databaseUrl?: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'simcode-crash-'));
+  const product = productOn(dataDir, await freePort(), databaseUrl);
+  const acknowledged = emptyAcknowledged();
   try {
     await start(product);
     const tokens: string[] = [];
@@ -330,56 +409,62 @@ async function crashRun(databaseUrl?: string) {
     expect(acknowledged.orders.size, 'the traffic bought numbers').toBeGreaterThan(0);
     expect(acknowledged.paid.size, 'the traffic paid top-ups').toBeGreaterThan(0);
 
-    // After the last restart: every payment the sandbox confirmed is credited, and no purchase is left
-    // between hold and settle; the first runs after the start see to both, not a timer minutes later.
-    const deadline = Date.now() + SETTLED_WITHIN_MS;
-    const uncredited = new Set(acknowledged.paid.keys());
-    let pending = Number.POSITIVE_INFINITY;
-    while (Date.now() < deadline && (uncredited.size > 0 || pending > 0)) {
-      for (const orderId of uncredited) {
-        const status = await api(
-          product,
-          acknowledged.paid.get(orderId)!,
-          'GET',
-          `/api/topup/cryptomus/status?order_id=${orderId}`,
-        );
-        if (status.json?.status === 'COMPLETED') uncredited.delete(orderId);
-      }
-      pending = 0;
-      for (const token of new Set(tokens)) {
-        const list = await api(product, token, 'GET', '/api/dashboard/numbers?limit=100');
-        pending += (list.json?.numbers ?? []).filter(
-          (number: { status: string }) => number.status === 'pending',
-        ).length;
-      }
-      if (uncredited.size > 0 || pending > 0) await sleep(250);
-    }
-    expect([...uncredited], 'every payment the sandbox confirmed is credited').toEqual([]);
-    expect(pending, 'no purchase left between hold and settle').toBe(0);
-
-    // SIGTERM: requests drain, jobs stop, the database closes, and the process ends by itself.
-    process.kill(product.child!.pid!, 'SIGTERM');
-    expect(await exited(product.child!), product.stderr).toBe(0);
-
-    await withDatabase(product, dataDir, async (database) => {
-      await checkInvariants(database, acknowledged, 'at the end');
-      const credits = await queryRows<{ order_id: string; credits: number }>(
-        database.db,
-        sql`select p.order_id, count(l.id)::int as credits from payments p
-            left join ledger_entries l on l.kind = 'topup' and l.idempotency_key = 'topup:' || p.provider_payment_id
-            group by p.order_id`,
-      );
-      const creditsByOrder = new Map(credits.map((row) => [row.order_id, row.credits]));
-      for (const orderId of acknowledged.paid.keys()) {
-        expect(creditsByOrder.get(orderId), `payment ${orderId} credited exactly once`).toBe(1);
-      }
-    });
+    await settleStopAndCheck(product, dataDir, tokens, acknowledged);
   } finally {
-    if (product.child && product.child.exitCode === null && product.child.signalCode === null)
-      await kill(product);
+    await stopIfRunning(product);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+/**
+ * A backup taken by the admin command while clients buy, cancel and pay, restored into a new data folder:
+ * the restored product starts, and holds every write acknowledged before the backup began.
+ */
+async function backupRun() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'simcode-backup-'));
+  const restoredDir = path.join(mkdtempSync(path.join(tmpdir(), 'simcode-restored-')), 'data');
+  const backupFile = path.join(dataDir, '..', `${path.basename(dataDir)}.backup`);
+  const product = productOn(dataDir, await freePort());
+  const acknowledged = emptyAcknowledged();
+  try {
+    await start(product);
+    const tokens: string[] = [];
+    for (let index = 0; index < USERS; index++) tokens.push(await register(product, index));
+    let stopped = false;
+    const clients = tokens.flatMap((token) =>
+      Array.from({ length: WORKERS_PER_USER }, () => client(product, token, acknowledged, () => stopped)),
+    );
+    await sleep(1500);
+    const beforeBackup: Acknowledged = {
+      orders: new Map(acknowledged.orders),
+      cancels: new Set(acknowledged.cancels),
+      paid: new Map(acknowledged.paid),
+    };
+    await admin(product, ['backup', '--out', backupFile]);
+    stopped = true;
+    await Promise.all(clients);
+    process.kill(product.child!.pid!, 'SIGTERM');
+    expect(await exited(product.child!)).toBe(0);
+    expect(beforeBackup.orders.size, 'purchases acknowledged before the backup').toBeGreaterThan(0);
+
+    await admin(product, ['restore', '--from', backupFile, '--data-dir', restoredDir]);
+    // Same port: the restored invoices' webhooks point at it.
+    const restored = productOn(restoredDir, Number(product.env.PORT));
+    await start(restored);
+    await settleStopAndCheck(restored, restoredDir, tokens, beforeBackup);
+  } finally {
+    await stopIfRunning(product);
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(path.dirname(restoredDir), { recursive: true, force: true });
+    rmSync(backupFile, { force: true });
+  }
+}
+
+describe('backups', () => {
+  it('restores a backup taken during money traffic into a new data folder that holds every earlier write', async () => {
+    await backupRun();
+  });
+});
 
 describe('killing the server mid-traffic', () => {
   it('loses nothing it acknowledged on the embedded database', async () => {

@@ -7,6 +7,8 @@ import { claimPgliteFolder, releasePgliteFolder } from './db/pglite-lock';
 import { createJobs } from './jobs';
 import { type RunningJobs, startJobs } from './jobs/scheduler';
 import { systemClock } from './lib/clock';
+import { startControlSocket } from './modules/backups/control-socket';
+import { takeSnapshot } from './modules/backups/snapshot';
 
 export function createLogger(config: Config) {
   const pretty = !config.isProduction && process.stdout.isTTY;
@@ -49,6 +51,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // Only now can the built-in upstreams reach our webhooks: earlier, their pushes would be refused.
   ctx.simulator?.start();
   ctx.paymentSandbox?.start();
+  // The admin command's way to a consistent backup while this process holds the embedded database.
+  const { pglite } = database;
+  const controlSocket = pglite
+    ? await startControlSocket(config.DATA_DIR, () => takeSnapshot(pglite, config.DATA_DIR, new Date()), log)
+    : undefined;
   // The stored catalog serves at once; the refresh job updates it from the upstream in the background.
   await ctx.catalog.loadFromStore();
   const jobs: RunningJobs = startJobs(createJobs(ctx), log);
@@ -61,6 +68,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     url: config.PUBLIC_URL,
     async close() {
       await jobs.stop();
+      controlSocket?.close();
       await app.close();
       await ctx.simulator?.stop();
       await ctx.paymentSandbox?.stop();

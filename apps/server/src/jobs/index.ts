@@ -1,6 +1,8 @@
+import path from 'node:path';
 import type { AppContext } from '../context';
 import { jobLocks, withJobLock } from '../db/locks';
 import { createActivationSync } from '../modules/activations/sync';
+import { takeSnapshot, writeScheduledSnapshot } from '../modules/backups/snapshot';
 import { paymentReconciliationJob } from '../modules/payments/reconciliation';
 import { createRentalSync } from '../modules/rentals/sync';
 import type { Job } from './scheduler';
@@ -60,6 +62,25 @@ export function createJobs(ctx: AppContext): Job[] {
     },
     paymentReconciliationJob(ctx, startedAt),
   ];
+  const { pglite } = ctx.database;
+  if (pglite && ctx.config.BACKUP_INTERVAL_MINUTES > 0) {
+    const { DATA_DIR, BACKUP_DIR, BACKUP_KEEP, BACKUP_INTERVAL_MINUTES } = ctx.config;
+    jobs.push({
+      name: 'backup',
+      intervalMs: BACKUP_INTERVAL_MINUTES * 60_000,
+      async run() {
+        const now = new Date();
+        const snapshot = await takeSnapshot(pglite, DATA_DIR, now);
+        const file = await writeScheduledSnapshot(
+          snapshot,
+          BACKUP_DIR ?? path.join(DATA_DIR, 'backups'),
+          BACKUP_KEEP,
+          now,
+        );
+        ctx.log.info({ file, bytes: snapshot.length }, 'scheduled backup written');
+      },
+    });
+  }
   if (ctx.altcha) {
     const { altcha } = ctx;
     jobs.push({ name: 'captcha-prune', intervalMs: CAPTCHA_PRUNE_MS, run: () => altcha.pruneUsed() });
