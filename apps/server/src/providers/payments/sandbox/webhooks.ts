@@ -191,7 +191,7 @@ export class WebhookSender {
       return;
     }
     this.options.logger.info({ ...details, retryInMs: delayMs }, 'payment sandbox webhook failed, retrying');
-    // A pending retry must not keep the process alive: the state file lets the next start resume it.
+    // A pending retry must not keep the process alive: the stored invoice lets the next start resume it.
     this.#timers.set(uuid, setTimeout(() => this.#startAttempt(uuid), delayMs).unref());
   }
 }
