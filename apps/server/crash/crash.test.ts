@@ -32,6 +32,8 @@ interface Acknowledged {
   cancels: Set<number>;
   /** Top-ups whose Pay on the sandbox page answered, by our order id. */
   paid: Map<string, string>;
+  /** Purchases refused because the simulator issued an id again (it must never, even after a kill). */
+  reissuedIds: number;
 }
 
 function freePort(): Promise<number> {
@@ -158,6 +160,8 @@ async function client(product: Product, token: string, acknowledged: Acknowledge
         if (bought.status === 200) {
           const number = bought.json.number;
           acknowledged.orders.set(number.id, { numberId: number.number_id, token });
+        } else if (bought.status === 502) {
+          acknowledged.reissuedIds += 1;
         }
       } else if (roll < 0.65) {
         const mine = [...acknowledged.orders].filter(
@@ -368,7 +372,12 @@ function productOn(dataDir: string, port: number, databaseUrl?: string): Product
   };
 }
 
-const emptyAcknowledged = (): Acknowledged => ({ orders: new Map(), cancels: new Set(), paid: new Map() });
+const emptyAcknowledged = (): Acknowledged => ({
+  orders: new Map(),
+  cancels: new Set(),
+  paid: new Map(),
+  reissuedIds: 0,
+});
 
 function stopIfRunning(product: Product): Promise<void> | undefined {
   const child = product.child;
@@ -407,6 +416,7 @@ async function crashRun(databaseUrl?: string) {
       `crash test (${databaseUrl ? 'PostgreSQL' : 'PGlite'}): ${KILLS} kills; acknowledged ${acknowledged.orders.size} purchases, ${acknowledged.cancels.size} cancels, ${acknowledged.paid.size} payments`,
     );
     expect(acknowledged.orders.size, 'the traffic bought numbers').toBeGreaterThan(0);
+    expect(acknowledged.reissuedIds, 'activation ids the simulator issued twice').toBe(0);
     expect(acknowledged.paid.size, 'the traffic paid top-ups').toBeGreaterThan(0);
 
     await settleStopAndCheck(product, dataDir, tokens, acknowledged);
@@ -439,6 +449,7 @@ async function backupRun() {
       orders: new Map(acknowledged.orders),
       cancels: new Set(acknowledged.cancels),
       paid: new Map(acknowledged.paid),
+      reissuedIds: 0,
     };
     await admin(product, ['backup', '--out', backupFile]);
     stopped = true;

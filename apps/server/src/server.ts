@@ -69,9 +69,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
     async close() {
       await jobs.stop();
       controlSocket?.close();
-      await app.close();
+      // The built-in upstreams stop sending first: a push or webhook to this server while it stops
+      // listening would be refused and spend an attempt. They still answer the requests being drained.
       await ctx.simulator?.stop();
       await ctx.paymentSandbox?.stop();
+      // Waits for the requests in flight; each wrote what it acknowledged before answering.
+      await app.close();
       await ctx.events.close();
       await database.close();
       if (!config.DATABASE_URL) releasePgliteFolder(config.DATA_DIR);
