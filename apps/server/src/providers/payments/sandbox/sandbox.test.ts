@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testDatabase } from '../../../../test/support/database';
 import type { Database } from '../../../db/client';
 import { sandboxInvoices } from '../../../db/schema';
@@ -467,6 +467,9 @@ describe('control API', () => {
 });
 
 describe('webhook delivery and state', () => {
+  // Opening the database takes seconds on a busy machine: a hook's time, not a test's.
+  beforeAll(() => testDatabase());
+
   it('retries a webhook the shop answered with 500', async () => {
     await stopSandbox(h);
     h = await startSandbox({ receiverStatuses: [500, 503] });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabase } from '../../../../test/support/database';
 import { SIMULATOR_KEY, type SimulatorHarness, startSimulator, startWebhookReceiver } from '../test-servers';
 import { UpstreamError } from '../types';
@@ -342,6 +342,9 @@ describe('running', () => {
 });
 
 describe('the stored state', () => {
+  // Opening the database takes seconds on a busy machine: a hook's time, not a test's.
+  beforeAll(() => testDatabase());
+
   /** Two simulators on one database, the second never told the first stopped: as after a crash. */
   async function storedSimulator(instance = 'sim-a') {
     const database = await testDatabase();

@@ -1,5 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../../db/client';
 import { simAccounts, simOrders } from '../../../db/schema';
 import type { SimActivation, SimRent, SimState } from './engine';
 
@@ -39,45 +39,40 @@ export function createSimStateStore(db: Database, instance: string): SimStateSto
     },
 
     async save(state, changes) {
-      const upserts: (typeof simOrders.$inferInsert)[] = [];
-      const gone: { kind: 'activation' | 'rent'; id: string }[] = [];
+      const upserts: Array<{ kind: string; id: string; data: unknown }> = [];
+      const gone: Array<{ kind: string; id: string }> = [];
       for (const change of changes) {
         if (change === 'reset') continue;
         const [kind, id] = change.split(':') as ['activation' | 'rent', string];
         const data = kind === 'activation' ? state.activations[id] : state.rents[id];
-        if (data) upserts.push({ instance, kind, id, data });
+        if (data) upserts.push({ kind, id, data });
         else gone.push({ kind, id });
       }
-      const account = {
-        nextActivationId: state.nextActivationId,
-        nextRentId: state.nextRentId,
-        balanceUsd: state.balanceUsd,
-        sold: state.sold,
-      };
+      // One statement, atomic by itself: on every purchase a transaction's extra round trips cost more
+      // than the writes.
+      const write = (executor: Executor) =>
+        executor.execute(sql`
+          with account as (
+            insert into sim.accounts (instance, next_activation_id, next_rent_id, balance_usd, sold)
+            values (${instance}, ${state.nextActivationId}, ${state.nextRentId}, ${state.balanceUsd},
+              ${JSON.stringify(state.sold)}::jsonb)
+            on conflict (instance) do update set next_activation_id = excluded.next_activation_id,
+              next_rent_id = excluded.next_rent_id, balance_usd = excluded.balance_usd, sold = excluded.sold
+          ), upserted as (
+            insert into sim.orders (instance, kind, id, data)
+            select ${instance}, kind, id, data
+            from jsonb_to_recordset(${JSON.stringify(upserts)}::jsonb) as changed(kind text, id text, data jsonb)
+            on conflict (instance, kind, id) do update set data = excluded.data
+          )
+          delete from sim.orders using jsonb_to_recordset(${JSON.stringify(gone)}::jsonb) as forgotten(kind text, id text)
+          where sim.orders.instance = ${instance} and sim.orders.kind = forgotten.kind and sim.orders.id = forgotten.id`);
+      if (!changes.has('reset')) {
+        await write(db);
+        return;
+      }
       await db.transaction(async (tx) => {
-        if (changes.has('reset')) await tx.delete(simOrders).where(eq(simOrders.instance, instance));
-        await tx
-          .insert(simAccounts)
-          .values({ instance, ...account })
-          .onConflictDoUpdate({ target: simAccounts.instance, set: account });
-        if (upserts.length > 0) {
-          await tx
-            .insert(simOrders)
-            .values(upserts)
-            .onConflictDoUpdate({
-              target: [simOrders.instance, simOrders.kind, simOrders.id],
-              set: { data: sql`excluded.data` },
-            });
-        }
-        for (const kind of ['activation', 'rent'] as const) {
-          const ids = gone.filter((order) => order.kind === kind).map((order) => order.id);
-          if (ids.length === 0) continue;
-          await tx
-            .delete(simOrders)
-            .where(
-              and(eq(simOrders.instance, instance), eq(simOrders.kind, kind), inArray(simOrders.id, ids)),
-            );
-        }
+        await tx.delete(simOrders).where(eq(simOrders.instance, instance));
+        await write(tx);
       });
     },
   };
