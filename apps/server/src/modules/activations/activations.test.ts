@@ -26,7 +26,8 @@ async function buy(user: TestUser, body: Record<string, unknown>) {
   });
 }
 
-function syncJob() {
+/** The sync job; `startedAt` as in the first run after a (re)start of the server. */
+function syncJob(startedAt?: Date) {
   return createActivationSync({
     provider: t.ctx.sms,
     repository: t.ctx.activations.repository,
@@ -34,6 +35,7 @@ function syncJob() {
     budget: t.ctx.upstreamBudget,
     clock: t.ctx.clock,
     log: t.ctx.log,
+    startedAt,
   });
 }
 
@@ -195,15 +197,7 @@ describe('buying a one-time number', () => {
     expect((await buy(user, { countryID: offer.countryId, service: offer.service })).statusCode).toBe(503);
     t.clock.advance(1000);
     // The next process's first sweep, a second later: no waiting out PENDING_SETTLE_MS.
-    const restarted = createActivationSync({
-      provider: t.ctx.sms,
-      repository: t.ctx.activations.repository,
-      activations: t.ctx.activations,
-      budget: t.ctx.upstreamBudget,
-      clock: t.ctx.clock,
-      log: t.ctx.log,
-      startedAt: t.clock.now(),
-    });
+    const restarted = syncJob(t.clock.now());
     await restarted.run();
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(500);
     const [order] = await t.ctx.database.db.select().from(activations);

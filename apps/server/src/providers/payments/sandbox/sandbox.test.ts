@@ -468,7 +468,7 @@ describe('control API', () => {
 
 describe('webhook delivery and state', () => {
   // Opening the database takes seconds on a busy machine: a hook's time, not a test's.
-  beforeAll(() => testDatabase());
+  beforeAll(() => testDatabase(), 180_000);
 
   it('retries a webhook the shop answered with 500', async () => {
     await stopSandbox(h);

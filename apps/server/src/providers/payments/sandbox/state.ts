@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../../db/client';
+import type { Database, Executor } from '../../../db/client';
 import { sandboxInvoices } from '../../../db/schema';
 import { ChangeBatcher } from '../../../lib/change-batcher';
 
@@ -142,13 +142,20 @@ export class InvoiceStore {
       .map((uuid) => (typeof uuid === 'string' ? this.#byUuid.get(uuid) : undefined))
       .filter((invoice) => invoice !== undefined)
       .map((invoice) => ({ uuid: invoice.uuid, orderId: invoice.orderId, data: invoice }));
+    const upsert = (executor: Executor) =>
+      rows.length === 0
+        ? undefined
+        : executor
+            .insert(sandboxInvoices)
+            .values(rows)
+            .onConflictDoUpdate({ target: sandboxInvoices.uuid, set: { data: sql`excluded.data` } });
+    if (!changed.has(CLEARED)) {
+      await upsert(db);
+      return;
+    }
     await db.transaction(async (tx) => {
-      if (changed.has(CLEARED)) await tx.delete(sandboxInvoices);
-      if (rows.length === 0) return;
-      await tx
-        .insert(sandboxInvoices)
-        .values(rows)
-        .onConflictDoUpdate({ target: sandboxInvoices.uuid, set: { data: sql`excluded.data` } });
+      await tx.delete(sandboxInvoices);
+      await upsert(tx);
     });
   }
 }

@@ -343,7 +343,7 @@ describe('running', () => {
 
 describe('the stored state', () => {
   // Opening the database takes seconds on a busy machine: a hook's time, not a test's.
-  beforeAll(() => testDatabase());
+  beforeAll(() => testDatabase(), 180_000);
 
   /** Two simulators on one database, the second never told the first stopped: as after a crash. */
   async function storedSimulator(instance = 'sim-a') {
