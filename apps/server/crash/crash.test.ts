@@ -3,7 +3,7 @@
 // it acknowledged was lost and that the money adds up. Loopback only; every loop and wait is bounded.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,6 +13,8 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+// The benchmarks' helper: a port nobody listens on.
+import { freePort } from '../../../bench/lib/processes';
 import { type DatabaseHandle, openDatabase, pgliteDirFor, queryRows } from '../src/db/client';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -22,6 +24,7 @@ const WORKERS_PER_USER = 2;
 const SIMULATOR_KEY = 'crash-test-simulator-key';
 const READY_WITHIN_MS = 90_000;
 const SETTLED_WITHIN_MS = 45_000;
+const MIN_PURCHASES_PER_ROUND = 3;
 const POSTGRES_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** What the product acknowledged to its clients: each must survive every kill. */
@@ -34,17 +37,6 @@ interface Acknowledged {
   paid: Map<string, string>;
   /** Purchases refused because the simulator issued an id again (it must never, even after a kill). */
   reissuedIds: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
 }
 
 function postgresListens(): Promise<boolean> {
@@ -203,13 +195,22 @@ async function client(product: Product, token: string, acknowledged: Acknowledge
   }
 }
 
-/** Runs clients for a random while, then kills the server under them. */
+/** Waits until the clients have this many acknowledged purchases (bounded: the test then fails below). */
+async function untilPurchases(acknowledged: Acknowledged, count: number): Promise<void> {
+  const deadline = Date.now() + READY_WITHIN_MS;
+  while (acknowledged.orders.size < count && Date.now() < deadline) await sleep(50);
+}
+
+/** Runs clients until some purchases went through, then kills the server under them at a random moment. */
 async function trafficThenKill(product: Product, tokens: string[], acknowledged: Acknowledged) {
   let stopped = false;
   const clients = tokens.flatMap((token) =>
     Array.from({ length: WORKERS_PER_USER }, () => client(product, token, acknowledged, () => stopped)),
   );
-  await sleep(1000 + Math.random() * 2500);
+  // On outcomes, not time: a few purchases acknowledged in this round (however busy the machine), then a
+  // random moment later.
+  await untilPurchases(acknowledged, acknowledged.orders.size + MIN_PURCHASES_PER_ROUND);
+  await sleep(Math.random() * 1500);
   await kill(product);
   stopped = true;
   await Promise.all(clients);
@@ -444,7 +445,7 @@ async function backupRun() {
     const clients = tokens.flatMap((token) =>
       Array.from({ length: WORKERS_PER_USER }, () => client(product, token, acknowledged, () => stopped)),
     );
-    await sleep(1500);
+    await untilPurchases(acknowledged, MIN_PURCHASES_PER_ROUND);
     const beforeBackup: Acknowledged = {
       orders: new Map(acknowledged.orders),
       cancels: new Set(acknowledged.cancels),

@@ -12,7 +12,8 @@ export default defineProject({
     environment: 'node',
     pool: 'forks',
     fileParallelism: false,
-    testTimeout: 150_000,
+    // Generous: the runs wait on outcomes, and a busy machine slows every start (about 30 to 70 s idle).
+    testTimeout: 400_000,
     hookTimeout: 30_000,
     env: { TZ: 'UTC' },
   },
