@@ -141,6 +141,12 @@ export const environmentSchema = z.object({
     .max(43_200)
     .default(3600),
   SANDBOX_ALLOW_IN_PRODUCTION: booleanFromString.default(false),
+  /** Embedded database only: minutes between scheduled snapshots; 0 turns them off. */
+  BACKUP_INTERVAL_MINUTES: z.coerce.number({ error: 'must be a number' }).int().min(0).default(0),
+  /** How many scheduled snapshots are kept (the oldest go first). */
+  BACKUP_KEEP: positiveInt.default(7),
+  /** Where scheduled snapshots go; DATA_DIR/backups unless told. */
+  BACKUP_DIR: z.string().min(1).optional(),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

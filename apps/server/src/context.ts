@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -24,6 +23,7 @@ import { createCryptomusProvider } from './providers/payments/cryptomus/provider
 import { createPaymentSandbox } from './providers/payments/sandbox/sandbox';
 import type { PaymentProvider } from './providers/payments/types';
 import { createSimulator, type Simulator } from './providers/sms/simulator';
+import { createSimStateStore } from './providers/sms/simulator/state-store';
 import { createSmsActivateProvider } from './providers/sms/sms-activate';
 import type { SmsProvider } from './providers/sms/types';
 
@@ -76,7 +76,16 @@ function createCaptcha(config: Config, database: DatabaseHandle, clock: Clock) {
   };
 }
 
-function createSmsUpstream(config: Config, loopback: Loopback, clock: Clock, log: FastifyBaseLogger) {
+/** The built-in supplier's name in the simulator's tables (it speaks the SMS-Activate protocol). */
+export const SIMULATOR_INSTANCE = 'sim-a';
+
+function createSmsUpstream(
+  config: Config,
+  database: DatabaseHandle,
+  loopback: Loopback,
+  clock: Clock,
+  log: FastifyBaseLogger,
+) {
   const simulator = config.simulatorEnabled
     ? createSimulator({
         apiKey: config.SMS_PROVIDER_KEY,
@@ -85,7 +94,7 @@ function createSmsUpstream(config: Config, loopback: Loopback, clock: Clock, log
         smsDelayMaxMs: config.SIMULATOR_SMS_DELAY_MAX_MS,
         noSmsRate: config.SIMULATOR_NO_SMS_RATE,
         earlyCancelMs: config.SIMULATOR_EARLY_CANCEL_MS,
-        stateFile: path.join(config.DATA_DIR, 'sms-simulator.json'),
+        store: createSimStateStore(database.db, SIMULATOR_INSTANCE),
         clock,
         // Like an account-wide webhook set in a provider's dashboard: pointed at our own endpoint.
         activationWebhookUrl: () => `${loopback.origin}${smsWebhookPath(config.SMS_WEBHOOK_SECRET)}`,
@@ -104,13 +113,19 @@ function createSmsUpstream(config: Config, loopback: Loopback, clock: Clock, log
   return { sms, simulator };
 }
 
-function createPayments(config: Config, loopback: Loopback, clock: Clock, log: FastifyBaseLogger) {
+function createPayments(
+  config: Config,
+  database: DatabaseHandle,
+  loopback: Loopback,
+  clock: Clock,
+  log: FastifyBaseLogger,
+) {
   const paymentSandbox = config.sandboxEnabled
     ? createPaymentSandbox({
         merchantId: config.CRYPTOMUS_MERCHANT_ID,
         apiKey: config.CRYPTOMUS_API_KEY,
         publicUrl: () => config.PUBLIC_URL,
-        stateFile: path.join(config.DATA_DIR, 'payment-sandbox.json'),
+        db: database.db,
         clock,
         logger: log,
       })
@@ -148,8 +163,8 @@ export async function createContext(
     clock,
     events,
   });
-  const { sms, simulator } = createSmsUpstream(config, loopback, clock, log);
-  const { payments, paymentSandbox } = createPayments(config, loopback, clock, log);
+  const { sms, simulator } = createSmsUpstream(config, database, loopback, clock, log);
+  const { payments, paymentSandbox } = createPayments(config, database, loopback, clock, log);
   // One-time numbers and rents are priced by the same rules.
   const pricing = {
     markup: {

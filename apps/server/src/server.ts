@@ -8,6 +8,8 @@ import { createJobs } from './jobs';
 import { type RunningJobs, startJobs } from './jobs/scheduler';
 import { systemClock } from './lib/clock';
 import { serializeRequest } from './lib/log-redaction';
+import { startControlSocket } from './modules/backups/control-socket';
+import { takeSnapshot } from './modules/backups/snapshot';
 
 /** The process logger; `destination` is for tests that read what it writes. */
 export function createLogger(config: Config, destination?: DestinationStream) {
@@ -46,10 +48,18 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await database.migrate();
   const ctx = await createContext(config, database, systemClock, log);
   const app = await buildApp(ctx);
-  ctx.simulator?.start();
-  await ctx.paymentSandbox?.start();
+  await ctx.simulator?.load();
+  await ctx.paymentSandbox?.load();
   await app.listen({ port: config.PORT, host: config.HOST });
   ctx.loopback.setFromAddress(app.server.address());
+  // Only now can the built-in upstreams reach our webhooks: earlier, their pushes would be refused.
+  ctx.simulator?.start();
+  ctx.paymentSandbox?.start();
+  // The admin command's way to a consistent backup while this process holds the embedded database.
+  const { pglite } = database;
+  const controlSocket = pglite
+    ? await startControlSocket(config.DATA_DIR, () => takeSnapshot(pglite, config.DATA_DIR, new Date()), log)
+    : undefined;
   // The stored catalog serves at once; the refresh job updates it from the upstream in the background.
   await ctx.catalog.loadFromStore();
   const jobs: RunningJobs = startJobs(createJobs(ctx), log);
@@ -62,9 +72,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
     url: config.PUBLIC_URL,
     async close() {
       await jobs.stop();
-      await app.close();
+      controlSocket?.close();
+      // The built-in upstreams stop sending first: a push or webhook to this server while it stops
+      // listening would be refused and spend an attempt. They still answer the requests being drained.
       await ctx.simulator?.stop();
       await ctx.paymentSandbox?.stop();
+      // Waits for the requests in flight; each wrote what it acknowledged before answering.
+      await app.close();
       await ctx.events.close();
       await database.close();
       if (!config.DATABASE_URL) releasePgliteFolder(config.DATA_DIR);

@@ -27,6 +27,8 @@ export const numberMessages = {
   stillIssuing: 'This number is still being issued. Please try again in a moment.',
   outcomeUnknown:
     'The number provider did not answer in time. If a number was issued it will appear in My Numbers; otherwise your money returns to your balance automatically within a few minutes.',
+  providerFault:
+    'The number provider issued a number that cannot be used. The price was returned to your balance. Please try again.',
 } as const;
 
 /** Upstream activation status strings the number-status call answers (spec section 4). */

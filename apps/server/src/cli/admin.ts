@@ -1,11 +1,18 @@
 // `npm run admin -- create --username U --email E --password P` creates an administrator;
 // `npm run admin -- promote U` makes an existing user one. Runs against the configured database.
+// `backup --out F` and `restore --from F --data-dir D` save and restore the product's data.
+import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { ADMIN_ROLE, authMessages, validateRegister } from '@simcode/contract';
 import { pino } from 'pino';
+import { type Config, loadConfig } from '../config';
+import { pgliteHolder } from '../db/pglite-lock';
 import { createUserEventBus } from '../lib/events';
 import { createAdminService } from '../modules/admin/service';
 import { hashPassword } from '../modules/auth/passwords';
+import { requestBackup } from '../modules/backups/control-socket';
+import { restoreBackup } from '../modules/backups/restore';
+import { takeSnapshot, writeFileAtomically } from '../modules/backups/snapshot';
 import { createUsersRepository } from '../modules/users/repository';
 import { fail, withCommandDatabase } from './database';
 
@@ -13,7 +20,9 @@ const USAGE = `Usage:
   npm run admin -- create --username <name> --email <email> --password <password>
   npm run admin -- promote <username>
   npm run admin -- demote <username>
-  npm run admin -- credit <username> <dollars> --note <why>   (a negative amount debits)`;
+  npm run admin -- credit <username> <dollars> --note <why>   (a negative amount debits)
+  npm run admin -- backup --out <file>      (while the server runs, too)
+  npm run admin -- restore --from <file> --data-dir <new empty folder>   (embedded database)`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -22,10 +31,71 @@ const { positionals, values } = parseArgs({
     email: { type: 'string' },
     password: { type: 'string' },
     note: { type: 'string' },
+    out: { type: 'string' },
+    from: { type: 'string' },
+    'data-dir': { type: 'string' },
   },
 });
 const [command, target] = positionals;
-if (!command || !['create', 'promote', 'demote', 'credit'].includes(command)) fail(USAGE);
+if (!command || !['create', 'promote', 'demote', 'credit', 'backup', 'restore'].includes(command))
+  fail(USAGE);
+
+if (command === 'restore') {
+  const { from, 'data-dir': dataDir } = values;
+  if (!from || !dataDir) fail(USAGE);
+  try {
+    const { createdAt } = await restoreBackup(from, dataDir);
+    console.log(
+      `Restored the backup of ${createdAt} into ${dataDir}. Start the server with DATA_DIR=${dataDir}.`,
+    );
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  process.exit(0);
+}
+
+if (command === 'backup') {
+  const out = values.out;
+  if (!out) fail(USAGE);
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  if (config.DATABASE_URL) {
+    // PostgreSQL's own tool: a consistent dump while the servers run (README: restore with pg_restore).
+    const dump = spawnSync(
+      'pg_dump',
+      ['--format=custom', '--no-owner', `--file=${out}`, config.DATABASE_URL],
+      {
+        stdio: 'inherit',
+      },
+    );
+    if (dump.error) fail('pg_dump is not on PATH: install the PostgreSQL client tools, or see the README.');
+    if (dump.status !== 0) fail('pg_dump failed (see above).');
+  } else {
+    const holder = pgliteHolder(config.DATA_DIR);
+    try {
+      // The running server takes the snapshot (one process per data folder); else this process does.
+      const backup =
+        holder !== undefined ? await requestBackup(config.DATA_DIR) : await snapshotWithoutServer();
+      await writeFileAtomically(out, backup);
+    } catch (error) {
+      fail(`The backup failed: ${(error as Error).message}`);
+    }
+  }
+  console.log(`Backup written to ${out}.`);
+  process.exit(0);
+}
+
+async function snapshotWithoutServer(): Promise<Buffer> {
+  let backup: Buffer | undefined;
+  await withCommandDatabase(async (database, config) => {
+    backup = await takeSnapshot(database.pglite!, config.DATA_DIR, new Date());
+  });
+  return backup!;
+}
 
 await withCommandDatabase(async (database) => {
   const users = createUsersRepository(database.db);

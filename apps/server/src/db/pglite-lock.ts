@@ -18,17 +18,22 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export function claimPgliteFolder(dataDir: string): void {
+/** The live process (other than this one) that holds the embedded database in `dataDir`, if any. */
+export function pgliteHolder(dataDir: string): number | undefined {
   const file = lockFile(dataDir);
-  if (existsSync(file)) {
-    const pid = Number(readFileSync(file, 'utf8'));
-    if (pid !== process.pid && Number.isInteger(pid) && isAlive(pid)) {
-      throw new Error(
-        `Another process (pid ${pid}) is using the embedded database in ${dataDir}. Stop the server first, or run on PostgreSQL (DATABASE_URL).`,
-      );
-    }
+  if (!existsSync(file)) return undefined;
+  const pid = Number(readFileSync(file, 'utf8'));
+  return pid !== process.pid && Number.isInteger(pid) && isAlive(pid) ? pid : undefined;
+}
+
+export function claimPgliteFolder(dataDir: string): void {
+  const pid = pgliteHolder(dataDir);
+  if (pid !== undefined) {
+    throw new Error(
+      `Another process (pid ${pid}) is using the embedded database in ${dataDir}. Stop the server first, or run on PostgreSQL (DATABASE_URL).`,
+    );
   }
-  writeFileSync(file, String(process.pid));
+  writeFileSync(lockFile(dataDir), String(process.pid));
 }
 
 export function releasePgliteFolder(dataDir: string): void {

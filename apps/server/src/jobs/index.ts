@@ -1,6 +1,8 @@
+import path from 'node:path';
 import type { AppContext } from '../context';
 import { jobLocks, withJobLock } from '../db/locks';
 import { createActivationSync } from '../modules/activations/sync';
+import { takeSnapshot, writeScheduledSnapshot } from '../modules/backups/snapshot';
 import { paymentReconciliationJob } from '../modules/payments/reconciliation';
 import { createRentalSync } from '../modules/rentals/sync';
 import type { Job } from './scheduler';
@@ -13,7 +15,11 @@ const CAPTCHA_PRUNE_MS = 10 * 60_000;
 
 /** Every periodic task of the product, with the locks that keep leader-only work on one instance. */
 export function createJobs(ctx: AppContext): Job[] {
+  // Work a killed process left half done (purchases between hold and settle, unchecked payments) is
+  // settled by each job's first run, right after the server listens, not minutes later.
+  const startedAt = ctx.clock.now();
   const activationSync = createActivationSync({
+    startedAt,
     provider: ctx.sms,
     repository: ctx.activations.repository,
     activations: ctx.activations,
@@ -22,6 +28,7 @@ export function createJobs(ctx: AppContext): Job[] {
     log: ctx.log,
   });
   const rentalSync = createRentalSync({
+    startedAt,
     provider: ctx.sms,
     rentals: ctx.rentals,
     budget: ctx.upstreamBudget,
@@ -53,8 +60,27 @@ export function createJobs(ctx: AppContext): Job[] {
         await withJobLock(ctx.database, jobLocks.rentalSync, () => rentalSync.run());
       },
     },
-    paymentReconciliationJob(ctx),
+    paymentReconciliationJob(ctx, startedAt),
   ];
+  const { pglite } = ctx.database;
+  if (pglite && ctx.config.BACKUP_INTERVAL_MINUTES > 0) {
+    const { DATA_DIR, BACKUP_DIR, BACKUP_KEEP, BACKUP_INTERVAL_MINUTES } = ctx.config;
+    jobs.push({
+      name: 'backup',
+      intervalMs: BACKUP_INTERVAL_MINUTES * 60_000,
+      async run() {
+        const now = new Date();
+        const snapshot = await takeSnapshot(pglite, DATA_DIR, now);
+        const file = await writeScheduledSnapshot(
+          snapshot,
+          BACKUP_DIR ?? path.join(DATA_DIR, 'backups'),
+          BACKUP_KEEP,
+          now,
+        );
+        ctx.log.info({ file, bytes: snapshot.length }, 'scheduled backup written');
+      },
+    });
+  }
   if (ctx.altcha) {
     const { altcha } = ctx;
     jobs.push({ name: 'captcha-prune', intervalMs: CAPTCHA_PRUNE_MS, run: () => altcha.pruneUsed() });

@@ -41,11 +41,11 @@ export function testDatabase(): Promise<DatabaseHandle> {
 
 /** Empties every table (the ledger's append-only trigger does not fire on TRUNCATE). */
 export async function resetDatabase(handle: DatabaseHandle): Promise<void> {
-  const rows = await queryRows<{ tablename: string }>(
+  const rows = await queryRows<{ schemaname: string; tablename: string }>(
     handle.db,
-    sql`select tablename from pg_tables where schemaname = 'public'`,
+    sql`select schemaname, tablename from pg_tables where schemaname in ('public', 'sim', 'sandbox')`,
   );
-  const tables = rows.map((row) => `"${row.tablename}"`);
+  const tables = rows.map((row) => `"${row.schemaname}"."${row.tablename}"`);
   if (tables.length > 0) {
     await handle.db.execute(sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
   }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -102,6 +103,11 @@ export const activationMessages = pgTable(
     dedupeKey: text('dedupe_key').notNull(),
     /** Who pushed it to the webhook (the source address), for support's audit; null when our sync read it. */
     sourceAddress: text('source_address'),
+    /**
+     * Arrived after the order closed (canceled, expired, failed, completed): kept for the operators and the
+     * provider's record, never the order's code.
+     */
+    late: boolean().notNull().default(false),
   },
   (table) => [uniqueIndex('activation_messages_dedupe_key').on(table.activationId, table.dedupeKey)],
 );

@@ -2,5 +2,6 @@ export * from './activations';
 export * from './ledger';
 export * from './payments';
 export * from './rentals';
+export * from './stand-ins';
 export * from './tickets';
 export * from './users';

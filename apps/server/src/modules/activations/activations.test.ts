@@ -5,7 +5,7 @@ import { closeTestApp, type TestApp } from '../../../test/support/app';
 import { assertLedgerInvariant, fundUser } from '../../../test/support/money';
 import { anOffer, createListeningTestApp, simulatorControl } from '../../../test/support/upstream';
 import { createUser, type TestUser } from '../../../test/support/users';
-import { activations, ledgerEntries } from '../../db/schema';
+import { activationMessages, activations, ledgerEntries } from '../../db/schema';
 import { balanceOf } from '../accounts/ledger';
 import { BLIND_EXPIRY_MS, createActivationSync, PENDING_SETTLE_MS } from './sync';
 
@@ -26,7 +26,8 @@ async function buy(user: TestUser, body: Record<string, unknown>) {
   });
 }
 
-function syncJob() {
+/** The sync job; `startedAt` as in the first run after a (re)start of the server. */
+function syncJob(startedAt?: Date) {
   return createActivationSync({
     provider: t.ctx.sms,
     repository: t.ctx.activations.repository,
@@ -34,6 +35,7 @@ function syncJob() {
     budget: t.ctx.upstreamBudget,
     clock: t.ctx.clock,
     log: t.ctx.log,
+    startedAt,
   });
 }
 
@@ -185,6 +187,23 @@ describe('buying a one-time number', () => {
     },
   );
 
+  it('settles a purchase an earlier process left between hold and settle on the first sweep after a start', async () => {
+    t = await createListeningTestApp({ SMS_PROVIDER_TIMEOUT_MS: '300' });
+    const user = await createUser(t);
+    const offer = anOffer(t);
+    await fundUser(t.ctx.database, user.id, 500);
+    // The process "dies" while the upstream call hangs: the order stays pending with the price held.
+    await simulatorControl(t, 'fault', { action: 'getNumberV2', broken: 'hang', times: 1 });
+    expect((await buy(user, { countryID: offer.countryId, service: offer.service })).statusCode).toBe(503);
+    t.clock.advance(1000);
+    // The next process's first sweep, a second later: no waiting out PENDING_SETTLE_MS.
+    const restarted = syncJob(t.clock.now());
+    await restarted.run();
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(500);
+    const [order] = await t.ctx.database.db.select().from(activations);
+    expect(order?.status).toBe('failed');
+  });
+
   it('refuses bad input with 4xx and a clear message', async () => {
     t = await createListeningTestApp();
     const user = await createUser(t);
@@ -282,6 +301,59 @@ describe('cancelling, expiry and the code', () => {
     expect(refunds.length === 1).toBe(['canceled', 'expired'].includes(after!.status));
   });
 
+  it('keeps an SMS that comes after the refund for audit, never as the code, and leaves the money alone', async () => {
+    t = await createListeningTestApp();
+    const user = await createUser(t);
+    const number = await boughtNumber(user);
+    t.clock.advance(2 * 60_000 + 1000);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/dashboard/numbers/${number.id}/cancel`,
+      headers: user.headers,
+    });
+    expect(cancel.statusCode).toBe(200);
+
+    // A provider delivering late: the webhook, and the sync reading the same code.
+    const late = { code: '5150', text: 'Your code is 5150', receivedAt: t.clock.now() };
+    expect(await t.ctx.activations.recordPushedSms(number.number_id, late)).toBe(true);
+    const [order] = await t.ctx.database.db.select().from(activations);
+    expect(await t.ctx.activations.recordSms(order!, late)).toBe(false);
+
+    const list = (await t.app.inject({ url: '/api/dashboard/numbers', headers: user.headers })).json();
+    expect(list.numbers[0]).toMatchObject({ id: number.id, status: 'canceled', code: null, sms: [] });
+    const status = await t.app.inject({
+      url: `/api/dashboard/number-status/${number.number_id}`,
+      headers: user.headers,
+    });
+    expect(status.json()).toMatchObject({ status: 'STATUS_CANCEL', code: null });
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(1000);
+    const stored = await t.ctx.database.db.select().from(activationMessages);
+    expect(stored).toEqual([expect.objectContaining({ code: '5150', late: true })]);
+    expect(await t.ctx.activations.repository.lateSmsCountsByProvider()).toEqual({ [t.ctx.sms.name]: 1 });
+  });
+
+  it('refunds at once with a 502 when the upstream issues an id one of our orders holds', async () => {
+    t = await createListeningTestApp();
+    const user = await createUser(t);
+    const first = await boughtNumber(user);
+    // A reset simulator starts its ids over: the next one it issues is the first order's.
+    await simulatorControl(t, 'reset');
+    const balanceBefore = await balanceOf(t.ctx.database.db, user.id);
+    const offer = anOffer(t);
+    const response = await buy(user, { countryID: offer.countryId, service: offer.service });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ success: false, error: numberMessages.providerFault });
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(balanceBefore);
+    const orders = await t.ctx.database.db.select().from(activations).orderBy(activations.id);
+    expect(orders.map((order) => order.status)).toEqual(['waiting', 'failed']);
+    expect(orders[0]!.providerActivationId).toBe(first.number_id);
+    const refunds = await t.ctx.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.kind, 'refund'));
+    expect(refunds).toHaveLength(1);
+  });
+
   it('refunds automatically when 20 minutes pass without an SMS', async () => {
     t = await createListeningTestApp();
     const user = await createUser(t);
@@ -291,7 +363,7 @@ describe('cancelling, expiry and the code', () => {
     await sync.run();
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(paidBalance);
     t.clock.advance(ACTIVATION_LIFETIME_MS + 5000);
-    t.ctx.simulator!.tick();
+    await t.ctx.simulator!.tick();
     await sync.run();
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(1000);
     const list = (await t.app.inject({ url: '/api/dashboard/numbers', headers: user.headers })).json();
@@ -328,7 +400,7 @@ describe('cancelling, expiry and the code', () => {
     await waitForStatus(user, number.number_id, /^STATUS_OK:777$/);
     const paid = await balanceOf(t.ctx.database.db, user.id);
     t.clock.advance(ACTIVATION_LIFETIME_MS + 5000);
-    t.ctx.simulator!.tick();
+    await t.ctx.simulator!.tick();
     await syncJob().run();
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(paid);
     const [order] = await t.ctx.database.db.select().from(activations);

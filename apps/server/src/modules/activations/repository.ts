@@ -29,6 +29,8 @@ export interface NewMessage {
   dedupeKey: string;
   /** Who pushed it (the webhook's source address); absent when our sync read it. */
   sourceAddress?: string;
+  /** The order was closed when it arrived: kept for audit, never the order's code. */
+  late: boolean;
 }
 
 /**
@@ -94,6 +96,16 @@ export function createActivationsRepository(db: Executor) {
       return row;
     },
 
+    /** The order's status, its row locked until the transaction ends (an SMS and a refund decide one way). */
+    async lockStatus(id: number): Promise<ActivationStatus | undefined> {
+      const [row] = await db
+        .select({ status: activations.status })
+        .from(activations)
+        .where(eq(activations.id, id))
+        .for('update');
+      return row?.status;
+    },
+
     async findForUser(userId: number, id: number): Promise<Activation | undefined> {
       const [row] = await db
         .select()
@@ -151,7 +163,9 @@ export function createActivationsRepository(db: Executor) {
       return db
         .select()
         .from(activationMessages)
-        .where(inArray(activationMessages.activationId, activationIds))
+        .where(
+          and(inArray(activationMessages.activationId, activationIds), eq(activationMessages.late, false)),
+        )
         .orderBy(activationMessages.activationId, activationMessages.id);
     },
 
@@ -160,7 +174,11 @@ export function createActivationsRepository(db: Executor) {
         .select({ code: activationMessages.code })
         .from(activationMessages)
         .where(
-          and(eq(activationMessages.activationId, activationId), sql`${activationMessages.code} is not null`),
+          and(
+            eq(activationMessages.activationId, activationId),
+            eq(activationMessages.late, false),
+            sql`${activationMessages.code} is not null`,
+          ),
         )
         .orderBy(desc(activationMessages.id))
         .limit(1);
@@ -175,6 +193,20 @@ export function createActivationsRepository(db: Executor) {
         .onConflictDoNothing()
         .returning({ id: activationMessages.id });
       return inserted.length > 0;
+    },
+
+    /**
+     * SMS each upstream delivered after their order had closed, for the provider's health record: a real
+     * provider does it now and then, the built-in one never should.
+     */
+    async lateSmsCountsByProvider(): Promise<Record<string, number>> {
+      const rows = await db
+        .select({ provider: activations.provider, late: count() })
+        .from(activationMessages)
+        .innerJoin(activations, eq(activations.id, activationMessages.activationId))
+        .where(eq(activationMessages.late, true))
+        .groupBy(activations.provider);
+      return Object.fromEntries(rows.map((row) => [row.provider, row.late]));
     },
 
     /** Orders the sync job watches, for one upstream. */

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Activation, ActivationMessage, ActivationStatus } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import type { UserEventBus } from '../../lib/events';
 import { UserCache } from '../../lib/user-cache';
 import { type SmsProvider, UpstreamError } from '../../providers/sms/types';
@@ -179,11 +179,24 @@ export function createActivationService({
       throw new AppError(503, numberMessages.outcomeUnknown, 'purchase_outcome_unknown');
     }
 
-    const issued = await repository.markIssued(order.id, {
-      providerActivationId: bought.activationId,
-      phoneNumber: bought.phoneNumber,
-      now: clock.now(),
-    });
+    let issued: Activation | undefined;
+    try {
+      issued = await repository.markIssued(order.id, {
+        providerActivationId: bought.activationId,
+        phoneNumber: bought.phoneNumber,
+        now: clock.now(),
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error, 'activations_provider_activation_key')) throw error;
+      // The upstream handed out an id one of our orders already holds: its fault, not the buyer's. The
+      // activation is not cancelled upstream, since the id is the earlier order's.
+      log.error(
+        { orderId: order.id, provider: provider.name, activationId: bought.activationId },
+        'the upstream issued an activation id it had issued before; the purchase is refunded',
+      );
+      await refund(order, ['pending'], 'failed', activationReasons.notIssued);
+      throw new AppError(502, numberMessages.providerFault, 'upstream_duplicate_id');
+    }
     if (!issued) {
       // The reconciler gave up on this order and refunded it while the upstream was answering.
       await provider.cancelActivation(bought.activationId).catch(() => {});
@@ -245,19 +258,31 @@ export function createActivationService({
 
   /**
    * Stores an SMS for an order; a new one makes a waiting order `received` (not refundable any more) in the
-   * same transaction, so a crash cannot leave a stored SMS on an order that still looks refundable.
+   * same transaction, so a crash cannot leave a stored SMS on an order that still looks refundable. An SMS
+   * for a closed order (refunded, or completed) is kept for audit, marked late: it never becomes the order's
+   * code nor changes its status or money. Returns whether it became one of the order's messages.
    */
   async function recordSms(order: Activation, sms: IncomingSms): Promise<boolean> {
-    const stored = await db.transaction(async (tx) => {
+    const { inserted, late } = await db.transaction(async (tx) => {
       const inTransaction = createActivationsRepository(tx);
-      const inserted = await inTransaction.addMessage(order.id, { ...sms, dedupeKey: dedupeKeyOf(sms) });
-      // A code arriving while a cancel is in flight wins: this update and the cancel's refund both need
-      // the order to be waiting, and only one of them can move it.
-      if (inserted) await inTransaction.transition(order.id, ['waiting'], 'received', clock.now());
-      return inserted;
+      // A code arriving while a cancel is in flight wins if it is first: the row lock orders this and the
+      // cancel's refund, and each needs the order waiting.
+      const status = await inTransaction.lockStatus(order.id);
+      const late = status !== 'waiting' && status !== 'received';
+      const inserted = await inTransaction.addMessage(order.id, {
+        ...sms,
+        dedupeKey: dedupeKeyOf(sms),
+        late,
+      });
+      if (inserted && !late) await inTransaction.transition(order.id, ['waiting'], 'received', clock.now());
+      return { inserted, late };
     });
-    if (stored) events.publish({ userId: order.userId, type: 'numbers' });
-    return stored;
+    if (inserted && late) {
+      log.warn({ orderId: order.id, provider: order.provider }, 'SMS for a closed order kept for audit only');
+    }
+    if (!inserted || late) return false;
+    events.publish({ userId: order.userId, type: 'numbers' });
+    return true;
   }
 
   /** Asks the upstream about one order and applies what it says (used after a refused cancel). */

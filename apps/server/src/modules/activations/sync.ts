@@ -24,6 +24,11 @@ interface SyncDeps {
   budget: CallBudget;
   clock: Clock;
   log: FastifyBaseLogger;
+  /**
+   * When this process started: a pending order created before it was left by a process that died between
+   * hold and settle, and is settled on the first sweep instead of after PENDING_SETTLE_MS.
+   */
+  startedAt?: Date;
 }
 
 /**
@@ -40,6 +45,13 @@ const ACTIVATIONS = 'activations';
  */
 const ACTIVATION_CLAIM_SHARE = 0.3;
 
+/** A pending purchase is stuck when its buy call is long over, or when it was left by an earlier process. */
+export function isStuck(createdAt: Date, nowMs: number, startedAt: Date | undefined): boolean {
+  return (
+    nowMs - createdAt.getTime() >= PENDING_SETTLE_MS || (startedAt !== undefined && createdAt < startedAt)
+  );
+}
+
 /** The shared budget of the background upstream calls, with the activations' share held for them. */
 export function createUpstreamBudget(perMinute: number, clock: Clock): CallBudget {
   const budget = new CallBudget(perMinute, clock);
@@ -47,7 +59,15 @@ export function createUpstreamBudget(perMinute: number, clock: Clock): CallBudge
   return budget;
 }
 
-export function createActivationSync({ provider, repository, activations, budget, clock, log }: SyncDeps) {
+export function createActivationSync({
+  provider,
+  repository,
+  activations,
+  budget,
+  clock,
+  log,
+  startedAt,
+}: SyncDeps) {
   let lastSweepAt = 0;
   let lastCompleteSweepStartedAt = 0;
   const orphanFirstSeenAt = new Map<string, number>();
@@ -139,7 +159,7 @@ export function createActivationSync({ provider, repository, activations, budget
     nowMs: number,
   ) {
     for (const order of pending) {
-      if (nowMs - order.createdAt.getTime() < PENDING_SETTLE_MS) continue;
+      if (!isStuck(order.createdAt, nowMs, startedAt)) continue;
       const match = [...unclaimed.values()].find(
         (item) =>
           item.service === order.service &&

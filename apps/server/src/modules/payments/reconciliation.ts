@@ -9,11 +9,15 @@ export const RECONCILIATION_INTERVAL_MS = 30_000;
 export const RECONCILIATION_BATCH_SIZE = 5;
 /** A pending invoice is asked about again at most this often (a fresh one first after this long). */
 export const RECHECK_AFTER_MS = 60_000;
+/** The first run after a start asks about this many invoices not checked since: a crash may have hidden payments. */
+export const STARTUP_BATCH_SIZE = 50;
 
 interface ReconciliationDeps {
   topups: TopupService;
   clock: AppContext['clock'];
   log: AppContext['log'];
+  /** When this process started: its first run checks the invoices not checked since, a larger batch. */
+  startedAt?: Date;
 }
 
 /**
@@ -21,11 +25,18 @@ interface ReconciliationDeps {
  * invoices, least recently checked first, a few per run, and applies what it says. Paid ones are
  * credited, closed ones ended, and ones whose lifetime is over expired.
  */
-export function createPaymentReconciliation({ topups, clock, log }: ReconciliationDeps) {
+export function createPaymentReconciliation({ topups, clock, log, startedAt }: ReconciliationDeps) {
+  // Set until the first run is over.
+  let startup = startedAt;
   return {
     async run(): Promise<void> {
-      const checkedBefore = new Date(clock.now().getTime() - RECHECK_AFTER_MS);
-      const due = await topups.repository.listDueForCheck(checkedBefore, RECONCILIATION_BATCH_SIZE);
+      const recheckBefore = new Date(clock.now().getTime() - RECHECK_AFTER_MS);
+      const checkedBefore = startup && startup > recheckBefore ? startup : recheckBefore;
+      const due = await topups.repository.listDueForCheck(
+        checkedBefore,
+        startup ? STARTUP_BATCH_SIZE : RECONCILIATION_BATCH_SIZE,
+      );
+      startup = undefined;
       for (const payment of due) {
         try {
           await topups.reconcile(payment);
@@ -39,11 +50,12 @@ export function createPaymentReconciliation({ topups, clock, log }: Reconciliati
 }
 
 /** The periodic job, on one instance at a time. */
-export function paymentReconciliationJob(ctx: AppContext): Job {
+export function paymentReconciliationJob(ctx: AppContext, startedAt?: Date): Job {
   const reconciliation = createPaymentReconciliation({
     topups: createTopupService(ctx),
     clock: ctx.clock,
     log: ctx.log,
+    startedAt,
   });
   return {
     name: 'payment-reconciliation',

@@ -604,7 +604,7 @@ describe('renewing', () => {
     // Neither rent expires while its renewal is undecided; after the old end date the upstream's list decides.
     const sync = rentSync(t);
     t.clock.advance(4 * HOUR_MS + 6 * 60_000);
-    t.ctx.simulator!.tick();
+    await t.ctx.simulator!.tick();
     await sync.run();
     const [firstRenewal] = await renewalRows(t, first.id);
     const [secondRenewal] = await renewalRows(t, second.id);

@@ -41,7 +41,7 @@ let signedIn: TestUser[] = [];
 /** Moves both clocks and lets the simulator catch up (its SMS and ends are due by the clock). */
 async function advance(ms: number) {
   t.clock.advance(ms);
-  t.ctx.simulator!.tick();
+  await t.ctx.simulator!.tick();
   for (const user of signedIn) await signInAgain(t, user);
 }
 

@@ -3,7 +3,7 @@ import type { RentRenewal } from '../../db/schema';
 import type { CallBudget } from '../../lib/call-budget';
 import type { Clock } from '../../lib/clock';
 import { type SmsProvider, UpstreamError } from '../../providers/sms/types';
-import { ORPHAN_CANCEL_MS, PENDING_SETTLE_MS } from '../activations/sync';
+import { isStuck, ORPHAN_CANCEL_MS, PENDING_SETTLE_MS } from '../activations/sync';
 import { isLive, type RentalService, rentReasons } from './service';
 
 /** A rent's SMS are read from the upstream at most this often (its webhook brings them at once anyway). */
@@ -33,6 +33,8 @@ interface RentalSyncDeps {
   budget: CallBudget;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** When this process started: pending rents and renewals from before it are settled at once. */
+  startedAt?: Date;
 }
 
 /**
@@ -41,7 +43,7 @@ interface RentalSyncDeps {
  * before their end date, and read live rents' SMS round-robin (the oldest read first) — every upstream
  * call within the shared budget, whose share claimed by the activations it leaves them.
  */
-export function createRentalSync({ provider, rentals, budget, clock, log }: RentalSyncDeps) {
+export function createRentalSync({ provider, rentals, budget, clock, log, startedAt }: RentalSyncDeps) {
   const { repository } = rentals;
   const claim = Math.floor(budget.perMinute * RENTAL_CLAIM_SHARE);
   const orphanFirstSeenAt = new Map<string, number>();
@@ -53,12 +55,13 @@ export function createRentalSync({ provider, rentals, budget, clock, log }: Rent
 
   /** Pending rents and renewals the upstream's list decides, and orphan rents (rented, but not ours). */
   async function settleUnknownOutcomes(nowMs: number): Promise<void> {
-    const settleBefore = new Date(nowMs - PENDING_SETTLE_MS);
-    const stuckRents = (await repository.pendingRents(provider.name)).filter(
-      (rent) => rent.createdAt < settleBefore,
+    const stuckRents = (await repository.pendingRents(provider.name)).filter((rent) =>
+      isStuck(rent.createdAt, nowMs, startedAt),
     );
     const undecided: Array<{ renewal: RentRenewal; providerRentId: string }> = [];
-    for (const renewal of await repository.pendingRenewalsOlderThan(settleBefore)) {
+    const settleBefore = new Date(nowMs - PENDING_SETTLE_MS);
+    const renewalsBefore = startedAt && startedAt > settleBefore ? startedAt : settleBefore;
+    for (const renewal of await repository.pendingRenewalsOlderThan(renewalsBefore)) {
       const rent = await repository.findById(renewal.rentId);
       // The rent ended meanwhile (cancelled upstream, which refunds it whole): so is the renewal.
       if (!rent || !isLive(rent.status))

@@ -62,9 +62,9 @@ export async function startSimulator(
   }
 
   /** Moves the clock and runs the delivery loop, as the timer would. */
-  function advance(ms: number) {
+  function advance(ms: number): Promise<void> {
     clock.advance(ms);
-    simulator.tick();
+    return simulator.tick();
   }
 
   return {

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testDatabase } from '../../../../test/support/database';
+import type { Database } from '../../../db/client';
+import { sandboxInvoices } from '../../../db/schema';
 import { ManualClock } from '../../../lib/clock';
 import { createCryptomusProvider } from '../cryptomus/provider';
 import { signBody } from '../cryptomus/signature';
@@ -52,7 +52,7 @@ interface Harness {
 }
 
 async function startSandbox(
-  options: { stateFile?: string; receiverStatuses?: number[]; clock?: ManualClock } = {},
+  options: { db?: Database; receiverStatuses?: number[]; clock?: ManualClock } = {},
 ): Promise<Harness> {
   const clock = options.clock ?? new ManualClock(Date.UTC(2026, 0, 1, 12));
   const receiver = await startReceiver(options.receiverStatuses);
@@ -61,14 +61,15 @@ async function startSandbox(
     merchantId: MERCHANT,
     apiKey: KEY,
     publicUrl: () => origin,
-    stateFile: options.stateFile,
+    db: options.db,
     clock,
     webhookRetryDelaysMs: [20, 20, 20],
   });
   const app = Fastify();
   await app.register(sandbox.plugin, { prefix: '/sandbox' });
-  await sandbox.start();
+  await sandbox.load();
   await app.listen({ port: 0, host: '127.0.0.1' });
+  sandbox.start();
   origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const payments = createCryptomusProvider({
     baseUrl: () => `${origin}/sandbox/cryptomus`,
@@ -466,6 +467,9 @@ describe('control API', () => {
 });
 
 describe('webhook delivery and state', () => {
+  // Opening the database takes seconds on a busy machine: a hook's time, not a test's.
+  beforeAll(() => testDatabase(), 180_000);
+
   it('retries a webhook the shop answered with 500', async () => {
     await stopSandbox(h);
     h = await startSandbox({ receiverStatuses: [500, 503] });
@@ -488,21 +492,21 @@ describe('webhook delivery and state', () => {
     );
   });
 
-  it('keeps invoices in the state file across restarts', async () => {
+  it('holds a payment in the database before Pay answers, and knows it after a restart', async () => {
     await stopSandbox(h);
-    const stateFile = path.join(mkdtempSync(path.join(tmpdir(), 'sandbox-state-')), 'nested', 'sandbox.json');
+    const { db } = await testDatabase();
     const clock = new ManualClock(Date.UTC(2026, 0, 1, 12));
-    h = await startSandbox({ stateFile, clock });
+    h = await startSandbox({ db, clock });
     const request = invoiceRequest();
     const invoice = await h.payments.createInvoice(request);
     await pressButton(invoice.providerPaymentId, 'pay');
-    await webhookNumber(1);
+    const stored = await db.select().from(sandboxInvoices);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.data).toMatchObject({ status: 'paid', webhook: { status: 'paid' } });
+
+    // What the next start reads is what the database held when Pay answered (asserted above).
     await stopSandbox(h);
-
-    const saved = JSON.parse(readFileSync(stateFile, 'utf8'));
-    expect(saved.invoices).toHaveLength(1);
-
-    h = await startSandbox({ stateFile, clock });
+    h = await startSandbox({ db, clock });
     expect(await h.payments.getPayment({ orderId: request.orderId })).toMatchObject({
       providerPaymentId: invoice.providerPaymentId,
       status: 'paid',

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../../db/client';
 import { type Clock, systemClock } from '../../../lib/clock';
 import { centsToDecimal } from '../amounts';
 import { signBody } from '../cryptomus/signature';
@@ -22,8 +23,8 @@ export interface PaymentSandboxOptions {
   apiKey: string;
   /** The site's public origin (e.g. http://localhost:3000); invoice urls point at its /sandbox/pay/<uuid>. */
   publicUrl: () => string;
-  /** JSON file that keeps invoices across restarts; memory only without it. */
-  stateFile?: string;
+  /** The product's database, which keeps invoices across restarts; memory only without it. */
+  db?: Database;
   clock?: Clock;
   logger?: SandboxLogger;
   /** Waits between the attempts of a failed webhook; five attempts over about six minutes by default. */
@@ -33,9 +34,14 @@ export interface PaymentSandboxOptions {
 export interface PaymentSandbox {
   /** Mount with `{ prefix: '/sandbox' }`; it parses its own request bodies, raw, inside its scope. */
   plugin: FastifyPluginAsync;
-  /** Loads the state file, resumes unfinished webhooks and starts expiring invoices on time. */
-  start(): Promise<void>;
-  /** Stops timers and deliveries and writes the state file. */
+  /** Reads the stored invoices; before the plugin serves anything. */
+  load(): Promise<void>;
+  /**
+   * Resumes unfinished webhooks and starts expiring invoices on time; once the receiver listens, so no
+   * attempt is spent on a refused connection to our own server.
+   */
+  start(): void;
+  /** Stops timers and deliveries and waits for the last writes. */
   stop(): Promise<void>;
 }
 
@@ -179,7 +185,7 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
 export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSandbox {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;
-  const store = new InvoiceStore(options.stateFile, logger);
+  const store = new InvoiceStore(options.db, logger);
   const webhooks = new WebhookSender({
     store,
     apiKey: options.apiKey,
@@ -204,7 +210,7 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
         ? { ...invoice.payment, amountCents }
         : fakeTransfer(change.method ?? PAYMENT_METHODS[0], amountCents);
     }
-    store.changed();
+    store.changed(invoice.uuid);
     logger.info({ uuid: invoice.uuid, orderId: invoice.orderId, status }, 'payment sandbox invoice changed');
     if (change.sendWebhook !== false) webhooks.sendCurrentState(invoice);
   }
@@ -340,6 +346,11 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
     // Signatures cover the exact bytes received, so this scope keeps bodies as text and parses them itself.
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    // What an answer acknowledges (an invoice, a payment, a cancel) is stored before the answer leaves.
+    app.addHook('onSend', async (_request, _reply, payload) => {
+      await store.save();
+      return payload;
+    });
     const prefix = app.prefix;
     const pagePath = (uuid: string) => `${prefix}/pay/${encodeURIComponent(uuid)}`;
     const invoiceUrl = (uuid: string) => `${options.publicUrl().replace(/\/+$/, '')}${pagePath(uuid)}`;
@@ -439,8 +450,9 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
 
   return {
     plugin,
-    async start() {
-      await store.load();
+    load: () => store.load(),
+    start() {
+      if (sweepTimer) return;
       webhooks.resumePending();
       expireDue();
       sweepTimer = setInterval(expireDue, EXPIRY_SWEEP_MS);
@@ -450,7 +462,7 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
       if (sweepTimer) clearInterval(sweepTimer);
       sweepTimer = null;
       await webhooks.stop();
-      await store.flush();
+      await store.save();
     },
   };
 }

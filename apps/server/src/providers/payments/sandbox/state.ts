@@ -1,6 +1,8 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Database, Executor } from '../../../db/client';
+import { sandboxInvoices } from '../../../db/schema';
+import { ChangeBatcher } from '../../../lib/change-batcher';
 
 const webhookDeliverySchema = z.object({
   /** Identifies this delivery, so a retry timer of a superseded one stops. */
@@ -49,11 +51,6 @@ const invoiceSchema = z.object({
 export type SandboxInvoice = z.infer<typeof invoiceSchema>;
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
-const stateFileSchema = z.object({ version: z.literal(1), invoices: z.array(invoiceSchema) });
-
-/** Writes settle for this long, so a burst of changes costs one write. */
-const SAVE_DEBOUNCE_MS = 200;
-
 export interface SandboxLogger {
   info(details: object, message: string): void;
   warn(details: object, message: string): void;
@@ -61,21 +58,27 @@ export interface SandboxLogger {
 
 export const silentLogger: SandboxLogger = { info: () => {}, warn: () => {} };
 
+/** A change to save: one invoice by uuid, or every invoice gone (the control API's reset). */
+type InvoiceChange = string | typeof CLEARED;
+const CLEARED = Symbol('cleared');
+
 /**
- * The sandbox's invoices, indexed by uuid and order id, kept in memory and mirrored to a JSON file when
- * one is configured: debounced, written to a temporary file and renamed over the old one, so a crash
- * leaves either the previous or the new state, never half of one.
+ * The sandbox's invoices, indexed by uuid and order id, kept in memory and in the product's database
+ * (schema `sandbox`) when one is given. Whatever the sandbox acknowledges (an invoice created, a payment
+ * made, a webhook due) is stored before it answers or sends: `save()` resolves once every change made
+ * until then is in the database.
  */
 export class InvoiceStore {
   readonly #byUuid = new Map<string, SandboxInvoice>();
   readonly #uuidByOrderId = new Map<string, string>();
-  #saveTimer: NodeJS.Timeout | null = null;
-  #saving: Promise<void> = Promise.resolve();
+  readonly #changes: ChangeBatcher<InvoiceChange>;
 
   constructor(
-    private readonly stateFile: string | undefined,
+    private readonly db: Database | undefined,
     private readonly logger: SandboxLogger,
-  ) {}
+  ) {
+    this.#changes = new ChangeBatcher((changed) => this.#write(changed));
+  }
 
   get(uuid: string): SandboxInvoice | undefined {
     return this.#byUuid.get(uuid);
@@ -93,7 +96,7 @@ export class InvoiceStore {
   add(invoice: SandboxInvoice): void {
     this.#byUuid.set(invoice.uuid, invoice);
     this.#uuidByOrderId.set(invoice.orderId, invoice.uuid);
-    this.changed();
+    this.changed(invoice.uuid);
   }
 
   /** Returns how many invoices were removed. */
@@ -101,68 +104,58 @@ export class InvoiceStore {
     const count = this.#byUuid.size;
     this.#byUuid.clear();
     this.#uuidByOrderId.clear();
-    this.changed();
+    if (this.db) this.#changes.mark(CLEARED);
     return count;
   }
 
   /** Call after mutating an invoice in place. */
-  changed(): void {
-    if (!this.stateFile || this.#saveTimer) return;
-    this.#saveTimer = setTimeout(() => {
-      this.#saveTimer = null;
-      this.#queueSave();
-    }, SAVE_DEBOUNCE_MS);
+  changed(uuid: string): void {
+    if (this.db) this.#changes.mark(uuid);
+  }
+
+  /** Resolves once every change made so far is stored. */
+  save(): Promise<void> {
+    return this.#changes.save();
   }
 
   async load(): Promise<void> {
-    if (!this.stateFile) return;
-    let text: string;
-    try {
-      text = await readFile(this.stateFile, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw error;
+    if (!this.db) return;
+    const rows = await this.db.select().from(sandboxInvoices).orderBy(sandboxInvoices.seq);
+    for (const row of rows) {
+      const parsed = invoiceSchema.safeParse(row.data);
+      if (!parsed.success) {
+        // A sandbox must not refuse to start over one bad demo record.
+        this.logger.warn(
+          { uuid: row.uuid, err: parsed.error },
+          'payment sandbox invoice unreadable, skipped',
+        );
+        continue;
+      }
+      this.#byUuid.set(parsed.data.uuid, parsed.data);
+      this.#uuidByOrderId.set(parsed.data.orderId, parsed.data.uuid);
     }
-    let parsed: z.infer<typeof stateFileSchema>;
-    try {
-      parsed = stateFileSchema.parse(JSON.parse(text));
-    } catch (error) {
-      // A sandbox must not refuse to start over its own demo data; the bad file is overwritten later.
-      this.logger.warn(
-        { stateFile: this.stateFile, err: error },
-        'payment sandbox state unreadable, starting empty',
-      );
+  }
+
+  async #write(changed: ReadonlySet<InvoiceChange>): Promise<void> {
+    const db = this.db!;
+    const rows = [...changed]
+      .map((uuid) => (typeof uuid === 'string' ? this.#byUuid.get(uuid) : undefined))
+      .filter((invoice) => invoice !== undefined)
+      .map((invoice) => ({ uuid: invoice.uuid, orderId: invoice.orderId, data: invoice }));
+    const upsert = (executor: Executor) =>
+      rows.length === 0
+        ? undefined
+        : executor
+            .insert(sandboxInvoices)
+            .values(rows)
+            .onConflictDoUpdate({ target: sandboxInvoices.uuid, set: { data: sql`excluded.data` } });
+    if (!changed.has(CLEARED)) {
+      await upsert(db);
       return;
     }
-    for (const invoice of parsed.invoices) {
-      this.#byUuid.set(invoice.uuid, invoice);
-      this.#uuidByOrderId.set(invoice.orderId, invoice.uuid);
-    }
-  }
-
-  /** Writes a pending change now and waits for every write to finish. */
-  async flush(): Promise<void> {
-    if (this.#saveTimer) {
-      clearTimeout(this.#saveTimer);
-      this.#saveTimer = null;
-      this.#queueSave();
-    }
-    await this.#saving;
-  }
-
-  #queueSave(): void {
-    const file = this.stateFile!;
-    // The snapshot is taken when the write starts, so it holds every change made until then.
-    this.#saving = this.#saving.then(async () => {
-      const snapshot = JSON.stringify({ version: 1, invoices: [...this.#byUuid.values()] });
-      const temporary = `${file}.${process.pid}.tmp`;
-      try {
-        await mkdir(path.dirname(file), { recursive: true });
-        await writeFile(temporary, snapshot, { mode: 0o600 });
-        await rename(temporary, file);
-      } catch (error) {
-        this.logger.warn({ stateFile: file, err: error }, 'payment sandbox state not saved');
-      }
+    await db.transaction(async (tx) => {
+      await tx.delete(sandboxInvoices);
+      await upsert(tx);
     });
   }
 }

@@ -91,7 +91,7 @@ export class WebhookSender {
       lastResponseStatus: null,
       lastError: null,
     };
-    this.options.store.changed();
+    this.options.store.changed(invoice.uuid);
     this.#startAttempt(invoice.uuid);
   }
 
@@ -102,7 +102,7 @@ export class WebhookSender {
       return;
     }
     invoice.webhook = { ...invoice.webhook, id: randomUUID(), attempts: 0, delivered: false };
-    this.options.store.changed();
+    this.options.store.changed(invoice.uuid);
     this.#startAttempt(invoice.uuid);
   }
 
@@ -113,7 +113,7 @@ export class WebhookSender {
     this.#track(postWebhook(invoice.urlCallback, body, this.#stopping.signal).then(() => {}));
   }
 
-  /** Picks up deliveries a previous run left unfinished. */
+  /** Picks up deliveries a previous run left unfinished; once the receiver can listen (after app.listen). */
   resumePending(): void {
     for (const invoice of this.options.store.all()) {
       const webhook = invoice.webhook;
@@ -151,6 +151,18 @@ export class WebhookSender {
   }
 
   async #attempt(uuid: string, deliveryId: string): Promise<void> {
+    // The change this webhook announces is stored first: a receiver never hears of a payment that a crash
+    // could make the sandbox forget.
+    try {
+      await this.options.store.save();
+    } catch (error) {
+      this.options.logger.warn({ uuid, err: error }, 'payment sandbox state not saved; webhook held back');
+      this.#timers.set(
+        uuid,
+        setTimeout(() => this.#startAttempt(uuid), this.options.retryDelaysMs[0]).unref(),
+      );
+      return;
+    }
     const invoice = this.options.store.get(uuid);
     const webhook = invoice?.webhook;
     if (!invoice?.urlCallback || webhook?.id !== deliveryId || webhook.delivered) return;
@@ -160,7 +172,9 @@ export class WebhookSender {
     webhook.lastResponseStatus = outcome.status;
     webhook.lastError = outcome.error;
     webhook.delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
-    this.options.store.changed();
+    this.options.store.changed(uuid);
+    // Bookkeeping, not an acknowledgement: saved in the background (a lost one means one more delivery).
+    this.options.store.save().catch(() => {});
     if (webhook.delivered || signal.aborted || this.options.store.get(uuid)?.webhook?.id !== deliveryId) {
       return;
     }
@@ -177,7 +191,7 @@ export class WebhookSender {
       return;
     }
     this.options.logger.info({ ...details, retryInMs: delayMs }, 'payment sandbox webhook failed, retrying');
-    // A pending retry must not keep the process alive: the state file lets the next start resume it.
+    // A pending retry must not keep the process alive: the stored invoice lets the next start resume it.
     this.#timers.set(uuid, setTimeout(() => this.#startAttempt(uuid), delayMs).unref());
   }
 }

@@ -16,6 +16,7 @@ import {
 import { extractCode, type GeneratedSms, rentSms, verificationSms } from './messages';
 import { generatePhoneNumber } from './phone-numbers';
 import { SeededRandom } from './random';
+import type { SimChange } from './state-store';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -151,12 +152,18 @@ export class SimulatorEngine {
   constructor(
     private readonly settings: SimSettings,
     private readonly clock: Clock,
-    state: SimState | undefined,
-    /** Called after every change, so the state can be saved. */
-    private readonly onChange: () => void,
+    /** Called after every change with what changed, so it can be saved before the answer. */
+    private readonly onChange: (change: SimChange) => void,
   ) {
-    this.state = state ?? emptyState();
+    this.state = emptyState();
     this.#random = new SeededRandom(settings.seed);
+  }
+
+  /** Continues from a saved state (the ids go on from where it left off). */
+  restore(state: SimState): void {
+    this.state = state;
+    this.#nextDueAtMs = 0;
+    this.#takenNumbers = null;
   }
 
   reseed(): void {
@@ -168,7 +175,7 @@ export class SimulatorEngine {
     this.#nextDueAtMs = 0;
     this.#takenNumbers = null;
     this.reseed();
-    this.onChange();
+    this.onChange('reset');
   }
 
   #now(): number {
@@ -295,7 +302,7 @@ export class SimulatorEngine {
     const soldKey = this.#soldKey(now, country, request.service);
     this.state.sold[soldKey] = (this.state.sold[soldKey] ?? 0) + 1;
     this.state.balanceUsd -= costUsd;
-    this.onChange();
+    this.onChange(`activation:${activation.id}`);
     return activation;
   }
 
@@ -349,7 +356,7 @@ export class SimulatorEngine {
         if (activation.status !== 'retry') {
           activation.status = 'retry';
           activation.nextSmsAtMs = this.#scheduleSms(now);
-          this.onChange();
+          this.onChange(`activation:${activation.id}`);
         }
         return 'ACCESS_RETRY_GET';
       case 6:
@@ -374,7 +381,7 @@ export class SimulatorEngine {
     activation.closedAtMs = now;
     this.#dueBy(now + CLOSED_ACTIVATION_RETENTION_MS + 1);
     if (status === 'cancelled') this.state.balanceUsd += activation.costUsd;
-    this.onChange();
+    this.onChange(`activation:${activation.id}`);
   }
 
   #deliverToActivation(activation: SimActivation, generated: GeneratedSms, atMs: number): Delivery {
@@ -382,7 +389,7 @@ export class SimulatorEngine {
     activation.sms.push(sms);
     activation.status = 'received';
     activation.nextSmsAtMs = null;
-    this.onChange();
+    this.onChange(`activation:${activation.id}`);
     return { type: 'activation', activation, sms };
   }
 
@@ -443,7 +450,7 @@ export class SimulatorEngine {
     this.state.nextRentId += 1 + this.#random.int(0, 7);
     this.state.rents[rent.id] = rent;
     this.state.balanceUsd -= costUsd;
-    this.onChange();
+    this.onChange(`rent:${rent.id}`);
     return rent;
   }
 
@@ -478,7 +485,7 @@ export class SimulatorEngine {
     rent.nextSmsAtMs = null;
     rent.closedAtMs = now;
     this.#dueBy(now + CLOSED_RENT_RETENTION_MS + 1);
-    this.onChange();
+    this.onChange(`rent:${rent.id}`);
   }
 
   extensionPrice(id: string | undefined, hours: number): number {
@@ -495,14 +502,14 @@ export class SimulatorEngine {
     rent.endsAtMs += hours * HOUR_MS;
     rent.costUsd += costUsd;
     this.state.balanceUsd -= costUsd;
-    this.onChange();
+    this.onChange(`rent:${rent.id}`);
     return rent;
   }
 
   #deliverToRent(rent: SimRent, generated: GeneratedSms, atMs: number): Delivery {
     const sms: SimSms = { ...generated, receivedAtMs: atMs };
     rent.sms.push(sms);
-    this.onChange();
+    this.onChange(`rent:${rent.id}`);
     return { type: 'rent', rent, sms };
   }
 
@@ -544,7 +551,7 @@ export class SimulatorEngine {
       if (!isLiveActivation(activation)) {
         if (activation.closedAtMs !== null && now - activation.closedAtMs > CLOSED_ACTIVATION_RETENTION_MS) {
           delete this.state.activations[activation.id];
-          this.onChange();
+          this.onChange(`activation:${activation.id}`);
         } else if (activation.closedAtMs !== null) {
           dueLater(activation.closedAtMs + CLOSED_ACTIVATION_RETENTION_MS + 1);
         }
@@ -569,7 +576,7 @@ export class SimulatorEngine {
       if (rent.status !== 'active') {
         if (rent.closedAtMs !== null && now - rent.closedAtMs > CLOSED_RENT_RETENTION_MS) {
           delete this.state.rents[rent.id];
-          this.onChange();
+          this.onChange(`rent:${rent.id}`);
         }
         continue;
       }
@@ -582,7 +589,7 @@ export class SimulatorEngine {
         this.#takenNumbers?.delete(rent.phoneNumber);
         rent.nextSmsAtMs = null;
         rent.closedAtMs = rent.endsAtMs;
-        this.onChange();
+        this.onChange(`rent:${rent.id}`);
       }
     }
     const period = `${Math.floor(now / STOCK_PERIOD_MS)}:`;

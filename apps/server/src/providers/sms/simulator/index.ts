@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { ChangeBatcher } from '../../../lib/change-batcher';
 import { type Clock, systemClock } from '../../../lib/clock';
 import type { SmsLogger } from '../logger';
 import { type Delivery, EARLY_CANCEL_MS, type SimSettings, SimulatorEngine } from './engine';
 import { FaultQueue } from './faults';
 import { type ResponseStyle, saDateTime } from './handler-api';
 import { type SimulatorRuntime, simulatorPlugin } from './plugin';
-import { loadState, StateWriter } from './state-file';
+import type { SimChange, SimStateStore } from './state-store';
 import { WebhookPusher } from './webhooks';
 
 export type { ResponseStyle } from './handler-api';
@@ -21,8 +22,8 @@ export interface SimulatorOptions {
   noSmsRate: number;
   /** A cancel is refused for this long after purchase; two minutes unless told. */
   earlyCancelMs?: number;
-  /** Where live activations and rents survive a restart; in memory only when absent. */
-  stateFile?: string;
+  /** Where the state survives a restart (the product's database); in memory only when absent. */
+  store?: SimStateStore;
   clock?: Clock;
   /** Where each activation SMS is pushed, when it returns a URL (like a provider's account-wide webhook). */
   activationWebhookUrl?: () => string | undefined;
@@ -36,12 +37,14 @@ export interface SimulatorOptions {
 export interface Simulator {
   /** Mount with `app.register(simulator.plugin, { prefix: '/simulator' })`. */
   plugin: FastifyPluginAsync;
-  /** Starts the delivery timer. */
+  /** Reads the saved state; before the plugin serves anything. */
+  load(): Promise<void>;
+  /** Starts the delivery timer; once the webhook receiver listens. */
   start(): void;
-  /** Stops the timer and pending pushes, and writes the state file. */
+  /** Stops the timer and pending pushes, and waits for the last writes. */
   stop(): Promise<void>;
   /** One run of the delivery loop, for tests that move a manual clock. */
-  tick(): void;
+  tick(): Promise<void>;
 }
 
 const DEFAULT_SEED = 1;
@@ -62,15 +65,11 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     earlyCancelMs: options.earlyCancelMs ?? EARLY_CANCEL_MS,
   };
   const settings = { ...initialSettings };
-  const writer = options.stateFile
-    ? new StateWriter(options.stateFile, () => engine.state, options.logger)
-    : undefined;
-  const engine = new SimulatorEngine(
-    settings,
-    clock,
-    options.stateFile ? loadState(options.stateFile, options.logger) : undefined,
-    () => writer?.schedule(),
-  );
+  const { store } = options;
+  const changes = new ChangeBatcher<SimChange>(async (changed) => store?.save(engine.state, changed));
+  const engine = new SimulatorEngine(settings, clock, (change) => {
+    if (store) changes.mark(change);
+  });
   const pusher = new WebhookPusher(clock, options.logger);
   let timer: NodeJS.Timeout | undefined;
 
@@ -100,9 +99,18 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     }
   }
 
-  function tick(): void {
-    for (const delivery of engine.tick()) deliver(delivery);
+  /** Due SMS are stored before they are pushed: what the product hears of survives a crash. */
+  async function tick(): Promise<void> {
+    const deliveries = engine.tick();
+    if (deliveries.length > 0 && store) await changes.save();
+    for (const delivery of deliveries) deliver(delivery);
     pusher.process();
+  }
+
+  function tickFromTimer(): void {
+    tick().catch((error: unknown) =>
+      options.logger?.error({ err: error }, 'simulator state could not be saved'),
+    );
   }
 
   const runtime: SimulatorRuntime = {
@@ -114,6 +122,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     now: () => clock.now().getTime(),
     tick,
     deliver,
+    persist: () => changes.save(),
     reset() {
       Object.assign(settings, initialSettings);
       runtime.style = options.responseStyle ?? 'classic';
@@ -125,16 +134,20 @@ export function createSimulator(options: SimulatorOptions): Simulator {
 
   return {
     plugin: simulatorPlugin(runtime),
+    async load() {
+      const saved = await store?.load();
+      if (saved) engine.restore(saved);
+    },
     start() {
       if (timer) return;
-      timer = setInterval(tick, options.tickIntervalMs ?? DEFAULT_TICK_INTERVAL_MS);
+      timer = setInterval(tickFromTimer, options.tickIntervalMs ?? DEFAULT_TICK_INTERVAL_MS);
       timer.unref();
     },
     async stop() {
       clearInterval(timer);
       timer = undefined;
       pusher.stop();
-      await writer?.flush();
+      await changes.save();
     },
     tick,
   };

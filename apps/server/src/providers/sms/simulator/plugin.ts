@@ -15,9 +15,11 @@ export interface SimulatorRuntime {
   readonly faults: FaultQueue;
   style: ResponseStyle;
   now(): number;
-  /** Materialises due SMS and expiries, and pushes what was delivered. */
-  tick(): void;
+  /** Materialises due SMS and expiries, stores them, and pushes what was delivered. */
+  tick(): Promise<void>;
   deliver(delivery: Delivery): void;
+  /** Resolves once every change made so far is stored. */
+  persist(): Promise<void>;
   /** Back to the state and settings of a fresh start. */
   reset(): void;
 }
@@ -107,6 +109,11 @@ export function simulatorPlugin(runtime: SimulatorRuntime): FastifyPluginAsync {
     };
     // A hanging answer would keep the server from closing.
     app.addHook('preClose', async () => releaseHanging());
+    // What an answer acknowledges (an id issued, a cancel, an SMS) is stored before the answer leaves.
+    app.addHook('onSend', async (_request, _reply, payload) => {
+      await runtime.persist();
+      return payload;
+    });
 
     // SMS-Activate clients may POST forms; the host app may read them already (a second parser would throw).
     if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
@@ -156,7 +163,7 @@ export function simulatorPlugin(runtime: SimulatorRuntime): FastifyPluginAsync {
         }
         if (fault?.token) return refuse(fault.token, fault.payload);
 
-        runtime.tick();
+        await runtime.tick();
         return send(
           reply,
           answerAction(action, {
@@ -223,6 +230,7 @@ export function simulatorPlugin(runtime: SimulatorRuntime): FastifyPluginAsync {
               'activationId' in input
                 ? runtime.engine.injectActivationSms(input.activationId, input.text, input.code)
                 : runtime.engine.injectRentSms(input.rentId, input.from, input.text);
+            await runtime.persist();
             runtime.deliver(delivery);
             return { sms: delivery.sms };
           } catch (error) {
@@ -232,7 +240,7 @@ export function simulatorPlugin(runtime: SimulatorRuntime): FastifyPluginAsync {
         case 'state': {
           const parsed = controlBodies.state.safeParse(body);
           if (!parsed.success) return invalid(parsed.error);
-          runtime.tick();
+          await runtime.tick();
           try {
             const input = parsed.data;
             return 'activationId' in input

@@ -1,10 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testDatabase } from '../../../../test/support/database';
 import { SIMULATOR_KEY, type SimulatorHarness, startSimulator, startWebhookReceiver } from '../test-servers';
 import { UpstreamError } from '../types';
 import { MAX_PRICE_USD, MIN_PRICE_USD } from './catalog';
+import { createSimStateStore } from './state-store';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -342,36 +341,45 @@ describe('running', () => {
   });
 });
 
-describe('the state file', () => {
-  it('keeps live activations and rents across a restart', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'simcode-sim-'));
-    const stateFile = path.join(dir, 'nested', 'simulator.json');
-    const first = await startSimulator({ stateFile });
-    const bought = await first.provider.buyActivation({ service: 'tg', countryId: 'US', maxPrice: 3 });
-    const rented = await first.provider.rentNumber({ service: 'wa', countryId: 'GB', hours: 24 });
-    first.advance(10_000);
-    const code = await first.provider.getActivationState(bought.activationId);
-    await first.close();
-    expect(existsSync(stateFile)).toBe(true);
-    expect(readdirSync(path.dirname(stateFile))).toEqual(['simulator.json']);
+describe('the stored state', () => {
+  // Opening the database takes seconds on a busy machine: a hook's time, not a test's.
+  beforeAll(() => testDatabase(), 180_000);
 
-    const second = await simulator({ stateFile });
+  /** Two simulators on one database, the second never told the first stopped: as after a crash. */
+  async function storedSimulator(instance = 'sim-a') {
+    const database = await testDatabase();
+    return simulator({ store: createSimStateStore(database.db, instance), earlyCancelMs: 0 });
+  }
+
+  it('holds every acknowledged change the moment the answer arrives, with no stop and no timer', async () => {
+    const first = await storedSimulator();
+    const bought = await first.provider.buyActivation({ service: 'tg', countryId: 'US', maxPrice: 3 });
+    const canceled = await first.provider.buyActivation({ service: 'tg', countryId: 'US', maxPrice: 3 });
+    await first.provider.cancelActivation(canceled.activationId);
+    const rented = await first.provider.rentNumber({ service: 'wa', countryId: 'GB', hours: 24 });
+    await first.advance(10_000);
+    const code = await first.provider.getActivationState(bought.activationId);
+    expect(code.kind).toBe('code');
+
+    const second = await storedSimulator();
+    await second.simulator.load();
     expect(await second.provider.getActivationState(bought.activationId)).toEqual(code);
+    expect(await second.provider.getActivationState(canceled.activationId)).toEqual({ kind: 'cancelled' });
     expect(await second.provider.listActiveRents()).toEqual([
       { rentId: rented.rentId, phoneNumber: rented.phoneNumber },
     ]);
+    // A canceled activation gets no SMS after the restart.
+    await second.advance(60 * MINUTE_MS);
+    expect(await second.provider.getActivationState(canceled.activationId)).toEqual({ kind: 'cancelled' });
     const next = await second.provider.buyActivation({ service: 'tg', countryId: 'US', maxPrice: 3 });
-    expect(Number(next.activationId)).toBeGreaterThan(Number(bought.activationId));
+    expect(Number(next.activationId)).toBeGreaterThan(Number(canceled.activationId));
   });
 
-  it('starts afresh from an unreadable file', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'simcode-sim-'));
-    const stateFile = path.join(dir, 'simulator.json');
-    writeFileSync(stateFile, '{"version": 1, "activ');
-    const sim = await simulator({ stateFile });
-    expect(await sim.provider.listActiveActivations(0)).toEqual({ items: [], hasMore: false });
-    await sim.provider.buyActivation({ service: 'tg', countryId: 'US', maxPrice: 3 });
-    await sim.simulator.stop();
-    expect(JSON.parse(readFileSync(stateFile, 'utf8')).version).toBe(1);
+  it('keeps each instance apart', async () => {
+    const a = await storedSimulator('sim-a');
+    const bought = await a.provider.buyActivation({ service: 'tg', countryId: 'US', maxPrice: 3 });
+    const b = await storedSimulator('sim-b');
+    await b.simulator.load();
+    await expect(b.provider.getActivationState(bought.activationId)).rejects.toThrow(UpstreamError);
   });
 });

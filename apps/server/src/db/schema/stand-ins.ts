@@ -1,0 +1,45 @@
+import { bigint, doublePrecision, jsonb, pgSchema, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * The built-in SMS simulator's state, in its own schema of the product's database: what it acknowledged is
+ * written in the same request, before it answers, and it is in every backup. Keyed by the instance's name,
+ * so several simulated suppliers can share these tables.
+ */
+export const simSchema = pgSchema('sim');
+
+/** Per instance: the next ids to issue (never issued twice, even after a crash), balance and sold counts. */
+export const simAccounts = simSchema.table('accounts', {
+  instance: text().primaryKey(),
+  nextActivationId: bigint('next_activation_id', { mode: 'number' }).notNull(),
+  nextRentId: bigint('next_rent_id', { mode: 'number' }).notNull(),
+  balanceUsd: doublePrecision('balance_usd').notNull(),
+  /** Numbers sold in the current stock period, by `<period>:<providerCountryId>:<service>`. */
+  sold: jsonb().notNull(),
+});
+
+/** One row per activation or rent (`kind`), the simulator's own record as JSON. */
+export const simOrders = simSchema.table(
+  'orders',
+  {
+    instance: text().notNull(),
+    kind: text({ enum: ['activation', 'rent'] }).notNull(),
+    id: text().notNull(),
+    data: jsonb().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.instance, table.kind, table.id] })],
+);
+
+/** The built-in Cryptomus sandbox's invoices, each with its pending webhook, in their own schema. */
+export const sandboxSchema = pgSchema('sandbox');
+
+export const sandboxInvoices = sandboxSchema.table(
+  'invoices',
+  {
+    uuid: text().primaryKey(),
+    orderId: text('order_id').notNull(),
+    data: jsonb().notNull(),
+    /** Insertion order, so invoices load in the order they were created. */
+    seq: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
+  },
+  (table) => [uniqueIndex('sandbox_invoices_order_id_key').on(table.orderId)],
+);
