@@ -7,6 +7,7 @@ import {
   serviceByCode,
 } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
+import { format } from 'date-fns';
 import { Ban, Clock, Copy, RefreshCw } from 'lucide-react';
 import { CountryFlag } from '@/components/country-flag';
 import { ServiceIcon } from '@/components/service-icon';
@@ -14,10 +15,10 @@ import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { copyToClipboard } from '@/lib/copy';
-import { formatMinutesSeconds, formatPhone, formatUsd } from '@/lib/format';
+import { formatDollars, formatMinutesSeconds, formatPhone } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { numberStatusQuery } from './api';
-import { finalStatusString, isLive, numberStatusText } from './status-text';
+import { cancelBlockedReason, finalStatusString, isLive, numberStatusText } from './status-text';
 
 const BADGES: Record<PurchasedNumber['status'], { label: string; variant: BadgeVariant }> = {
   pending: { label: 'Issuing', variant: 'info' },
@@ -35,16 +36,11 @@ export interface NumberActions {
   onReplace(number: PurchasedNumber): void;
 }
 
-/** One number: service, country, the number, the code big and copyable, status, time left, actions. */
-export function NumberCard({
-  number,
-  now,
-  actions,
-}: {
-  number: PurchasedNumber;
-  now: number;
-  actions: NumberActions;
-}) {
+/**
+ * What a number shows, kept current: the status line (polled while the number is live), its code, the
+ * seconds left. The card and the dashboard's Active numbers panel both read it.
+ */
+export function useNumberState(number: PurchasedNumber, now: number) {
   const live = isLive(number);
   const status = useQuery({
     ...numberStatusQuery(number.number_id ?? ''),
@@ -65,8 +61,22 @@ export function NumberCard({
     Math.floor((new Date(number.created_at).getTime() + ACTIVATION_LIFETIME_MS - now) / 1000),
   );
   const remoteCanceled = remoteStatus === NUMBER_STATUS.canceled;
+  return { live, statusText, code, secondsLeft, remoteCanceled };
+}
+
+/** One number: service, country, the number, the code big and copyable, status, time left, actions. */
+export function NumberCard({
+  number,
+  now,
+  actions,
+}: {
+  number: PurchasedNumber;
+  now: number;
+  actions: NumberActions;
+}) {
+  const { live, statusText, code, secondsLeft, remoteCanceled } = useNumberState(number, now);
   const isBusy = actions.busy?.id === number.id;
-  const cancelDisabled = isBusy || number.status === 'canceled' || remoteCanceled;
+  const blockedReason = cancelBlockedReason({ status: number.status, code }, { remoteCanceled, secondsLeft });
   const badge = BADGES[number.status];
   const serviceIcon = serviceByCode(number.service)?.icon;
 
@@ -79,11 +89,15 @@ export function NumberCard({
         <ServiceIcon name={number.service_name} icon={serviceIcon} />
         <div className="min-w-0 flex-1">
           <p className="font-semibold">{number.service_name}</p>
-          <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-            <CountryFlag country={number.country} />
-            {number.country_name}
-            <span aria-hidden="true">·</span>
-            {formatUsd(number.price)}
+          <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-muted-foreground">
+            <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+              <CountryFlag country={number.country} />
+              {number.country_name}
+            </span>
+            <span className="whitespace-nowrap">
+              <span aria-hidden="true">· </span>
+              {formatDollars(number.price)}
+            </span>
           </p>
         </div>
         <Badge variant={badge.variant}>{badge.label}</Badge>
@@ -142,28 +156,39 @@ export function NumberCard({
       )}
 
       <div className="flex flex-wrap items-center gap-2">
-        <span
-          role="timer"
-          className="mr-auto flex items-center gap-1.5 text-sm text-muted-foreground tabular-nums"
-          aria-label="Time left"
-        >
-          <Clock className="size-4" aria-hidden="true" />
-          {secondsLeft > 0 ? formatMinutesSeconds(secondsLeft) : numberMessages.expired}
-        </span>
+        <div className="mr-auto flex flex-col gap-0.5">
+          {/* Only a number still waiting for its code has time left; the others show when they were bought. */}
+          {live && (
+            <span
+              role="timer"
+              className="flex items-center gap-1.5 text-sm text-muted-foreground tabular-nums"
+              aria-label="Time left"
+            >
+              <Clock className="size-4" aria-hidden="true" />
+              {secondsLeft > 0 ? formatMinutesSeconds(secondsLeft) : numberMessages.expired}
+            </span>
+          )}
+          <span className="text-xs text-muted-foreground" data-testid="number-bought-at">
+            Bought {format(new Date(number.created_at), 'MMM d, yyyy HH:mm')}
+          </span>
+        </div>
         <Button
           variant="outline"
           size="sm"
-          disabled={cancelDisabled}
+          disabled={isBusy || blockedReason !== null}
+          title={blockedReason ?? undefined}
           busy={isBusy && actions.busy?.action === 'cancel'}
           onClick={() => actions.onCancel(number)}
         >
           <Ban aria-hidden="true" />
           Cancel
         </Button>
+        {/* Replace cancels first: when Cancel cannot succeed, neither can Replace. */}
         <Button
           variant="secondary"
           size="sm"
-          disabled={isBusy}
+          disabled={isBusy || blockedReason !== null}
+          title={blockedReason ?? undefined}
           busy={isBusy && actions.busy?.action === 'replace'}
           onClick={() => actions.onReplace(number)}
         >

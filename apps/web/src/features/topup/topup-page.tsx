@@ -6,7 +6,7 @@ import { PageContainer, PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { summaryQuery } from '@/features/dashboard/api';
-import { formatUsd } from '@/lib/format';
+import { formatDollars } from '@/lib/format';
 import { AmountForm } from './amount-form';
 import { topupsQuery } from './api';
 import { PaymentStatus } from './payment-status';
@@ -63,7 +63,7 @@ function BalancePill() {
       <div>
         <p className="text-xs font-medium text-muted-foreground">Current balance</p>
         <div className="text-lg leading-tight font-bold tabular-nums">
-          {summary.data ? formatUsd(summary.data.balance) : <Skeleton className="mt-0.5 h-5 w-16" />}
+          {summary.data ? formatDollars(summary.data.balance) : <Skeleton className="mt-0.5 h-5 w-16" />}
         </div>
       </div>
     </div>
