@@ -107,12 +107,16 @@ export function PaymentStatus({ flow, checking, onCheck, onReopen, onDismiss }: 
           </div>
         </Panel>
       );
-    case 'closed':
+    case 'away':
       return (
-        <Panel tone="wait" icon={<Clock className="text-primary" />} title="The payment window was closed">
+        <Panel
+          tone="wait"
+          icon={<Clock className="text-primary" />}
+          title={`Waiting for your payment of ${amount}`}
+        >
           <p className="text-sm text-muted-foreground">
-            If you paid, your {amount} is credited automatically once the payment is confirmed. Not paid yet?
-            Open the payment page again.
+            This page keeps checking and updates by itself as soon as the money arrives. Not paid yet? Open
+            the payment page again.
           </p>
           <div className="flex flex-wrap gap-2">
             <Button size="sm" onClick={onReopen}>

@@ -1,7 +1,8 @@
 import { topupMessages } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Clock, Coins, ShieldAlert, Wallet } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -78,6 +79,21 @@ export function TopupPage() {
   const following =
     stage === 'creating' || stage === 'waiting' || stage === 'blocked' || stage === 'completed';
   const maxAmount = topups.data?.limits.max_amount;
+
+  // Back from the checkout (`?order=`, in this tab or in the payment window): follow that order to its end.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const returnedOrderId = searchParams.get('order');
+  const returned = topups.data?.payments.find((entry) => entry.order_id === returnedOrderId);
+  const { follow } = payment;
+  useEffect(() => {
+    if (!returned) return;
+    follow({
+      orderId: returned.order_id,
+      url: returned.url ?? '',
+      amountCents: Math.round(returned.amount * 100),
+    });
+    setSearchParams({}, { replace: true });
+  }, [returned, follow, setSearchParams]);
 
   return (
     <PageContainer>
