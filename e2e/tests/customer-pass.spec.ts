@@ -116,7 +116,9 @@ test.describe('buying and renting, on a phone', () => {
     await page.getByRole('button', { name: /^Buy a Telegram number/ }).click();
     // Nothing is charged before the confirmation.
     await expect(page.getByRole('alertdialog')).toContainText('Buy a Telegram number?');
+    await page.getByRole('button', { name: 'Not now' }).click();
     await expect(balance).toContainText('$20.00');
+    await page.getByRole('button', { name: /^Buy a Telegram number/ }).click();
     await confirmCharge(page, 'Buy');
 
     const panel = page.getByRole('region', { name: 'Active numbers' });

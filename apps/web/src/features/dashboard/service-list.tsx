@@ -49,7 +49,7 @@ export function ServiceList({
               <li key={service.id} className="flex items-center gap-3 px-3 py-2.5">
                 <ServiceIcon name={service.name} icon={serviceByCode(service.id)?.icon} size="sm" />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium">{service.name}</p>
+                  <p className="text-sm font-medium break-words">{service.name}</p>
                   <p className="text-xs text-muted-foreground">
                     {outOfStock ? (
                       <Badge variant="muted" className="px-1.5 py-0">

@@ -35,7 +35,7 @@ function NumberSection({
       <h2 className="text-lg font-semibold">
         {title} <span className="text-sm font-normal text-muted-foreground">({numbers.length})</span>
       </h2>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {numbers.map((number) => (
           <NumberCard key={number.id} number={number} now={now} actions={actions} />
         ))}
@@ -112,7 +112,11 @@ export function NumbersPage() {
         }
       />
       {numbers.isPending && (
-        <SkeletonRows count={4} className="grid gap-4 lg:grid-cols-2" rowClassName="h-52 rounded-xl" />
+        <SkeletonRows
+          count={4}
+          className="grid grid-cols-1 gap-4 lg:grid-cols-2"
+          rowClassName="h-52 rounded-xl"
+        />
       )}
       {numbers.isError && !list && (
         <Alert variant="destructive">

@@ -102,7 +102,7 @@ export function TopupPage() {
         description="Add funds to your balance with cryptocurrency."
         actions={<BalancePill />}
       />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-6">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-6">
         <div className="flex min-w-0 flex-col gap-4">
           <PaymentStatus
             flow={payment.flow}
