@@ -101,11 +101,34 @@ describe('rent services', () => {
 });
 
 describe('icons', () => {
-  it('names only icons that exist in simple-icons', () => {
+  it('names only icons that exist in simple-icons, besides the Font Awesome brands and the neutral glyph', () => {
     const icons = path.join(packageDir('simple-icons'), 'icons');
     const slugs = [...services, ...rentServices].flatMap((entry) =>
-      entry.icon === null ? [] : [entry.icon],
+      entry.icon === null || entry.icon.startsWith('fa:') || entry.icon === 'any-other' ? [] : [entry.icon],
     );
     expect(slugs.filter((slug) => !existsSync(path.join(icons, `${slug}.svg`)))).toEqual([]);
+  });
+
+  it('gives every service on the landing page an icon, and Any other its neutral glyph', () => {
+    const landing = [
+      'go',
+      'fb',
+      'ig',
+      'tg',
+      'tw',
+      'mm',
+      'wa',
+      'vi',
+      'mb',
+      'oi',
+      'wb',
+      'vk',
+      'ok',
+      'ub',
+      'uk',
+      'qw',
+    ];
+    expect(landing.filter((code) => !serviceByCode(code)?.icon)).toEqual([]);
+    expect(serviceByCode('ot')?.icon).toBe('any-other');
   });
 });
