@@ -28,7 +28,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // A cap, not an assertion: a test signs in up to three accounts (proof of work in the browser, argon2 on
+  // the server) and loads a dozen pages, which on a 2-core machine under load can take well over a minute.
+  timeout: 180_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI
     ? [['list'], ['html', { open: 'never', outputFolder: './.artifacts/report' }]]

@@ -87,7 +87,7 @@ export function DashboardPage() {
         <LongTermPromo />
       </div>
 
-      <div className="mt-6 grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+      <div className="mt-6 grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <CountryStep
           failure={
             countries.isError ? errorMessage(countries.error, numberMessages.fetchCountriesFailed) : null

@@ -130,7 +130,7 @@ export function RentBuilder({
     Boolean,
   );
   return (
-    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+    <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
       <CountryStep
         failure={countries.isError ? errorMessage(countries.error, rentMessages.fetchCountriesFailed) : null}
         countries={listCountries}
