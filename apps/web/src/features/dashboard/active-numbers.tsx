@@ -1,10 +1,10 @@
 import { NUMBERS_REFRESH_MS, numberMessages, type PurchasedNumber, serviceByCode } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Clock, Copy } from 'lucide-react';
+import { Clock } from 'lucide-react';
 import { Link } from 'react-router';
+import { CopyButton } from '@/components/copy-button';
 import { ServiceIcon } from '@/components/service-icon';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { copyToClipboard } from '@/lib/copy';
 import { formatMinutesSeconds, formatPhone } from '@/lib/format';
 import { useNow } from '@/lib/use-now';
 import { numbersQuery } from '../numbers/api';
@@ -23,30 +23,24 @@ function ActiveNumberRow({ number, now }: { number: PurchasedNumber; now: number
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium">{number.service_name}</p>
         {phone ? (
-          <button
-            type="button"
-            onClick={() => copyToClipboard(phone, 'Number')}
-            className="group flex items-center gap-1.5 rounded font-mono text-sm font-semibold whitespace-nowrap hover:text-primary"
-            aria-label={`Copy number ${phone}`}
-          >
-            {phone}
-            <Copy className="size-3.5 opacity-50 group-hover:opacity-100" aria-hidden="true" />
-          </button>
+          <CopyButton
+            value={phone}
+            what="Number"
+            className="font-mono text-sm font-semibold whitespace-nowrap hover:text-primary"
+          />
         ) : (
           <p className="text-sm text-muted-foreground">{numberMessages.statusNoNumber}</p>
         )}
       </div>
       <div className="flex items-center gap-3">
         {code ? (
-          <button
-            type="button"
-            onClick={() => copyToClipboard(code, 'Code')}
-            className="group flex items-center gap-1.5 rounded-md bg-success-soft px-2.5 py-1 font-mono text-lg font-bold tracking-widest text-green-800 hover:text-green-950"
-            aria-label={`Copy code ${code}`}
+          <CopyButton
+            value={code}
+            what="Code"
+            className="rounded-md bg-success-soft px-2.5 py-1 font-mono text-lg font-bold tracking-widest text-green-800 hover:text-green-950"
           >
             <span data-testid="active-number-code">{code}</span>
-            <Copy className="size-3.5 opacity-60 group-hover:opacity-100" aria-hidden="true" />
-          </button>
+          </CopyButton>
         ) : (
           <span
             className="text-sm text-muted-foreground"

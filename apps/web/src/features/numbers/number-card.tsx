@@ -8,13 +8,13 @@ import {
 } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { Ban, Clock, Copy, RefreshCw } from 'lucide-react';
-import { CountryFlag } from '@/components/country-flag';
+import { Ban, Clock, RefreshCw } from 'lucide-react';
+import { CopyButton } from '@/components/copy-button';
+import { CountryLine } from '@/components/country-flag';
 import { ServiceIcon } from '@/components/service-icon';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { copyToClipboard } from '@/lib/copy';
 import { formatDollars, formatMinutesSeconds, formatPhone } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { numberStatusQuery } from './api';
@@ -89,16 +89,11 @@ export function NumberCard({
         <ServiceIcon name={number.service_name} icon={serviceIcon} />
         <div className="min-w-0 flex-1">
           <p className="font-semibold">{number.service_name}</p>
-          <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-muted-foreground">
-            <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
-              <CountryFlag country={number.country} />
-              {number.country_name}
-            </span>
-            <span className="whitespace-nowrap">
-              <span aria-hidden="true">· </span>
-              {formatDollars(number.price)}
-            </span>
-          </p>
+          <CountryLine
+            country={number.country}
+            name={number.country_name}
+            detail={formatDollars(number.price)}
+          />
         </div>
         <Badge variant={badge.variant}>{badge.label}</Badge>
       </div>
@@ -107,15 +102,12 @@ export function NumberCard({
         <div className="rounded-lg bg-muted px-3 py-2.5">
           <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Number</p>
           {number.number ? (
-            <button
-              type="button"
-              onClick={() => copyToClipboard(formatPhone(number.number!), 'Number')}
-              className="group flex items-center gap-2 rounded font-mono text-lg font-semibold tracking-tight hover:text-primary"
-              aria-label={`Copy number ${formatPhone(number.number)}`}
-            >
-              {formatPhone(number.number)}
-              <Copy className="size-4 opacity-50 group-hover:opacity-100" aria-hidden="true" />
-            </button>
+            <CopyButton
+              value={formatPhone(number.number)}
+              what="Number"
+              className="gap-2 font-mono text-lg font-semibold tracking-tight hover:text-primary"
+              iconClassName="size-4"
+            />
           ) : (
             <p className="text-lg font-semibold text-muted-foreground">{numberMessages.statusNoNumber}</p>
           )}
@@ -125,15 +117,14 @@ export function NumberCard({
             {code ? 'Code' : 'Status'}
           </p>
           {code ? (
-            <button
-              type="button"
-              onClick={() => copyToClipboard(code, 'Code')}
-              className="group flex items-center gap-2 rounded font-mono text-2xl font-bold tracking-widest text-green-800 hover:text-green-950"
-              aria-label={`Copy code ${code}`}
+            <CopyButton
+              value={code}
+              what="Code"
+              className="gap-2 font-mono text-2xl font-bold tracking-widest text-green-800 hover:text-green-950"
+              iconClassName="size-4 opacity-60"
             >
               <span data-testid="number-code">{code}</span>
-              <Copy className="size-4 opacity-60 group-hover:opacity-100" aria-hidden="true" />
-            </button>
+            </CopyButton>
           ) : (
             <p className="text-sm font-medium" data-testid="number-status" aria-live="polite">
               {statusText}

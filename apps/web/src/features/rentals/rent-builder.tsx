@@ -5,7 +5,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useConfirmCharge } from '@/components/confirm-charge';
-import { CountryFlag } from '@/components/country-flag';
+import { CountryLine } from '@/components/country-flag';
 import { ServiceIcon } from '@/components/service-icon';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -181,16 +181,7 @@ export function RentBuilder({
                   <ServiceIcon name={selected.name} icon={selected.img} />
                   <div className="min-w-0">
                     <p className="truncate font-semibold">{selected.name}</p>
-                    <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-muted-foreground">
-                      <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
-                        <CountryFlag country={country.code} />
-                        {country.name}
-                      </span>
-                      <span className="whitespace-nowrap">
-                        <span aria-hidden="true">· </span>
-                        {period?.text}
-                      </span>
-                    </p>
+                    <CountryLine country={country.code} name={country.name} detail={period?.text} />
                   </div>
                 </>
               ) : (

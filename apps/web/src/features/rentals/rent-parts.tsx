@@ -8,6 +8,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { Ban, CalendarPlus, Clock, Copy, Loader2, RefreshCw, TriangleAlert } from 'lucide-react';
+import { CopyButton } from '@/components/copy-button';
 import { CountryFlag } from '@/components/country-flag';
 import { ServiceIcon } from '@/components/service-icon';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
@@ -82,15 +83,11 @@ export function RentNumber({ rent }: { rent: Rent }) {
   if (!rent.number) return <span className="text-sm text-muted-foreground">Issuing…</span>;
   const phone = formatPhone(rent.number);
   return (
-    <button
-      type="button"
-      onClick={() => copyToClipboard(phone, 'Number')}
-      className="group flex items-center gap-1.5 rounded font-mono text-base font-semibold tracking-tight whitespace-nowrap hover:text-primary"
-      aria-label={`Copy number ${phone}`}
-    >
-      {phone}
-      <Copy className="size-3.5 opacity-50 group-hover:opacity-100" aria-hidden="true" />
-    </button>
+    <CopyButton
+      value={phone}
+      what="Number"
+      className="font-mono text-base font-semibold tracking-tight whitespace-nowrap hover:text-primary"
+    />
   );
 }
 
