@@ -78,8 +78,9 @@ export default defineConfig({
       SIMULATOR_SMS_DELAY_MAX_MS: '4000',
       SIMULATOR_NO_SMS_RATE: '0',
       SIMULATOR_SEED: '7',
-      // A short early-cancel window, so a refund by cancelling fits in a test.
-      SIMULATOR_EARLY_CANCEL_MS: '3000',
+      // A short early-cancel window, so a refund by cancelling fits in a test, yet long enough that the
+      // first click on Cancel falls inside it even on a busy machine (the test checks the refusal first).
+      SIMULATOR_EARLY_CANCEL_MS: '20000',
       SMS_PROVIDER_KEY: e2eSimulatorKey,
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },
