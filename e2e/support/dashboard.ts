@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { confirmCharge } from './layout';
 
 /** Picks a country on the dashboard (through its search) and waits for its services. */
 export async function chooseCountry(page: Page, name: string): Promise<void> {
@@ -8,9 +9,10 @@ export async function chooseCountry(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('list', { name: 'Services' }).getByRole('listitem').first()).toBeVisible();
 }
 
-/** Buys the service through its Buy button and waits for the success toast. Returns the service name. */
+/** Buys the service through its Buy button and the price confirmation, and waits for the success toast. */
 export async function buyService(page: Page, serviceName: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search services' }).fill(serviceName);
-  await page.getByRole('button', { name: new RegExp(`^Buy a ${serviceName} number`) }).click();
+  await page.getByRole('button', { name: new RegExp(`^Buy an? ${serviceName} number`) }).click();
+  await confirmCharge(page, 'Buy');
   await expect(page.getByText(`Number purchased successfully for ${serviceName}`)).toBeVisible();
 }

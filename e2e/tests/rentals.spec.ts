@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { adminToken, creditUser } from '../support/admin';
 import { registerThroughUi } from '../support/auth';
+import { confirmCharge } from '../support/layout';
 import { chooseRent, rentsOf } from '../support/rentals';
 import { injectSms, simulatorSettings } from '../support/simulator';
 
@@ -18,11 +19,12 @@ test('a user rents a number for 24 hours, receives two SMS, renews it and sees t
   await expect(page.getByRole('button', { name: 'Rent Now' })).toBeDisabled();
   await chooseRent(page, 'United States', 'Telegram');
   await page.getByRole('button', { name: 'Rent Now' }).click();
+  await confirmCharge(page, 'Rent');
   await expect(page.getByText('Long-term number rented successfully.')).toBeVisible();
 
   await page.goto('/dashboard/longterm/numbers');
   const row = page.getByRole('row', { name: 'Telegram number in United States' });
-  await expect(row).toContainText(/\+1\d{10}/);
+  await expect(row).toContainText(/\+1 \d{3} \d{3} \d{4}/);
   await expect(row.getByTestId('rent-time-left')).toHaveText(/^23:5\d:\d\d$/);
   const [rent] = await rentsOf(page);
 
@@ -74,6 +76,7 @@ test('a renewable number is bought by the week with auto-renew on, and shows as 
   await expect(page.getByTestId('renewable-period')).toHaveText('Period: 2 weeks = 336 hours');
   await chooseRent(page, 'United Kingdom', 'WhatsApp');
   await page.getByRole('button', { name: 'Rent Now' }).click();
+  await confirmCharge(page, 'Rent');
   await expect(page.getByText('Renewable number rented successfully.')).toBeVisible();
   await simulatorSettings(request, { smsDelayMinMs: 2000, smsDelayMaxMs: 4000 });
 
@@ -90,4 +93,9 @@ test('a renewable number is bought by the week with auto-renew on, and shows as 
   await expect(page.getByText('Long-term number canceled successfully.')).toBeVisible();
   await expect(card.getByTestId('rent-status')).toHaveText('Canceled');
   await expect(card.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  // A canceled rental cannot be renewed: Renew says so instead of opening a dialog that can only refuse.
+  await expect(card.getByRole('button', { name: 'Renew' })).toBeDisabled();
+  await expect(card.getByRole('button', { name: 'Renew' })).toHaveAccessibleDescription(
+    'This rental has ended and can no longer be renewed. Rent a new number instead.',
+  );
 });

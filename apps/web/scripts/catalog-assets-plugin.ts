@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Plugin } from 'vite';
@@ -19,6 +19,47 @@ const require = createRequire(import.meta.url);
 const simpleIconsData = require.resolve('simple-icons/icons.json');
 const simpleIconsDir = path.resolve(path.dirname(simpleIconsData), '..', 'icons');
 const flagsDir = path.join(path.dirname(require.resolve('flag-icons/package.json')), 'flags', '4x3');
+/** Where the drawings made at build time are written, so they are imported like any other file. */
+const madeIconsDir = path.resolve(import.meta.dirname, '../node_modules/.cache/simcode-service-icons');
+
+/**
+ * Marks simple-icons does not carry (their owners asked for them to be removed), from Font Awesome's free
+ * brands (CC BY 4.0), with each brand's colour; the catalogue names them `fa:<name>`.
+ */
+const FONT_AWESOME_BRANDS: Record<string, { component: string; hex: string }> = {
+  'fa:microsoft': { component: 'faMicrosoft', hex: '737373' },
+  'fa:yahoo': { component: 'faYahoo', hex: '6001D2' },
+  'fa:amazon': { component: 'faAmazon', hex: 'FF9900' },
+  'fa:linkedin': { component: 'faLinkedin', hex: '0A66C2' },
+  'fa:openai': { component: 'faOpenai', hex: '000000' },
+  'fa:yandex': { component: 'faYandexInternational', hex: 'FC3F1D' },
+};
+/** 'Any other' is no brand: a neutral speech bubble. */
+const NEUTRAL_ICONS: Record<string, { svg: string; hex: string }> = {
+  'any-other': {
+    svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9.5L5 21.5V18H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zm3 6.5a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zm5 0a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3zm5 0a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3z" fill-rule="evenodd"/></svg>',
+    hex: '475569',
+  },
+};
+
+/** The file of one of the marks above, written once per build; null for a simple-icons slug. */
+function madeIconFile(slug: string): string | null {
+  let svg: string;
+  if (NEUTRAL_ICONS[slug]) svg = NEUTRAL_ICONS[slug].svg;
+  else if (FONT_AWESOME_BRANDS[slug]) {
+    const { component } = FONT_AWESOME_BRANDS[slug];
+    const [width, height, , , pathData] = require(`@fortawesome/free-brands-svg-icons/${component}`)
+      .definition.icon as [number, number, unknown, unknown, string | string[]];
+    const paths = (Array.isArray(pathData) ? pathData : [pathData]).map((d) => `<path d="${d}"/>`).join('');
+    svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}">${paths}</svg>`;
+  } else if (slug.startsWith('fa:')) {
+    throw new Error(`The catalogue names ${slug}, which FONT_AWESOME_BRANDS does not map`);
+  } else return null;
+  mkdirSync(madeIconsDir, { recursive: true });
+  const file = path.join(madeIconsDir, `${slug.replace(':', '-')}.svg`);
+  writeFileSync(file, svg);
+  return file;
+}
 
 interface Catalog {
   services: readonly { icon: string | null }[];
@@ -61,15 +102,17 @@ function brandColors(): Map<string, string> {
 
 function serviceIconsModule(catalog: Catalog): string {
   const colors = brandColors();
-  const slugs = [
-    ...new Set([...catalog.services, ...catalog.rentServices].map((service) => service.icon)),
-  ].filter((slug): slug is string => slug !== null && existsSync(path.join(simpleIconsDir, `${slug}.svg`)));
-  const imports = slugs.map(
-    (slug, index) =>
-      `import icon${index} from ${JSON.stringify(`${path.join(simpleIconsDir, slug)}.svg?url&no-inline`)};`,
+  for (const [slug, { hex }] of Object.entries({ ...FONT_AWESOME_BRANDS, ...NEUTRAL_ICONS }))
+    colors.set(slug, hex);
+  const files = [...new Set([...catalog.services, ...catalog.rentServices].map((service) => service.icon))]
+    .filter((slug): slug is string => slug !== null)
+    .map((slug) => ({ slug, file: madeIconFile(slug) ?? path.join(simpleIconsDir, `${slug}.svg`) }))
+    .filter(({ file }) => existsSync(file));
+  const imports = files.map(
+    ({ file }, index) => `import icon${index} from ${JSON.stringify(`${file}?url&no-inline`)};`,
   );
-  const entries = slugs.map(
-    (slug, index) =>
+  const entries = files.map(
+    ({ slug }, index) =>
       `${JSON.stringify(slug)}: { url: icon${index}, color: ${JSON.stringify(legibleBrandColor(colors.get(slug) ?? '334155'))} }`,
   );
   return `${imports.join('\n')}\nexport default {\n${entries.join(',\n')}\n};\n`;

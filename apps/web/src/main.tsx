@@ -1,6 +1,7 @@
 import './styles.css';
 import { z } from 'zod';
 import { getToken } from '@/features/auth/session';
+import { startCountUp } from './app/count-up';
 import { firstInteraction, holdActionsUntil } from './app/deferred-start';
 import { interactive } from './app/interactive';
 
@@ -11,6 +12,9 @@ const container = document.getElementById('root')!;
 const prerendered = container.firstElementChild !== null;
 // Until the app has taken over a prerendered page, what needs it is held (see deferred-start.ts).
 if (prerendered) holdActionsUntil(interactive, container);
+// The landing figures count up when they come into view, whether or not the visitor has interacted yet.
+const statistics = container.querySelector<HTMLElement>('dl:has([data-stat])');
+if (statistics) startCountUp(statistics);
 // A prerendered content page is complete without script, so the app (React, the router, the page's code)
 // loads on the visitor's first interaction rather than competing with the first paint. A signed-in visitor
 // gets it at once, to see their own navigation bar.

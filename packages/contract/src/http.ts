@@ -19,6 +19,9 @@ export function centsToDollars(cents: number): number {
   return Math.round(cents) / 100;
 }
 
-export function formatUsd(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Money as people read it, from integer cents: 1000000 → '$10,000.00'. Every price and balance shown goes through here. */
+export function formatCents(cents: number): string {
+  return usd.format(Math.round(cents) / 100);
 }

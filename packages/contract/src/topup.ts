@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatUsd } from './http';
+import { formatCents } from './http';
 import { MIN_TOPUP_CENTS } from './limits';
 
 /**
@@ -14,7 +14,7 @@ export const topupMessages = {
   invoiceFailed: 'Failed to create Cryptomus invoice',
   completed: 'Payment completed! Your balance has been updated.',
   // Ours: the rules the spec leaves out.
-  maximum: (maxCents: number) => `Maximum top up is ${formatUsd(maxCents)}`,
+  maximum: (maxCents: number) => `Maximum top up is ${formatCents(maxCents)}`,
   tooManyDecimals: 'Amount can have at most two decimals (cents).',
   notAnAmount: 'Enter the amount in dollars, like 12.34.',
   paymentNotFound: 'Payment not found.',

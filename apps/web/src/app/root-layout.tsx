@@ -5,14 +5,20 @@ import { Navbar } from '@/components/navbar';
 import { ScrollToTopButton } from '@/components/scroll-to-top';
 import { useSession } from '@/features/auth/session';
 import { useIdleLogout } from '@/features/auth/use-idle-logout';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { markInteractive } from './interactive';
 
 // Toasts report the results of signed-in actions only, so the public pages do not load the library.
 const Toaster = lazy(() => import('sonner').then(({ Toaster }) => ({ default: Toaster })));
+/** Below the tallest navigation bar (80 px) with a gap, so a toast never covers one of its controls. */
+const TOAST_OFFSET_BELOW_NAVBAR_PX = 96;
+/** Where the navigation bar folds into its menu button: phones and small tablets get toasts at the bottom. */
+const PHONE_QUERY = '(max-width: 639px)';
 
 export function RootLayout() {
   const { isSignedIn } = useSession();
   const { pathname } = useLocation();
+  const phone = useMediaQuery(PHONE_QUERY);
   useIdleLogout(isSignedIn);
   useEffect(markInteractive, []);
   return (
@@ -31,7 +37,13 @@ export function RootLayout() {
       <ScrollToTopButton />
       {pathname.startsWith('/dashboard') && (
         <Suspense fallback={null}>
-          <Toaster position="top-right" richColors closeButton toastOptions={{ duration: 5000 }} />
+          <Toaster
+            position={phone ? 'bottom-center' : 'top-right'}
+            offset={{ top: TOAST_OFFSET_BELOW_NAVBAR_PX }}
+            richColors
+            closeButton
+            toastOptions={{ duration: 5000 }}
+          />
         </Suspense>
       )}
       <ScrollRestoration />

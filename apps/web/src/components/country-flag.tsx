@@ -1,4 +1,5 @@
 import countryFlags from 'virtual:country-flags';
+import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
 /**
@@ -42,5 +43,24 @@ export function CountryFlag({
       decoding="async"
       className={cn(frame, 'object-cover')}
     />
+  );
+}
+
+/**
+ * 'flag Country · detail', wrapping between its two parts and never inside them, so a phone keeps
+ * "United Kingdom" beside its flag instead of leaving "· $0.65" hanging on a line of its own.
+ */
+export function CountryLine({ country, name, detail }: { country: string; name: string; detail: ReactNode }) {
+  return (
+    <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-muted-foreground">
+      <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+        <CountryFlag country={country} />
+        {name}
+      </span>
+      <span className="whitespace-nowrap">
+        <span aria-hidden="true">· </span>
+        {detail}
+      </span>
+    </p>
   );
 }

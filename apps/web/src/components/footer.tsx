@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useSession } from '@/features/auth/session';
 import { policies, TERMS_PDF_PATH } from '@/features/legal/policies';
 import { PolicyButton } from '@/features/legal/policy-button';
 import { publicConfig } from '@/lib/public-config';
@@ -33,6 +34,7 @@ function PolicyLinks() {
 
 export function Footer() {
   const { appName } = publicConfig();
+  const { isSignedIn } = useSession();
   return (
     <footer className="bg-slate-950 text-slate-300">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:px-6 md:grid-cols-3 lg:grid-cols-[1.6fr_1fr_1fr_1fr]">
@@ -68,9 +70,15 @@ export function Footer() {
         </FooterColumn>
         <FooterColumn title="Account">
           <li>
-            <Link to="/login" className={linkClass}>
-              Sign In
-            </Link>
+            {isSignedIn ? (
+              <Link to="/dashboard" className={linkClass}>
+                Dashboard
+              </Link>
+            ) : (
+              <Link to="/login" className={linkClass}>
+                Sign In
+              </Link>
+            )}
           </li>
           <li>
             <Link to="/dashboard/tickets" className={linkClass}>

@@ -55,13 +55,12 @@ function LongTermMenu() {
   }, [open]);
 
   return (
-    // Hover opens it for a mouse; the button opens it for keyboard and touch.
-    // biome-ignore lint/a11y/noStaticElementInteractions: hover is a convenience; the button carries the semantics.
+    // A click opens and closes it, as for keyboard and touch: opening on hover made the natural click
+    // that follows close it again.
+    // biome-ignore lint/a11y/noStaticElementInteractions: focus leaving the menu closes it; the button carries the semantics.
     <div
       ref={containerRef}
       className="relative"
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node)) setOpen(false);
       }}

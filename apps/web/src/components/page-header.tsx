@@ -18,9 +18,14 @@ export function PageHeader({
   return (
     <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
       <div>
-        <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight sm:text-3xl">
+        {/* Inline, so the badge follows the last word of a wrapped title instead of the far edge. */}
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
           {title}
-          {beta && <Badge variant="info">Beta</Badge>}
+          {beta && (
+            <Badge variant="info" className="ml-2 align-middle">
+              Beta
+            </Badge>
+          )}
         </h1>
         {description && (
           <p className="mt-1 max-w-2xl text-sm text-muted-foreground sm:text-base">{description}</p>

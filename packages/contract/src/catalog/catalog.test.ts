@@ -101,11 +101,15 @@ describe('rent services', () => {
 });
 
 describe('icons', () => {
-  it('names only icons that exist in simple-icons', () => {
+  it('names only icons that exist in simple-icons, besides the Font Awesome brands and the neutral glyph', () => {
     const icons = path.join(packageDir('simple-icons'), 'icons');
     const slugs = [...services, ...rentServices].flatMap((entry) =>
-      entry.icon === null ? [] : [entry.icon],
+      entry.icon === null || entry.icon.startsWith('fa:') || entry.icon === 'any-other' ? [] : [entry.icon],
     );
     expect(slugs.filter((slug) => !existsSync(path.join(icons, `${slug}.svg`)))).toEqual([]);
+  });
+
+  it('gives Any other its neutral glyph', () => {
+    expect(serviceByCode('ot')?.icon).toBe('any-other');
   });
 });

@@ -12,8 +12,8 @@ export interface RentService {
 }
 
 export const rentServices: readonly RentService[] = [
-  { key: 'opt19', name: 'Any other', service: 'ot', icon: null },
-  { key: 'opt202', name: 'Any other (voice code)', service: 'ot', icon: null },
+  { key: 'opt19', name: 'Any other', service: 'ot', icon: 'any-other' },
+  { key: 'opt202', name: 'Any other (voice code)', service: 'ot', icon: 'any-other' },
   { key: 'opt29', name: 'Telegram', service: 'tg', icon: 'telegram' },
   { key: 'opt200', name: 'Telegram (voice code)', service: 'tg', icon: 'telegram' },
   { key: 'opt20', name: 'WhatsApp', service: 'wa', icon: 'whatsapp' },
@@ -34,15 +34,15 @@ export const rentServices: readonly RentService[] = [
   { key: 'opt69', name: 'VKontakte', service: 'vk', icon: 'vk' },
   { key: 'opt5', name: 'Odnoklassniki', service: 'ok', icon: 'odnoklassniki' },
   { key: 'opt33', name: 'Mail.ru', service: 'ma', icon: 'maildotru' },
-  { key: 'opt23', name: 'Yandex', service: 'ya', icon: null },
+  { key: 'opt23', name: 'Yandex', service: 'ya', icon: 'fa:yandex' },
   { key: 'opt31', name: 'DrugVokrug', service: 'we', icon: null },
   { key: 'opt59', name: 'Avito', service: 'av', icon: null },
-  { key: 'opt15', name: 'Microsoft', service: 'mm', icon: null },
-  { key: 'opt65', name: 'Yahoo', service: 'mb', icon: null },
+  { key: 'opt15', name: 'Microsoft', service: 'mm', icon: 'fa:microsoft' },
+  { key: 'opt65', name: 'Yahoo', service: 'mb', icon: 'fa:yahoo' },
   { key: 'opt10', name: 'AOL', service: 'pm', icon: null },
-  { key: 'opt8', name: 'LinkedIn', service: 'tn', icon: null },
+  { key: 'opt8', name: 'LinkedIn', service: 'tn', icon: 'fa:linkedin' },
   { key: 'opt204', name: 'Apple', service: 'wx', icon: 'apple' },
-  { key: 'opt44', name: 'Amazon', service: 'am', icon: null },
+  { key: 'opt44', name: 'Amazon', service: 'am', icon: 'fa:amazon' },
   { key: 'opt203', name: 'Netflix', service: 'nf', icon: 'netflix' },
   { key: 'opt208', name: 'Spotify', service: 'alj', icon: 'spotify' },
   { key: 'opt207', name: 'eBay', service: 'dh', icon: 'ebay' },
@@ -64,7 +64,7 @@ export const rentServices: readonly RentService[] = [
   { key: 'opt206', name: 'Binance', service: 'aon', icon: 'binance' },
   { key: 'opt112', name: 'Coinbase', service: 're', icon: 'coinbase' },
   { key: 'opt211', name: 'Betfair', service: 'bt', icon: 'betfair' },
-  { key: 'opt205', name: 'OpenAI (ChatGPT)', service: 'dr', icon: null },
+  { key: 'opt205', name: 'OpenAI (ChatGPT)', service: 'dr', icon: 'fa:openai' },
   { key: 'opt212', name: 'Claude', service: 'acz', icon: 'claude' },
 ];
 

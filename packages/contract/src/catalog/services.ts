@@ -1,8 +1,9 @@
 /**
  * Services a one-time number can be bought for, keyed by SMS-Activate-style codes: the spec's 35 codes
  * first (spec section 3), then popular extras. Adapters translate these codes to a provider's own.
- * `icon` is a simple-icons slug, or null where simple-icons has no mark for the brand (the UI then shows
- * a generic icon). `rentOptKey` points at the matching long-term rent option, when there is one.
+ * `icon` is a simple-icons slug, `fa:<name>` for a mark from Font Awesome's free brands where simple-icons
+ * has none, `any-other` for the neutral glyph of 'Any other', or null where neither set has the brand (the
+ * UI then shows its initials). `rentOptKey` points at the matching long-term rent option, when there is one.
  */
 export interface Service {
   code: string;
@@ -34,32 +35,32 @@ export const services: readonly Service[] = [
   { code: 'ym', name: 'Youla', icon: null, rentOptKey: null },
   { code: 'ma', name: 'Mail.ru', icon: 'maildotru', rentOptKey: 'opt33' },
   { code: 'mg', name: 'Magnit', icon: null, rentOptKey: null },
-  { code: 'mm', name: 'Microsoft', icon: null, rentOptKey: 'opt15' },
+  { code: 'mm', name: 'Microsoft', icon: 'fa:microsoft', rentOptKey: 'opt15' },
   { code: 'uk', name: 'Airbnb', icon: 'airbnb', rentOptKey: 'opt46' },
   { code: 'me', name: 'Line', icon: 'line', rentOptKey: 'opt37' },
-  { code: 'mb', name: 'Yahoo', icon: null, rentOptKey: 'opt65' },
+  { code: 'mb', name: 'Yahoo', icon: 'fa:yahoo', rentOptKey: 'opt65' },
   { code: 'we', name: 'DrugVokrug', icon: null, rentOptKey: 'opt31' },
   { code: 'bd', name: 'X5ID', icon: null, rentOptKey: null },
   { code: 'kp', name: 'HQ Trivia', icon: null, rentOptKey: null },
-  { code: 'ya', name: 'Yandex', icon: null, rentOptKey: 'opt23' },
+  { code: 'ya', name: 'Yandex', icon: 'fa:yandex', rentOptKey: 'opt23' },
   { code: 'mt', name: 'Steam', icon: 'steam', rentOptKey: 'opt58' },
   { code: 'oi', name: 'Tinder', icon: 'tinder', rentOptKey: 'opt9' },
   { code: 'fd', name: 'Mamba', icon: null, rentOptKey: null },
   { code: 'zz', name: 'Dent', icon: null, rentOptKey: null },
   { code: 'kt', name: 'KakaoTalk', icon: 'kakaotalk', rentOptKey: 'opt213' },
   { code: 'pm', name: 'AOL', icon: null, rentOptKey: 'opt10' },
-  { code: 'tn', name: 'LinkedIn', icon: null, rentOptKey: 'opt8' },
-  { code: OTHER_SERVICE_CODE, name: 'Any other', icon: null, rentOptKey: 'opt19' },
+  { code: 'tn', name: 'LinkedIn', icon: 'fa:linkedin', rentOptKey: 'opt8' },
+  { code: OTHER_SERVICE_CODE, name: 'Any other', icon: 'any-other', rentOptKey: 'opt19' },
 
   { code: 'ds', name: 'Discord', icon: 'discord', rentOptKey: 'opt45' },
   { code: 'lf', name: 'TikTok', icon: 'tiktok', rentOptKey: 'opt104' },
-  { code: 'am', name: 'Amazon', icon: null, rentOptKey: 'opt44' },
+  { code: 'am', name: 'Amazon', icon: 'fa:amazon', rentOptKey: 'opt44' },
   { code: 'nf', name: 'Netflix', icon: 'netflix', rentOptKey: 'opt203' },
   { code: 'ts', name: 'PayPal', icon: 'paypal', rentOptKey: 'opt83' },
   { code: 'bw', name: 'Signal', icon: 'signal', rentOptKey: 'opt127' },
   { code: 'fu', name: 'Snapchat', icon: 'snapchat', rentOptKey: 'opt90' },
   { code: 'wx', name: 'Apple', icon: 'apple', rentOptKey: 'opt204' },
-  { code: 'dr', name: 'OpenAI (ChatGPT)', icon: null, rentOptKey: 'opt205' },
+  { code: 'dr', name: 'OpenAI (ChatGPT)', icon: 'fa:openai', rentOptKey: 'opt205' },
   { code: 'acz', name: 'Claude', icon: 'claude', rentOptKey: 'opt212' },
   { code: 'aon', name: 'Binance', icon: 'binance', rentOptKey: 'opt206' },
   { code: 're', name: 'Coinbase', icon: 'coinbase', rentOptKey: 'opt112' },

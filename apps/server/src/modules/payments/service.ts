@@ -239,13 +239,15 @@ export function createTopupService({
         expiresAt: new Date(now.getTime() + lifetimeSeconds * 1000),
         now,
       });
+      // The payer comes back to the top-up page on PUBLIC_URL, which follows this order to its end.
+      const returnUrl = `${topupPageUrl}?order=${encodeURIComponent(payment.orderId)}`;
       try {
         const invoice = await provider.createInvoice({
           orderId: payment.orderId,
           amountCents: payment.amountCents,
           callbackUrl: `${publicUrl}/api/topup${WEBHOOK_PATH}`,
-          returnUrl: topupPageUrl,
-          successUrl: topupPageUrl,
+          returnUrl,
+          successUrl: returnUrl,
           lifetimeSeconds,
         });
         await repository.attachInvoice(payment.id, {

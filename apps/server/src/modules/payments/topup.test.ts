@@ -97,9 +97,12 @@ describe('creating an invoice', () => {
     expect(second.orderId).not.toBe(invoice.orderId);
     expect(second.uuid).not.toBe(invoice.uuid);
 
-    // After paying, the payment page's "Return to the site" leads back to the Top Up page.
+    // After paying, the payment page's "Return to the site" leads back to the Top Up page on PUBLIC_URL,
+    // which follows this order.
     const paid = await fetch(`${invoice.url}/pay`, { method: 'POST', redirect: 'follow' });
-    expect(await paid.text()).toContain(`href="${config.PUBLIC_URL}/dashboard/topup"`);
+    expect(await paid.text()).toContain(
+      `href="${config.PUBLIC_URL}/dashboard/topup?order=${invoice.orderId}"`,
+    );
     await expect.poll(() => topupStatus(t!, user, invoice.orderId)).toBe('COMPLETED');
   });
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   extractSmsCode,
-  formatUsd,
+  formatCents,
   RENT_CANCEL_WINDOW_MS,
   RENT_STATUS,
   type RentPeriod,
@@ -28,7 +28,7 @@ export const rentReasons = {
     'The provider ended this rental before its end date. If you did not expect this, contact support within 48 hours.',
   notIssued: 'The rental did not go through. The price was returned to your balance.',
   autoRenewNoBalance: (priceCents: number) =>
-    `Not renewed automatically: renewing costs ${formatUsd(priceCents)} and your balance was lower. Top up and renew it yourself before it ends.`,
+    `Not renewed automatically: renewing costs ${formatCents(priceCents)} and your balance was lower. Top up and renew it yourself before it ends.`,
   autoRenewFailed: (why: string) => `Not renewed automatically. ${why} Renew it yourself before it ends.`,
 } as const;
 

@@ -3,12 +3,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { generalMessages, type PublicConfig } from '@simcode/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { errorBody } from '../../lib/errors';
 import { serverRoot } from '../../lib/paths';
 import { type Precompressed, precompress, sendPrecompressed } from '../../lib/precompressed';
 import { loadHtmlPages } from './html-pages';
+import { ownHostRedirect } from './own-host';
 import { robotsTxt, sitemapXml } from './seo';
 
 const htmlHeaders = { contentType: 'text/html; charset=utf-8', cacheControl: 'no-cache' };
@@ -16,6 +17,7 @@ const htmlHeaders = { contentType: 'text/html; charset=utf-8', cacheControl: 'no
 const DEFAULT_DIST_DIR = path.resolve(serverRoot, '../web/dist');
 /** Paths owned by machine clients: an unknown one answers JSON, never the web app. */
 const MACHINE_PREFIXES = ['/api/', '/simulator/', '/sandbox/'];
+const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
 /** Vite puts content-hashed files here: they never change, so browsers may keep them for a year. */
 const HASHED_ASSETS_DIR = `${path.sep}assets${path.sep}`;
 
@@ -29,6 +31,18 @@ export function publicConfigOf(ctx: AppContext): PublicConfig {
   };
 }
 
+/** A browser asking for a page of the web app: not an API, machine, health or asset path. */
+function isPageRequest(request: FastifyRequest): boolean {
+  const pathname = request.url.split('?')[0] ?? '/';
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    pathname !== '/api' &&
+    !MACHINE_PREFIXES.some((prefix) => pathname.startsWith(prefix)) &&
+    !HEALTH_PATHS.has(pathname) &&
+    !path.extname(pathname)
+  );
+}
+
 function sendJsonNotFound(reply: FastifyReply) {
   return reply.code(404).send(errorBody('not_found', generalMessages.notFound));
 }
@@ -38,6 +52,14 @@ function sendJsonNotFound(reply: FastifyReply) {
  * cached, and every other GET of a page answered with the app (history fallback).
  */
 export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // One origin for the pages: a session (its token in local storage), the payment window's return and the
+  // app's own links then all live on PUBLIC_URL, whichever of the server's names the browser came by.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isPageRequest(request)) return;
+    const target = ownHostRedirect(ctx.config.PUBLIC_URL, request.headers.host);
+    if (target) return reply.redirect(`${target}${request.url}`, 308);
+  });
+
   const distDir = ctx.config.WEB_DIST_DIR ? path.resolve(ctx.config.WEB_DIST_DIR) : DEFAULT_DIST_DIR;
   const pages = loadHtmlPages(distDir, publicConfigOf(ctx), ctx.config.PUBLIC_URL);
   if (!pages) {
@@ -92,12 +114,7 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Pro
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isPageRequest =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      pathname !== '/api' &&
-      !MACHINE_PREFIXES.some((prefix) => pathname.startsWith(prefix)) &&
-      !path.extname(pathname);
-    if (!isPageRequest) return sendJsonNotFound(reply);
+    if (!isPageRequest(request)) return sendJsonNotFound(reply);
     if (!pages) {
       return reply
         .code(503)

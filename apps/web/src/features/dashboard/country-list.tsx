@@ -8,7 +8,11 @@ import { SkeletonRows } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { matchesSearch, SearchInput } from './search-input';
 
-/** The searchable list of countries (a 500 px pane). A radio group: arrow keys move, the choice is announced. */
+/**
+ * The searchable list of countries of the dashboard, the long-term and the renewable pages: a pane that
+ * grows with its rows up to 500 px. A native radio group: one Tab stop, arrow keys move, the choice is
+ * announced.
+ */
 export function CountryList({
   countries,
   loading,
@@ -32,9 +36,11 @@ export function CountryList({
   return (
     <div className="flex flex-col gap-3">
       <SearchInput label="Search countries" value={query} onChange={setQuery} />
+      {/* Relative: the visually hidden radios are placed inside the pane, so focusing or checking one low
+          in the list scrolls the pane, never the page (they are absolutely positioned by sr-only). */}
       <fieldset
-        className="overflow-y-auto rounded-lg border bg-white"
-        style={{ height: DASHBOARD_LIST_PANE_PX }}
+        className="relative min-w-0 overflow-y-auto rounded-lg border bg-white"
+        style={{ maxHeight: DASHBOARD_LIST_PANE_PX }}
       >
         <legend className="sr-only">Country</legend>
         {loading && <SkeletonRows count={9} className="p-3" rowClassName="h-10" />}
@@ -49,7 +55,7 @@ export function CountryList({
                 {/* A native radio group: arrow keys move the choice and assistive technology announces it. */}
                 <label
                   className={cn(
-                    'flex w-full cursor-pointer items-center gap-3 px-3 py-2.5 text-left text-sm transition-colors hover:bg-accent has-[:focus-visible]:bg-accent has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-inset',
+                    'relative flex w-full cursor-pointer items-center gap-3 px-3 py-2.5 text-left text-sm transition-colors hover:bg-accent has-[:focus-visible]:bg-accent has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-inset',
                     selected && 'bg-secondary font-medium text-secondary-foreground hover:bg-secondary',
                   )}
                 >

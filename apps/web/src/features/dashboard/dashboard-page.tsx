@@ -4,6 +4,7 @@ import { RadioTower } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { useConfirmCharge } from '@/components/confirm-charge';
 import { CountryFlag } from '@/components/country-flag';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -11,7 +12,9 @@ import { StepCard } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
+import { formatDollars, withArticle } from '@/lib/format';
 import { numbersKeys } from '../numbers/api';
+import { ActiveNumbers } from './active-numbers';
 import { buyNumber, countriesQuery, dashboardKeys, servicesQuery, summaryQuery } from './api';
 import { CountryStep } from './country-list';
 import { LongTermPromo, LowBalanceBanner, SupportNotice } from './notices';
@@ -21,6 +24,7 @@ import { StatCards } from './stat-cards';
 export function DashboardPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const charge = useConfirmCharge();
   const summary = useQuery(summaryQuery);
   const countries = useQuery(countriesQuery);
   const [country, setCountry] = useState<DashboardCountry | null>(null);
@@ -53,13 +57,19 @@ export function DashboardPage() {
     },
   });
 
-  function buy(service: ServiceOffer) {
+  async function buy(service: ServiceOffer) {
     // The server checks again; this spares a request the answer is already known for.
     if (summary.data && summary.data.balance < service.price) {
       toast.error(numberMessages.insufficientBalance);
       return;
     }
-    purchase.mutate(service);
+    const confirmed = await charge.confirm({
+      title: `Buy ${withArticle(service.name)} number?`,
+      description: `A number in ${country!.name} for receiving your ${service.name} code. If no code arrives within 20 minutes, the price comes back to your balance.`,
+      price: formatDollars(service.price),
+      action: 'Buy',
+    });
+    if (confirmed) purchase.mutate(service);
   }
 
   const operators = country ? Object.entries(country.operators) : [];
@@ -73,10 +83,11 @@ export function DashboardPage() {
         <StatCards summary={summary.data} />
         {summary.data && <LowBalanceBanner balance={summary.data.balance} />}
         <SupportNotice />
+        <ActiveNumbers />
         <LongTermPromo />
       </div>
 
-      <div className="mt-6 grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+      <div className="mt-6 grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <CountryStep
           failure={
             countries.isError ? errorMessage(countries.error, numberMessages.fetchCountriesFailed) : null
@@ -130,13 +141,14 @@ export function DashboardPage() {
                   services={services.data?.services}
                   loading={services.isPending}
                   buyingService={purchase.isPending ? (purchase.variables?.id ?? null) : null}
-                  onBuy={buy}
+                  onBuy={(service) => void buy(service)}
                 />
               )}
             </>
           )}
         </StepCard>
       </div>
+      {charge.dialog}
     </PageContainer>
   );
 }

@@ -5,10 +5,10 @@ import { ServiceIcon } from '@/components/service-icon';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SkeletonRows } from '@/components/ui/skeleton';
-import { formatUsd } from '@/lib/format';
+import { formatDollars, withArticle } from '@/lib/format';
 import { matchesSearch, SearchInput } from './search-input';
 
-/** The searchable list of services with price, stock and a Buy button (a 500 px pane). */
+/** The searchable list of services with price, stock and a Buy button (a pane growing with its rows up to 500 px). */
 export function ServiceList({
   services,
   loading,
@@ -30,7 +30,10 @@ export function ServiceList({
   return (
     <div className="flex flex-col gap-3">
       <SearchInput label="Search services" value={query} onChange={setQuery} />
-      <div className="overflow-y-auto rounded-lg border bg-white" style={{ height: DASHBOARD_LIST_PANE_PX }}>
+      <div
+        className="relative overflow-y-auto rounded-lg border bg-white"
+        style={{ maxHeight: DASHBOARD_LIST_PANE_PX }}
+      >
         {loading && <SkeletonRows count={8} className="p-3" rowClassName="h-12" />}
         {!loading && services && visible.length === 0 && (
           <p className="p-6 text-center text-sm text-muted-foreground">
@@ -46,7 +49,7 @@ export function ServiceList({
               <li key={service.id} className="flex items-center gap-3 px-3 py-2.5">
                 <ServiceIcon name={service.name} icon={serviceByCode(service.id)?.icon} size="sm" />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium">{service.name}</p>
+                  <p className="text-sm font-medium break-words">{service.name}</p>
                   <p className="text-xs text-muted-foreground">
                     {outOfStock ? (
                       <Badge variant="muted" className="px-1.5 py-0">
@@ -57,13 +60,13 @@ export function ServiceList({
                     )}
                   </p>
                 </div>
-                <span className="text-sm font-semibold tabular-nums">{formatUsd(service.price)}</span>
+                <span className="text-sm font-semibold tabular-nums">{formatDollars(service.price)}</span>
                 <Button
                   size="sm"
                   onClick={() => onBuy(service)}
                   disabled={outOfStock || (buyingService !== null && buyingService !== service.id)}
                   busy={buyingService === service.id}
-                  aria-label={`Buy a ${service.name} number for ${formatUsd(service.price)}`}
+                  aria-label={`Buy ${withArticle(service.name)} number for ${formatDollars(service.price)}`}
                 >
                   {buyingService !== service.id && <ShoppingCart aria-hidden="true" />}
                   Buy

@@ -3,7 +3,7 @@ import { Globe2, ListOrdered, Phone, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatUsd } from '@/lib/format';
+import { formatDollars } from '@/lib/format';
 
 function StatCard({
   label,
@@ -17,16 +17,17 @@ function StatCard({
   hint: string;
 }) {
   return (
-    <Card className="flex items-center gap-4 p-4 sm:p-5">
+    // On a phone the icon sits above the figure, so a balance like $10,000.00 fits whole in half the width.
+    <Card className="flex min-w-0 flex-col items-start gap-2 p-4 sm:flex-row sm:items-center sm:gap-4 sm:p-5">
       <span
-        className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-secondary text-primary [&_svg]:size-5"
+        className="flex size-9 shrink-0 sm:size-11 items-center justify-center rounded-xl bg-secondary text-primary [&_svg]:size-5"
         aria-hidden="true"
       >
         {icon}
       </span>
       <div className="min-w-0">
         <p className="text-sm font-medium text-muted-foreground">{label}</p>
-        <p className="truncate text-2xl font-bold tracking-tight tabular-nums">{value}</p>
+        <p className="text-xl font-bold tracking-tight break-words tabular-nums sm:text-2xl">{value}</p>
         <p className="sr-only">{hint}</p>
       </div>
     </Card>
@@ -41,7 +42,7 @@ export function StatCards({ summary }: { summary: SummaryResponse | undefined })
       <StatCard
         label="Balance"
         icon={<Wallet />}
-        value={value(formatUsd(summary?.balance ?? 0))}
+        value={value(formatDollars(summary?.balance ?? 0))}
         hint="Available to spend"
       />
       <StatCard

@@ -48,7 +48,7 @@ export const faqTopics: readonly FaqTopic[] = [
         id: 'countries',
         question: 'Which countries are available?',
         answer: [
-          'Numbers come from 180+ countries; 184 are available at the moment. Choose a country on the dashboard to see its operators and the services you can buy a number for.',
+          'Numbers come from 180+ countries. How many have numbers on sale right now is counted on the dashboard (Total Countries); choose a country there to see its operators and the services you can buy a number for.',
         ],
         featured: true,
       },

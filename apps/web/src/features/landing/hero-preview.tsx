@@ -5,7 +5,8 @@ import { ServiceIcon } from '@/components/service-icon';
 /**
  * What a number looks like on the dashboard, as an illustration: fictitious numbers from the ranges the UK
  * and the US reserve for fiction, and the spec's status texts. Hidden from assistive technology; the caption
- * says it is an example.
+ * says it is an example. The numbers are written as formatPhone writes them (a unit test holds them to it), so
+ * the phone-number library stays off this page's JavaScript.
  */
 const examples = [
   {

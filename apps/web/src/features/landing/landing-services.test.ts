@@ -26,4 +26,11 @@ describe('the landing page services', () => {
     expect(landingServices.map((service) => service.code)).toEqual(LANDING_SERVICE_CODES);
     for (const service of landingServices) expect(service.name).not.toBe('');
   });
+
+  it('each have a brand mark, except the two no licensed icon set carries', () => {
+    expect(landingServices.filter((service) => !service.icon).map((service) => service.name)).toEqual([
+      'OLX',
+      'Magnit',
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
 import { formatLandingStat, landingStatPlaceholder } from '@simcode/contract';
-import { useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
+import { startCountUp } from '@/app/count-up';
 import { publicConfig } from '@/lib/public-config';
-import { useCountUp } from './use-count-up';
 
 const labels = ['SMS delivered', 'Satisfied users', 'Countries', 'Services'];
 
@@ -16,12 +16,14 @@ function figureText(index: number, value: number): string {
 export function StatsSection() {
   const { landingStats } = publicConfig();
   const listRef = useRef<HTMLDListElement>(null);
-  const { values, phase } = useCountUp(listRef, landingStats);
+  // On a prerendered page the bootstrap has started it already; after a navigation in the app, this does.
+  useLayoutEffect(() => {
+    if (listRef.current) startCountUp(listRef.current);
+  }, []);
   return (
     <section aria-label="Statistics" className="px-4 sm:px-6">
       <dl
         ref={listRef}
-        data-count-up={phase}
         className="mx-auto grid max-w-5xl grid-cols-2 gap-px overflow-hidden rounded-2xl border bg-slate-200 shadow-sm lg:grid-cols-4"
       >
         {landingStats.map((target, index) => {
@@ -38,8 +40,9 @@ export function StatsSection() {
                 {/* The final figure keeps the space, so the rising one moves nothing around it. */}
                 <span aria-hidden="true" className="relative inline-block">
                   <span className="invisible">{finalText}</span>
-                  <span data-stat={index} className="absolute inset-0">
-                    {phase === 'final' ? finalText : formatLandingStat(values[index]!)}
+                  {/* The count-up writes this text while it runs (app/count-up.ts): React leaves it be. */}
+                  <span data-stat={index} className="absolute inset-0" suppressHydrationWarning>
+                    {finalText}
                   </span>
                 </span>
               </dd>

@@ -7,17 +7,18 @@ import {
   serviceByCode,
 } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Ban, Clock, Copy, RefreshCw } from 'lucide-react';
-import { CountryFlag } from '@/components/country-flag';
+import { format } from 'date-fns';
+import { Ban, Clock, RefreshCw } from 'lucide-react';
+import { CopyButton } from '@/components/copy-button';
+import { CountryLine } from '@/components/country-flag';
 import { ServiceIcon } from '@/components/service-icon';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { copyToClipboard } from '@/lib/copy';
-import { formatMinutesSeconds, formatPhone, formatUsd } from '@/lib/format';
+import { formatDollars, formatMinutesSeconds, formatPhone } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { numberStatusQuery } from './api';
-import { finalStatusString, isLive, numberStatusText } from './status-text';
+import { cancelBlockedReason, finalStatusString, isLive, numberStatusText } from './status-text';
 
 const BADGES: Record<PurchasedNumber['status'], { label: string; variant: BadgeVariant }> = {
   pending: { label: 'Issuing', variant: 'info' },
@@ -35,16 +36,11 @@ export interface NumberActions {
   onReplace(number: PurchasedNumber): void;
 }
 
-/** One number: service, country, the number, the code big and copyable, status, time left, actions. */
-export function NumberCard({
-  number,
-  now,
-  actions,
-}: {
-  number: PurchasedNumber;
-  now: number;
-  actions: NumberActions;
-}) {
+/**
+ * What a number shows, kept current: the status line (polled while the number is live), its code, the
+ * seconds left. The card and the dashboard's Active numbers panel both read it.
+ */
+export function useNumberState(number: PurchasedNumber, now: number) {
   const live = isLive(number);
   const status = useQuery({
     ...numberStatusQuery(number.number_id ?? ''),
@@ -65,8 +61,22 @@ export function NumberCard({
     Math.floor((new Date(number.created_at).getTime() + ACTIVATION_LIFETIME_MS - now) / 1000),
   );
   const remoteCanceled = remoteStatus === NUMBER_STATUS.canceled;
+  return { live, statusText, code, secondsLeft, remoteCanceled };
+}
+
+/** One number: service, country, the number, the code big and copyable, status, time left, actions. */
+export function NumberCard({
+  number,
+  now,
+  actions,
+}: {
+  number: PurchasedNumber;
+  now: number;
+  actions: NumberActions;
+}) {
+  const { live, statusText, code, secondsLeft, remoteCanceled } = useNumberState(number, now);
   const isBusy = actions.busy?.id === number.id;
-  const cancelDisabled = isBusy || number.status === 'canceled' || remoteCanceled;
+  const blockedReason = cancelBlockedReason({ status: number.status, code }, { remoteCanceled, secondsLeft });
   const badge = BADGES[number.status];
   const serviceIcon = serviceByCode(number.service)?.icon;
 
@@ -79,12 +89,11 @@ export function NumberCard({
         <ServiceIcon name={number.service_name} icon={serviceIcon} />
         <div className="min-w-0 flex-1">
           <p className="font-semibold">{number.service_name}</p>
-          <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-            <CountryFlag country={number.country} />
-            {number.country_name}
-            <span aria-hidden="true">·</span>
-            {formatUsd(number.price)}
-          </p>
+          <CountryLine
+            country={number.country}
+            name={number.country_name}
+            detail={formatDollars(number.price)}
+          />
         </div>
         <Badge variant={badge.variant}>{badge.label}</Badge>
       </div>
@@ -93,15 +102,12 @@ export function NumberCard({
         <div className="rounded-lg bg-muted px-3 py-2.5">
           <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Number</p>
           {number.number ? (
-            <button
-              type="button"
-              onClick={() => copyToClipboard(formatPhone(number.number!), 'Number')}
-              className="group flex items-center gap-2 rounded font-mono text-lg font-semibold tracking-tight hover:text-primary"
-              aria-label={`Copy number ${formatPhone(number.number)}`}
-            >
-              {formatPhone(number.number)}
-              <Copy className="size-4 opacity-50 group-hover:opacity-100" aria-hidden="true" />
-            </button>
+            <CopyButton
+              value={formatPhone(number.number)}
+              what="Number"
+              className="gap-2 font-mono text-lg font-semibold tracking-tight hover:text-primary"
+              iconClassName="size-4"
+            />
           ) : (
             <p className="text-lg font-semibold text-muted-foreground">{numberMessages.statusNoNumber}</p>
           )}
@@ -111,15 +117,14 @@ export function NumberCard({
             {code ? 'Code' : 'Status'}
           </p>
           {code ? (
-            <button
-              type="button"
-              onClick={() => copyToClipboard(code, 'Code')}
-              className="group flex items-center gap-2 rounded font-mono text-2xl font-bold tracking-widest text-green-800 hover:text-green-950"
-              aria-label={`Copy code ${code}`}
+            <CopyButton
+              value={code}
+              what="Code"
+              className="gap-2 font-mono text-2xl font-bold tracking-widest text-green-800 hover:text-green-950"
+              iconClassName="size-4 opacity-60"
             >
               <span data-testid="number-code">{code}</span>
-              <Copy className="size-4 opacity-60 group-hover:opacity-100" aria-hidden="true" />
-            </button>
+            </CopyButton>
           ) : (
             <p className="text-sm font-medium" data-testid="number-status" aria-live="polite">
               {statusText}
@@ -142,28 +147,39 @@ export function NumberCard({
       )}
 
       <div className="flex flex-wrap items-center gap-2">
-        <span
-          role="timer"
-          className="mr-auto flex items-center gap-1.5 text-sm text-muted-foreground tabular-nums"
-          aria-label="Time left"
-        >
-          <Clock className="size-4" aria-hidden="true" />
-          {secondsLeft > 0 ? formatMinutesSeconds(secondsLeft) : numberMessages.expired}
-        </span>
+        <div className="mr-auto flex flex-col gap-0.5">
+          {/* Only a number still waiting for its code has time left; the others show when they were bought. */}
+          {live && (
+            <span
+              role="timer"
+              className="flex items-center gap-1.5 text-sm text-muted-foreground tabular-nums"
+              aria-label="Time left"
+            >
+              <Clock className="size-4" aria-hidden="true" />
+              {secondsLeft > 0 ? formatMinutesSeconds(secondsLeft) : numberMessages.expired}
+            </span>
+          )}
+          <span className="text-xs text-muted-foreground" data-testid="number-bought-at">
+            Bought {format(new Date(number.created_at), 'MMM d, yyyy HH:mm')}
+          </span>
+        </div>
         <Button
           variant="outline"
           size="sm"
-          disabled={cancelDisabled}
+          disabled={isBusy || blockedReason !== null}
+          title={blockedReason ?? undefined}
           busy={isBusy && actions.busy?.action === 'cancel'}
           onClick={() => actions.onCancel(number)}
         >
           <Ban aria-hidden="true" />
           Cancel
         </Button>
+        {/* Replace cancels first: when Cancel cannot succeed, neither can Replace. */}
         <Button
           variant="secondary"
           size="sm"
-          disabled={isBusy}
+          disabled={isBusy || blockedReason !== null}
+          title={blockedReason ?? undefined}
           busy={isBusy && actions.busy?.action === 'replace'}
           onClick={() => actions.onReplace(number)}
         >

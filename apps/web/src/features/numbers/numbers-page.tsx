@@ -4,15 +4,45 @@ import { Inbox, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { useConfirmCharge } from '@/components/confirm-charge';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
+import { formatDollars, formatPhone, withArticle } from '@/lib/format';
+import { cancelThenRepeat } from '@/lib/replace';
 import { useNow } from '@/lib/use-now';
 import { dashboardKeys } from '../dashboard/api';
 import { cancelNumber, numbersKeys, numbersQuery, repeatNumber } from './api';
 import { type NumberActions, NumberCard } from './number-card';
+import { isLive } from './status-text';
+
+function NumberSection({
+  title,
+  numbers,
+  now,
+  actions,
+}: {
+  title: string;
+  numbers: PurchasedNumber[];
+  now: number;
+  actions: NumberActions;
+}) {
+  if (numbers.length === 0) return null;
+  return (
+    <section aria-label={title} className="flex flex-col gap-3">
+      <h2 className="text-lg font-semibold">
+        {title} <span className="text-sm font-normal text-muted-foreground">({numbers.length})</span>
+      </h2>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        {numbers.map((number) => (
+          <NumberCard key={number.id} number={number} now={now} actions={actions} />
+        ))}
+      </div>
+    </section>
+  );
+}
 
 export function NumbersPage() {
   const queryClient = useQueryClient();
@@ -23,6 +53,7 @@ export function NumbersPage() {
     refetchInterval: (query) => (query.state.data?.numbers.length ? NUMBERS_REFRESH_MS : false),
   });
   const [busy, setBusy] = useState<NumberActions['busy']>(null);
+  const charge = useConfirmCharge();
 
   function refetchAll() {
     void queryClient.invalidateQueries({ queryKey: numbersKeys.list });
@@ -43,22 +74,22 @@ export function NumbersPage() {
     }
   }
 
-  // Replace: cancel first, then repeat; a failed cancel stops there.
+  // Replace: asked first (it buys again), then cancel, then repeat; a failed cancel stops there.
   async function onReplace(number: PurchasedNumber) {
+    const confirmed = await charge.confirm({
+      title: `Replace this ${number.service_name} number?`,
+      description: `${number.number ? formatPhone(number.number) : 'This number'} is canceled and its price comes back to your balance; then ${withArticle(number.service_name)} number in ${number.country_name} is bought at today's price.`,
+      price: formatDollars(number.price),
+      action: 'Replace',
+    });
+    if (!confirmed) return;
     setBusy({ id: number.id, action: 'replace' });
     try {
-      try {
-        await cancelNumber(number.id);
-      } catch (error) {
-        toast.error(errorMessage(error, numberMessages.cancelFailed));
-        return;
-      }
-      try {
-        await repeatNumber(number.id);
-        toast.success(numberMessages.repeated);
-      } catch (error) {
-        toast.error(errorMessage(error, numberMessages.repeatFailed));
-      }
+      await cancelThenRepeat({
+        cancel: () => cancelNumber(number.id),
+        repeat: () => repeatNumber(number.id),
+        messages: numberMessages,
+      });
     } finally {
       setBusy(null);
       refetchAll();
@@ -81,7 +112,11 @@ export function NumbersPage() {
         }
       />
       {numbers.isPending && (
-        <SkeletonRows count={4} className="grid gap-4 lg:grid-cols-2" rowClassName="h-52 rounded-xl" />
+        <SkeletonRows
+          count={4}
+          className="grid grid-cols-1 gap-4 lg:grid-cols-2"
+          rowClassName="h-52 rounded-xl"
+        />
       )}
       {numbers.isError && !list && (
         <Alert variant="destructive">
@@ -103,12 +138,22 @@ export function NumbersPage() {
         </div>
       )}
       {list && list.length > 0 && (
-        <div className="grid gap-4 lg:grid-cols-2">
-          {list.map((number) => (
-            <NumberCard key={number.id} number={number} now={now} actions={{ busy, onCancel, onReplace }} />
-          ))}
+        <div className="flex flex-col gap-8">
+          <NumberSection
+            title="Active"
+            numbers={list.filter(isLive)}
+            now={now}
+            actions={{ busy, onCancel, onReplace }}
+          />
+          <NumberSection
+            title="History"
+            numbers={list.filter((number) => !isLive(number))}
+            now={now}
+            actions={{ busy, onCancel, onReplace }}
+          />
         </div>
       )}
+      {charge.dialog}
     </PageContainer>
   );
 }

@@ -35,3 +35,20 @@ export function finalStatusString(number: Pick<PurchasedNumber, 'status' | 'code
   if (number.status === 'pending' || number.status === 'waiting') return NUMBER_STATUS.waiting;
   return NUMBER_STATUS.canceled;
 }
+
+/**
+ * Why Cancel (and so Replace, which cancels first) cannot succeed on this number, in the server's words,
+ * or null when it can: a disabled button says why instead of answering with an error toast.
+ */
+export function cancelBlockedReason(
+  number: Pick<PurchasedNumber, 'status' | 'code'>,
+  input: { remoteCanceled: boolean; secondsLeft: number },
+): string | null {
+  if (number.status === 'received' || number.status === 'completed' || number.code)
+    return numberMessages.cancelAfterCode;
+  if (number.status === 'canceled' || number.status === 'expired' || input.remoteCanceled)
+    return numberMessages.alreadyCanceled;
+  if (number.status === 'pending') return numberMessages.stillIssuing;
+  if (input.secondsLeft <= 0) return numberMessages.cancelAfterExpiry;
+  return null;
+}

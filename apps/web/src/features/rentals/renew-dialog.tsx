@@ -15,7 +15,7 @@ import {
 } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { formatPhone, formatUsd } from '@/lib/format';
+import { formatDollars, formatPhone } from '@/lib/format';
 import { renewPriceQuery } from './api';
 import { useDebouncedValue } from './hooks';
 import { HoursField, wholeNumberWithin } from './hours-field';
@@ -102,7 +102,7 @@ function RenewForm({
               {hours === null ? (
                 '—'
               ) : quoted !== undefined ? (
-                formatUsd(quoted)
+                formatDollars(quoted)
               ) : (
                 <Skeleton className="mt-1 h-6 w-16" />
               )}
@@ -125,7 +125,7 @@ function RenewForm({
         </Button>
         <Button type="submit" disabled={quoted === undefined} busy={busy}>
           {!busy && <CalendarPlus aria-hidden="true" />}
-          {quoted !== undefined ? `Renew for ${formatUsd(quoted)}` : 'Renew'}
+          {quoted !== undefined ? `Renew for ${formatDollars(quoted)}` : 'Renew'}
         </Button>
       </DialogFooter>
     </form>

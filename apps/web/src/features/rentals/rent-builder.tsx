@@ -4,14 +4,15 @@ import { CalendarClock, ListChecks, ShoppingCart, Wallet } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { CountryFlag } from '@/components/country-flag';
+import { useConfirmCharge } from '@/components/confirm-charge';
+import { CountryLine } from '@/components/country-flag';
 import { ServiceIcon } from '@/components/service-icon';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, StepCard } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { formatUsd } from '@/lib/format';
+import { formatDollars, withArticle } from '@/lib/format';
 import { dashboardKeys, summaryQuery } from '../dashboard/api';
 import { CountryStep } from '../dashboard/country-list';
 import { rentCountriesQuery, rentKeys, rentNumber, rentServicesQuery } from './api';
@@ -57,6 +58,7 @@ export function RentBuilder({
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const charge = useConfirmCharge();
   const summary = useQuery(summaryQuery);
   const countries = useQuery(rentCountriesQuery);
   const [country, setCountry] = useState<RentCountry | null>(null);
@@ -108,21 +110,27 @@ export function RentBuilder({
     setServiceKey(null);
   }
 
-  function rent() {
+  async function rent() {
     if (!country || !selected || !period) return;
     // The server checks again; this spares a request the answer is already known for.
     if (summary.data && summary.data.balance < selected.price) {
       toast.error(rentMessages.insufficientBalance);
       return;
     }
-    purchase.mutate({ country, service: selected, period });
+    const confirmed = await charge.confirm({
+      title: `Rent ${withArticle(selected.name)} number for ${period.text}?`,
+      description: `A number in ${country.name} that receives every ${selected.name} SMS for ${period.text}${autoRenew ? ', renewed automatically for the same period until you switch it off' : ''}.`,
+      price: formatDollars(selected.price),
+      action: 'Rent',
+    });
+    if (confirmed) purchase.mutate({ country, service: selected, period });
   }
 
   const missing = [!country && 'a country', !period && 'a valid period', !serviceKey && 'a service'].filter(
     Boolean,
   );
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+    <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
       <CountryStep
         failure={countries.isError ? errorMessage(countries.error, rentMessages.fetchCountriesFailed) : null}
         countries={listCountries}
@@ -173,12 +181,7 @@ export function RentBuilder({
                   <ServiceIcon name={selected.name} icon={selected.img} />
                   <div className="min-w-0">
                     <p className="truncate font-semibold">{selected.name}</p>
-                    <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-                      <CountryFlag country={country.code} />
-                      {country.name}
-                      <span aria-hidden="true">·</span>
-                      {period?.text}
-                    </p>
+                    <CountryLine country={country.code} name={country.name} detail={period?.text} />
                   </div>
                 </>
               ) : (
@@ -194,7 +197,7 @@ export function RentBuilder({
                 <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Price</p>
                 <div className="text-xl font-bold tabular-nums" data-testid="rent-price">
                   {selected ? (
-                    formatUsd(selected.price)
+                    formatDollars(selected.price)
                   ) : period && serviceKey && country ? (
                     <Skeleton className="ml-auto h-7 w-16" />
                   ) : (
@@ -204,13 +207,13 @@ export function RentBuilder({
                 {summary.data && (
                   <p className="flex items-center justify-end gap-1 text-xs text-muted-foreground tabular-nums">
                     <Wallet className="size-3" aria-hidden="true" />
-                    Balance {formatUsd(summary.data.balance)}
+                    Balance {formatDollars(summary.data.balance)}
                   </p>
                 )}
               </div>
               <Button
                 size="lg"
-                onClick={rent}
+                onClick={() => void rent()}
                 disabled={!selected || !country || !period}
                 busy={purchase.isPending}
               >
@@ -221,6 +224,7 @@ export function RentBuilder({
           </CardContent>
         </Card>
       </div>
+      {charge.dialog}
     </div>
   );
 }

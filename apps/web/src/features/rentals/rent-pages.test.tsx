@@ -1,6 +1,6 @@
 import { rentMessages } from '@simcode/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
@@ -36,6 +36,11 @@ async function chooseCountryAndService(user: ReturnType<typeof userEvent.setup>,
 }
 
 const rentNow = () => screen.getByRole('button', { name: 'Rent Now' });
+/** Rent Now asks with the price first: confirms the question. */
+async function confirmRent(user: ReturnType<typeof userEvent.setup>) {
+  const question = await screen.findByRole('alertdialog');
+  await user.click(within(question).getByRole('button', { name: /^Rent for \$\d+\.\d\d$/ }));
+}
 const servicesAsked = () => api.calls.filter((call) => call.path === '/api/dashboard/rent-services');
 
 beforeEach(() => {
@@ -61,6 +66,7 @@ describe('Rent Long-term Number', () => {
     await waitFor(() => expect(rentNow()).toBeEnabled());
     expect(screen.getByTestId('rent-price')).toHaveTextContent('$6.24');
     await user.click(rentNow());
+    await confirmRent(user);
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(rentMessages.rented, expect.anything()));
     expect(api.posts()).toEqual([
       expect.objectContaining({
@@ -110,6 +116,7 @@ describe('Rent Long-term Number', () => {
     await waitFor(() => expect(rentNow()).toBeEnabled());
     await user.click(rentNow());
     expect(toast.error).toHaveBeenCalledWith(rentMessages.insufficientBalance);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(api.posts()).toEqual([]);
   });
 
@@ -125,6 +132,7 @@ describe('Rent Long-term Number', () => {
     await chooseCountryAndService(user);
     await waitFor(() => expect(rentNow()).toBeEnabled());
     await user.click(rentNow());
+    await confirmRent(user);
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('No numbers are available for this choice right now.'),
     );
@@ -145,6 +153,7 @@ describe('Buy Renewable Number', () => {
     await waitFor(() => expect(rentNow()).toBeEnabled());
     expect(servicesAsked().at(-1)?.query.get('periodID')).toBe('336');
     await user.click(rentNow());
+    await confirmRent(user);
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith(rentMessages.renewableRented, expect.anything()),
     );
@@ -183,6 +192,7 @@ describe('Buy Renewable Number', () => {
     await chooseCountryAndService(user);
     await waitFor(() => expect(rentNow()).toBeEnabled());
     await user.click(rentNow());
+    await confirmRent(user);
     await waitFor(() => expect(api.posts()).toHaveLength(1));
     expect(api.posts()[0]?.body).toMatchObject({ period: '7 weeks', periodID: 1176, autoRenew: false });
   });

@@ -1,13 +1,20 @@
-import { RENTS_REFRESH_MS, type Rent, rentMessages, rentServiceByKey } from '@simcode/contract';
+import {
+  RENT_CANCEL_WINDOW_MS,
+  RENTS_REFRESH_MS,
+  type Rent,
+  rentMessages,
+  rentServiceByKey,
+} from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { Ban, CalendarPlus, Clock, Copy, Loader2, RefreshCw, TriangleAlert } from 'lucide-react';
+import { CopyButton } from '@/components/copy-button';
 import { CountryFlag } from '@/components/country-flag';
 import { ServiceIcon } from '@/components/service-icon';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { copyToClipboard } from '@/lib/copy';
-import { formatDaysClock, formatPhone, formatUsd } from '@/lib/format';
+import { formatDaysClock, formatDollars, formatPhone } from '@/lib/format';
 import { useNow } from '@/lib/use-now';
 import { cn } from '@/lib/utils';
 import { rentStatusQuery } from './api';
@@ -36,6 +43,27 @@ const BADGES: Record<Rent['status'], { label: string; variant: BadgeVariant }> =
 export const isLiveRent = (rent: Pick<Rent, 'status'>) =>
   rent.status === 'active' || rent.status === 'renewed' || rent.status === 'pending';
 
+type RentForRules = Pick<Rent, 'status' | 'order_id' | 'created_at' | 'end_date'>;
+
+/**
+ * Why Cancel (and Replace, which cancels first) cannot succeed on this rent, in the server's words, or
+ * null when it may: the server also refuses once an SMS has arrived, which only it knows.
+ */
+export function rentCancelBlockedReason(rent: RentForRules, now: number): string | null {
+  if (rent.status === 'pending' || rent.order_id === null) return rentMessages.stillIssuing;
+  if (!isLiveRent(rent)) return rentMessages.alreadyEnded;
+  if (now - new Date(rent.created_at).getTime() > RENT_CANCEL_WINDOW_MS) return rentMessages.cannotCancel;
+  return null;
+}
+
+/** Why Renew cannot succeed on this rent, or null when it may. */
+export function rentRenewBlockedReason(rent: RentForRules, now: number): string | null {
+  if (rent.status === 'pending' || rent.order_id === null) return rentMessages.stillIssuing;
+  if (!isLiveRent(rent) || (rent.end_date !== null && new Date(rent.end_date).getTime() <= now))
+    return rentMessages.cannotRenew;
+  return null;
+}
+
 export function RentIdentity({ rent }: { rent: Rent }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
@@ -55,15 +83,11 @@ export function RentNumber({ rent }: { rent: Rent }) {
   if (!rent.number) return <span className="text-sm text-muted-foreground">Issuing…</span>;
   const phone = formatPhone(rent.number);
   return (
-    <button
-      type="button"
-      onClick={() => copyToClipboard(phone, 'Number')}
-      className="group flex items-center gap-1.5 rounded font-mono text-base font-semibold tracking-tight whitespace-nowrap hover:text-primary"
-      aria-label={`Copy number ${phone}`}
-    >
-      {phone}
-      <Copy className="size-3.5 opacity-50 group-hover:opacity-100" aria-hidden="true" />
-    </button>
+    <CopyButton
+      value={phone}
+      what="Number"
+      className="font-mono text-base font-semibold tracking-tight whitespace-nowrap hover:text-primary"
+    />
   );
 }
 
@@ -229,23 +253,29 @@ export function RentActionButtons({
   className?: string;
 }) {
   const busy = actions.busy?.id === rent.id ? actions.busy.action : null;
-  const noOrder = rent.order_id === null;
+  // Minute precision is enough for the 20-minute cancel window; the list refreshes every 30 s anyway.
+  const now = useNow(60_000);
+  const cancelBlocked = rentCancelBlockedReason(rent, now);
+  const renewBlocked = rentRenewBlockedReason(rent, now);
   return (
     <div className={cn('flex flex-wrap gap-2', className)}>
       <Button
         variant="outline"
         size="sm"
-        disabled={busy !== null || noOrder || rent.status === 'canceled' || rent.status === 'expired'}
+        disabled={busy !== null || cancelBlocked !== null}
+        title={cancelBlocked ?? undefined}
         busy={busy === 'cancel'}
         onClick={() => actions.onCancel(rent)}
       >
         {busy !== 'cancel' && <Ban aria-hidden="true" />}
         Cancel
       </Button>
+      {/* Replace cancels first: when Cancel cannot succeed, neither can Replace. */}
       <Button
         variant="secondary"
         size="sm"
-        disabled={busy !== null || noOrder}
+        disabled={busy !== null || cancelBlocked !== null}
+        title={cancelBlocked ?? undefined}
         busy={busy === 'replace'}
         onClick={() => actions.onReplace(rent)}
       >
@@ -254,7 +284,8 @@ export function RentActionButtons({
       </Button>
       <Button
         size="sm"
-        disabled={busy !== null || noOrder}
+        disabled={busy !== null || renewBlocked !== null}
+        title={renewBlocked ?? undefined}
         busy={busy === 'renew'}
         onClick={() => actions.onRenew(rent)}
       >
@@ -266,5 +297,5 @@ export function RentActionButtons({
 }
 
 export function RentPrice({ rent }: { rent: Rent }) {
-  return <span className="tabular-nums">{formatUsd(rent.price)}</span>;
+  return <span className="tabular-nums">{formatDollars(rent.price)}</span>;
 }

@@ -4,7 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import { ServiceIcon } from '@/components/service-icon';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatUsd } from '@/lib/format';
+import { formatDollars } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { matchesSearch, SearchInput } from '../dashboard/search-input';
 
@@ -39,7 +39,7 @@ export function RentServiceList({
       <div
         role="radiogroup"
         aria-label="Service"
-        className="overflow-y-auto rounded-lg border bg-white"
+        className="relative overflow-y-auto rounded-lg border bg-white"
         style={{ maxHeight: DASHBOARD_LIST_PANE_PX }}
       >
         {loading && (
@@ -76,7 +76,7 @@ export function RentServiceList({
                     checked={selected}
                     disabled={outOfStock}
                     onChange={() => onSelect(service)}
-                    aria-label={`${service.name}, ${formatUsd(service.price)} for ${periodLabel}${outOfStock ? ', out of stock' : ''}`}
+                    aria-label={`${service.name}, ${formatDollars(service.price)} for ${periodLabel}${outOfStock ? ', out of stock' : ''}`}
                     className="sr-only"
                   />
                   <ServiceIcon name={service.name} icon={service.img} size="sm" />
@@ -99,7 +99,7 @@ export function RentServiceList({
                       )}
                     </span>
                   </span>
-                  <span className="text-sm font-semibold tabular-nums">{formatUsd(service.price)}</span>
+                  <span className="text-sm font-semibold tabular-nums">{formatDollars(service.price)}</span>
                   <Check
                     className={cn('size-4 shrink-0 text-primary', !selected && 'invisible')}
                     aria-hidden="true"

@@ -64,9 +64,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const telegram = aRent({ id: 1, end_date: new Date(NOW.getTime() + (26 * 3600 + 5) * 1000).toISOString() });
+// Rented 5 minutes ago: still within the 20 minutes in which a rent can be canceled (and so replaced).
+const RECENTLY = new Date(NOW.getTime() - 5 * 60_000).toISOString();
+const telegram = aRent({
+  id: 1,
+  created_at: RECENTLY,
+  end_date: new Date(NOW.getTime() + (26 * 3600 + 5) * 1000).toISOString(),
+});
 const whatsapp = aRent({
   id: 2,
+  created_at: RECENTLY,
   service: { key: 'opt20', name: 'WhatsApp' },
   country: 'United Kingdom',
   country_id: 'GB',
@@ -139,15 +146,28 @@ describe('My Long-term Numbers', () => {
     expect(telegramLeft).toHaveTextContent(rentMessages.expired);
   });
 
-  it('disables Cancel for canceled and expired rents, and keeps Replace and Renew', async () => {
-    renderPage({ rents: [telegram, canceled, expired], statuses });
+  it('disables what cannot succeed on canceled, expired and older rents, saying why', async () => {
+    const older = aRent({ id: 5, service: { key: 'opt4', name: 'Instagram' } });
+    renderPage({ rents: [telegram, canceled, expired, older], statuses });
     await screen.findByRole('row', { name: /^Telegram number/ });
-    expect(within(row(/^Telegram number/)).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    for (const name of ['Cancel', 'Replace', 'Renew'])
+      expect(within(row(/^Telegram number/)).getByRole('button', { name })).toBeEnabled();
     for (const name of [/^Google/, /^Facebook/]) {
-      expect(within(row(name)).getByRole('button', { name: 'Cancel' })).toBeDisabled();
-      expect(within(row(name)).getByRole('button', { name: 'Replace' })).toBeEnabled();
-      expect(within(row(name)).getByRole('button', { name: 'Renew' })).toBeEnabled();
+      const cancel = within(row(name)).getByRole('button', { name: 'Cancel' });
+      expect(cancel).toBeDisabled();
+      expect(cancel).toHaveAttribute('title', rentMessages.alreadyEnded);
+      expect(within(row(name)).getByRole('button', { name: 'Replace' })).toBeDisabled();
+      const renew = within(row(name)).getByRole('button', { name: 'Renew' });
+      expect(renew).toBeDisabled();
+      expect(renew).toHaveAttribute('title', rentMessages.cannotRenew);
     }
+    // Rented two hours ago: past the 20-minute cancel window, but still renewable.
+    expect(within(row(/^Instagram/)).getByRole('button', { name: 'Cancel' })).toHaveAttribute(
+      'title',
+      rentMessages.cannotCancel,
+    );
+    expect(within(row(/^Instagram/)).getByRole('button', { name: 'Replace' })).toBeDisabled();
+    expect(within(row(/^Instagram/)).getByRole('button', { name: 'Renew' })).toBeEnabled();
   });
 
   it('cancels and replaces with the toasts of spec section 8, and shows the server error when refused', async () => {
@@ -170,11 +190,27 @@ describe('My Long-term Numbers', () => {
     expect(api.posts().map((call) => call.path)).toEqual([
       `/api/dashboard/rents/${telegram.order_id}/cancel`,
     ]);
+    // Replace asks with the price first, then cancels, then repeats.
     await user.click(within(row(/^Telegram number/)).getByRole('button', { name: 'Replace' }));
+    const question = await screen.findByRole('alertdialog');
+    expect(question).toHaveTextContent('Replace this Telegram number?');
+    await user.click(within(question).getByRole('button', { name: 'Replace for $6.24' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(rentMessages.repeated));
-    expect(api.posts().at(-1)?.path).toBe(`/api/dashboard/rents/${telegram.order_id}/repeat`);
+    expect(api.posts().map((call) => call.path)).toEqual([
+      `/api/dashboard/rents/${telegram.order_id}/cancel`,
+      `/api/dashboard/rents/${telegram.order_id}/cancel`,
+      `/api/dashboard/rents/${telegram.order_id}/repeat`,
+    ]);
     await user.click(within(row(/^WhatsApp number/)).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(rentMessages.cannotCancel));
+    // A refused cancel stops a Replace before it buys anything.
+    await user.click(within(row(/^WhatsApp number/)).getByRole('button', { name: 'Replace' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: /^Replace for/ }),
+    );
+    await waitFor(() => expect(toast.error).toHaveBeenCalledTimes(2));
+    expect(api.posts().at(-1)?.path).toBe(`/api/dashboard/rents/${whatsapp.order_id}/cancel`);
+    expect(api.posts().some((call) => call.path.endsWith(`${whatsapp.order_id}/repeat`))).toBe(false);
   });
 
   it('renews from the dialog: the period in hours is required, the price shows before confirming', async () => {

@@ -4,6 +4,7 @@ import { CalendarRange, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { useConfirmCharge } from '@/components/confirm-charge';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -11,9 +12,11 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
+import { formatDollars, formatPhone, withArticle } from '@/lib/format';
+import { cancelThenRepeat } from '@/lib/replace';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { dashboardKeys } from '../dashboard/api';
 import { cancelRent, renewRent, rentKeys, rentsQuery, repeatRent, setAutoRenew } from './api';
-import { useMediaQuery } from './hooks';
 import { RenewDialog } from './renew-dialog';
 import {
   type RentAction,
@@ -128,6 +131,7 @@ export function RentsPage() {
   const rents = useQuery({ ...rentsQuery, refetchInterval: RENTS_REFRESH_MS });
   const [busy, setBusy] = useState<RentActions['busy']>(null);
   const [renewing, setRenewing] = useState<Rent | null>(null);
+  const charge = useConfirmCharge();
 
   function refetchAll() {
     void queryClient.invalidateQueries({ queryKey: rentKeys.list });
@@ -167,14 +171,7 @@ export function RentsPage() {
         rentMessages.canceled,
         rentMessages.cancelFailed,
       ),
-    onReplace: (rent) =>
-      void run(
-        rent,
-        'replace',
-        () => repeatRent(rent.order_id!),
-        rentMessages.repeated,
-        rentMessages.repeatFailed,
-      ),
+    onReplace: (rent) => void replace(rent),
     onRenew: (rent) => setRenewing(rent),
     onAutoRenew: (rent, enabled) =>
       void run(
@@ -185,6 +182,29 @@ export function RentsPage() {
         rentMessages.autoRenewFailed,
       ),
   };
+
+  // Replace (spec section 4): asked first, since it rents again; then cancel, then repeat, and no repeat
+  // when the cancel fails.
+  async function replace(rent: Rent) {
+    const confirmed = await charge.confirm({
+      title: `Replace this ${rent.service.name} number?`,
+      description: `${rent.number ? formatPhone(rent.number) : 'This number'} is canceled and its price comes back to your balance; then ${withArticle(rent.service.name)} number in ${rent.country} is rented for ${rent.period} at today's price.`,
+      price: formatDollars(rent.price),
+      action: 'Replace',
+    });
+    if (!confirmed) return;
+    setBusy({ id: rent.id, action: 'replace' });
+    try {
+      await cancelThenRepeat({
+        cancel: () => cancelRent(rent.order_id!),
+        repeat: () => repeatRent(rent.order_id!),
+        messages: rentMessages,
+      });
+    } finally {
+      setBusy(null);
+      refetchAll();
+    }
+  }
 
   async function renew(rent: Rent, hours: number) {
     if (
@@ -267,6 +287,7 @@ export function RentsPage() {
         onClose={() => setRenewing(null)}
         onConfirm={renew}
       />
+      {charge.dialog}
     </PageContainer>
   );
 }

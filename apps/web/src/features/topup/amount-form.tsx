@@ -1,10 +1,9 @@
-import { checkTopupAmount, MIN_TOPUP_CENTS, QUICK_TOPUP_AMOUNTS_CENTS } from '@simcode/contract';
+import { checkTopupAmount, formatCents, MIN_TOPUP_CENTS, QUICK_TOPUP_AMOUNTS_CENTS } from '@simcode/contract';
 import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { formatUsd } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 interface AmountFormProps {
@@ -72,8 +71,8 @@ export function AmountForm({ maxCents, busy, disabled, serverError, onDeposit }:
           </p>
         )}
         <p id={hintId} className="text-xs text-muted-foreground">
-          Minimum {formatUsd(MIN_TOPUP_CENTS / 100)}
-          {maxCents !== undefined && <>, maximum {formatUsd(maxCents / 100)}</>}. Up to two decimals.
+          Minimum {formatCents(MIN_TOPUP_CENTS)}
+          {maxCents !== undefined && <>, maximum {formatCents(maxCents)}</>}. Up to two decimals.
         </p>
       </div>
 
@@ -104,7 +103,7 @@ export function AmountForm({ maxCents, busy, disabled, serverError, onDeposit }:
         {busy
           ? 'Creating invoice…'
           : check.amountCents !== undefined
-            ? `Deposit ${formatUsd(check.amountCents / 100)}`
+            ? `Deposit ${formatCents(check.amountCents)}`
             : 'Deposit'}
       </Button>
       <p className="flex items-start gap-2 text-xs text-muted-foreground">

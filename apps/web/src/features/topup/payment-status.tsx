@@ -1,9 +1,9 @@
+import { formatCents } from '@simcode/contract';
 import { CheckCircle2, Clock, ExternalLink, Loader2, RefreshCw, TriangleAlert, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { formatUsd } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { STATUS_LABELS } from './status-labels';
 import type { PaymentFlow } from './use-payment-flow';
@@ -52,7 +52,7 @@ function Panel({
 /** What happens with the payment being followed, and what the user can do about it. */
 export function PaymentStatus({ flow, checking, onCheck, onReopen, onDismiss }: PaymentStatusProps) {
   if (flow.stage === 'idle' || flow.stage === 'creating') return null;
-  const amount = formatUsd(flow.amountCents / 100);
+  const amount = formatCents(flow.amountCents);
   const checkButton = (
     <Button variant="ghost" size="sm" busy={checking} onClick={onCheck}>
       {!checking && <RefreshCw aria-hidden="true" />}
@@ -107,12 +107,16 @@ export function PaymentStatus({ flow, checking, onCheck, onReopen, onDismiss }: 
           </div>
         </Panel>
       );
-    case 'closed':
+    case 'away':
       return (
-        <Panel tone="wait" icon={<Clock className="text-primary" />} title="The payment window was closed">
+        <Panel
+          tone="wait"
+          icon={<Clock className="text-primary" />}
+          title={`Waiting for your payment of ${amount}`}
+        >
           <p className="text-sm text-muted-foreground">
-            If you paid, your {amount} is credited automatically once the payment is confirmed. Not paid yet?
-            Open the payment page again.
+            This page keeps checking and updates by itself as soon as the money arrives. Not paid yet? Open
+            the payment page again.
           </p>
           <div className="flex flex-wrap gap-2">
             <Button size="sm" onClick={onReopen}>

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { formatUsd } from '@/lib/format';
+import { formatDollars } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { pendingDetail, STATUS_LABELS } from './status-labels';
 
@@ -30,7 +30,7 @@ function TopupRow({ payment, onPay }: { payment: Topup; onPay?: (payment: Topup)
   return (
     <li
       className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3.5 first:pt-0 last:pb-0"
-      aria-label={`Top-up of ${formatUsd(payment.amount)}, ${label.label}`}
+      aria-label={`Top-up of ${formatDollars(payment.amount)}, ${label.label}`}
     >
       <span
         className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', label.iconTone)}
@@ -40,10 +40,10 @@ function TopupRow({ payment, onPay }: { payment: Topup; onPay?: (payment: Topup)
       </span>
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-baseline gap-x-2 font-semibold tabular-nums">
-          {formatUsd(payment.amount)}
+          {formatDollars(payment.amount)}
           {paidMore && (
             <span className="text-sm font-medium text-green-800">
-              credited {formatUsd(payment.credited_amount!)}
+              credited {formatDollars(payment.credited_amount!)}
             </span>
           )}
         </p>

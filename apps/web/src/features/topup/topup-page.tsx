@@ -1,12 +1,13 @@
 import { topupMessages } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Clock, Coins, ShieldAlert, Wallet } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { summaryQuery } from '@/features/dashboard/api';
-import { formatUsd } from '@/lib/format';
+import { formatDollars } from '@/lib/format';
 import { AmountForm } from './amount-form';
 import { topupsQuery } from './api';
 import { PaymentStatus } from './payment-status';
@@ -63,7 +64,7 @@ function BalancePill() {
       <div>
         <p className="text-xs font-medium text-muted-foreground">Current balance</p>
         <div className="text-lg leading-tight font-bold tabular-nums">
-          {summary.data ? formatUsd(summary.data.balance) : <Skeleton className="mt-0.5 h-5 w-16" />}
+          {summary.data ? formatDollars(summary.data.balance) : <Skeleton className="mt-0.5 h-5 w-16" />}
         </div>
       </div>
     </div>
@@ -79,6 +80,21 @@ export function TopupPage() {
     stage === 'creating' || stage === 'waiting' || stage === 'blocked' || stage === 'completed';
   const maxAmount = topups.data?.limits.max_amount;
 
+  // Back from the checkout (`?order=`, in this tab or in the payment window): follow that order to its end.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const returnedOrderId = searchParams.get('order');
+  const returned = topups.data?.payments.find((entry) => entry.order_id === returnedOrderId);
+  const { follow } = payment;
+  useEffect(() => {
+    if (!returned) return;
+    follow({
+      orderId: returned.order_id,
+      url: returned.url ?? '',
+      amountCents: Math.round(returned.amount * 100),
+    });
+    setSearchParams({}, { replace: true });
+  }, [returned, follow, setSearchParams]);
+
   return (
     <PageContainer>
       <PageHeader
@@ -86,7 +102,7 @@ export function TopupPage() {
         description="Add funds to your balance with cryptocurrency."
         actions={<BalancePill />}
       />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-6">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-6">
         <div className="flex min-w-0 flex-col gap-4">
           <PaymentStatus
             flow={payment.flow}

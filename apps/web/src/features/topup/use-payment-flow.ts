@@ -13,7 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 import { createInvoice, topupKeys, topupStatusQuery } from './api';
 import { openPaymentPopup } from './payment-popup';
 
-/** How often we look whether the payer closed the payment window (no event tells us). */
+/** How often we look whether the payment window still shows (no event tells us). */
 const POPUP_WATCH_MS = 500;
 
 interface Payment {
@@ -26,7 +26,10 @@ interface Payment {
  * idle       nothing under way
  * creating   the invoice is being created (the popup already shows "Preparing")
  * waiting    the payer is on the payment page; the status is polled every 4 s
- * closed     the payer closed the payment window: polling stopped (spec 4), checked again on return
+ * away       this page cannot see the payment window any more: closed by the payer, or out of reach
+ *            (a payment page that sends Cross-Origin-Opener-Policy makes an open window look closed),
+ *            or this page is the one the checkout returned to. The status is still polled every 4 s
+ *            until it is final or the user dismisses it, so the outcome never depends on the window.
  * blocked    the browser refused the popup: a link opens the payment page, the status is polled
  * completed  credited: toast, popup closed, the dashboard follows
  * ended      the invoice ended without a payment (expired, canceled, failed, underpaid)
@@ -34,7 +37,7 @@ interface Payment {
 export type PaymentFlow =
   | { stage: 'idle' }
   | { stage: 'creating'; amountCents: number }
-  | ({ stage: 'waiting' | 'closed' | 'blocked' } & Payment)
+  | ({ stage: 'waiting' | 'away' | 'blocked' } & Payment)
   | ({ stage: 'completed' } & Payment)
   | ({ stage: 'ended'; status: Exclude<TopupStatus, 'PENDING' | 'COMPLETED'> } & Payment);
 
@@ -44,14 +47,16 @@ export function usePaymentFlow() {
   const [flow, setFlow] = useState<PaymentFlow>({ stage: 'idle' });
   const [error, setError] = useState<string | null>(null);
   const popupRef = useRef<Window | null>(null);
+  /** Whether this page is where the checkout sent the payer back (possibly inside the payment window). */
+  const returnedRef = useRef(false);
 
   const tracking =
-    flow.stage === 'waiting' || flow.stage === 'closed' || flow.stage === 'blocked' ? flow : null;
+    flow.stage === 'waiting' || flow.stage === 'away' || flow.stage === 'blocked' ? flow : null;
   const status = useQuery({
     ...topupStatusQuery(tracking?.orderId ?? ''),
     enabled: tracking !== null,
-    // Polls while the payment page is open; after the window closed, only a return to this tab checks.
-    refetchInterval: tracking && tracking.stage !== 'closed' ? TOPUP_STATUS_POLL_MS : false,
+    // Until the invoice is final or the user dismisses it: a window that looks closed may still be paying.
+    refetchInterval: tracking ? TOPUP_STATUS_POLL_MS : false,
     refetchOnWindowFocus: 'always',
   });
 
@@ -71,6 +76,9 @@ export function usePaymentFlow() {
       popupRef.current?.close();
       popupRef.current = null;
       setFlow({ stage: 'completed', orderId, url, amountCents });
+      // This may be the payment window itself, back on the top-up page: it closes when a script opened
+      // it (the browser ignores this for an ordinary tab, which goes to the dashboard instead).
+      if (returnedRef.current) window.close();
     } else {
       setFlow({ stage: 'ended', status: currentStatus, orderId, url, amountCents });
     }
@@ -83,14 +91,14 @@ export function usePaymentFlow() {
     return () => clearTimeout(timer);
   }, [flow.stage, navigate]);
 
-  // The payer closing the payment window stops the polling.
+  // The payment window gone from sight: the panel says so, and the polling goes on.
   const watchedOrderId = flow.stage === 'waiting' ? flow.orderId : null;
   useEffect(() => {
     if (!watchedOrderId) return;
     const timer = setInterval(() => {
       if (!popupRef.current?.closed) return;
       popupRef.current = null;
-      setFlow((current) => (current.stage === 'waiting' ? { ...current, stage: 'closed' } : current));
+      setFlow((current) => (current.stage === 'waiting' ? { ...current, stage: 'away' } : current));
       // One last look: the payment may have gone through just before the window closed.
       void queryClient.invalidateQueries({ queryKey: topupKeys.status(watchedOrderId) });
     }, POPUP_WATCH_MS);
@@ -112,7 +120,7 @@ export function usePaymentFlow() {
         setFlow({ stage: 'waiting', ...payment });
       } else {
         popupRef.current = null;
-        setFlow({ stage: popup ? 'closed' : 'blocked', ...payment });
+        setFlow({ stage: popup ? 'away' : 'blocked', ...payment });
       }
     } catch (failure) {
       popup?.close();
@@ -124,7 +132,7 @@ export function usePaymentFlow() {
     }
   }
 
-  /** Opens the payment page again (after the window was closed or blocked) and resumes polling. */
+  /** Opens the payment page again (after the window went out of sight or was blocked). */
   function reopen(): void {
     if (!tracking) return;
     const popup = openPaymentPopup();
@@ -144,6 +152,12 @@ export function usePaymentFlow() {
     setFlow({ stage: 'idle' });
   }
 
+  /** Follows the order the checkout returned the payer with (`?order=`), without opening any window. */
+  const follow = useCallback((payment: Payment): void => {
+    returnedRef.current = true;
+    setFlow({ stage: 'away', ...payment });
+  }, []);
+
   /** Resumes following a pending top-up from the list. */
   function resume(payment: Payment): void {
     const popup = openPaymentPopup();
@@ -161,5 +175,6 @@ export function usePaymentFlow() {
     reopen,
     reset,
     resume,
+    follow,
   };
 }

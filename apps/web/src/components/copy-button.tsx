@@ -1,0 +1,32 @@
+import { Copy } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { copyToClipboard } from '@/lib/copy';
+import { cn } from '@/lib/utils';
+
+/** Text that copies itself on a click: a number or a code, named for assistive technology ("Copy code 1234"). */
+export function CopyButton({
+  value,
+  what,
+  className,
+  iconClassName,
+  children,
+}: {
+  value: string;
+  what: 'Number' | 'Code';
+  className?: string;
+  iconClassName?: string;
+  /** What shows; the value itself when not given. */
+  children?: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={() => copyToClipboard(value, what)}
+      className={cn('group flex items-center gap-1.5 rounded', className)}
+      aria-label={`Copy ${what.toLowerCase()} ${value}`}
+    >
+      {children ?? value}
+      <Copy className={cn('size-3.5 opacity-50 group-hover:opacity-100', iconClassName)} aria-hidden="true" />
+    </button>
+  );
+}

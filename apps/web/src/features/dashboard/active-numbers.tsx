@@ -1,0 +1,95 @@
+import { NUMBERS_REFRESH_MS, numberMessages, type PurchasedNumber, serviceByCode } from '@simcode/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Clock } from 'lucide-react';
+import { Link } from 'react-router';
+import { CopyButton } from '@/components/copy-button';
+import { ServiceIcon } from '@/components/service-icon';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatMinutesSeconds, formatPhone } from '@/lib/format';
+import { useNow } from '@/lib/use-now';
+import { numbersQuery } from '../numbers/api';
+import { useNumberState } from '../numbers/number-card';
+import { isLive } from '../numbers/status-text';
+
+function ActiveNumberRow({ number, now }: { number: PurchasedNumber; now: number }) {
+  const { statusText, code, secondsLeft } = useNumberState(number, now);
+  const phone = number.number ? formatPhone(number.number) : null;
+  return (
+    <li
+      className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3"
+      aria-label={`${number.service_name} number in ${number.country_name}`}
+    >
+      <ServiceIcon name={number.service_name} icon={serviceByCode(number.service)?.icon} size="sm" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium">{number.service_name}</p>
+        {phone ? (
+          <CopyButton
+            value={phone}
+            what="Number"
+            className="font-mono text-sm font-semibold whitespace-nowrap hover:text-primary"
+          />
+        ) : (
+          <p className="text-sm text-muted-foreground">{numberMessages.statusNoNumber}</p>
+        )}
+      </div>
+      <div className="flex items-center gap-3">
+        {code ? (
+          <CopyButton
+            value={code}
+            what="Code"
+            className="rounded-md bg-success-soft px-2.5 py-1 font-mono text-lg font-bold tracking-widest text-green-800 hover:text-green-950"
+          >
+            <span data-testid="active-number-code">{code}</span>
+          </CopyButton>
+        ) : (
+          <span
+            className="text-sm text-muted-foreground"
+            data-testid="active-number-status"
+            aria-live="polite"
+          >
+            {statusText}
+          </span>
+        )}
+        <span
+          role="timer"
+          aria-label="Time left"
+          className="flex items-center gap-1 text-sm text-muted-foreground tabular-nums"
+        >
+          <Clock className="size-3.5" aria-hidden="true" />
+          {secondsLeft > 0 ? formatMinutesSeconds(secondsLeft) : numberMessages.expired}
+        </span>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The numbers still waiting for or showing their code, right on the dashboard: a buyer gets the code
+ * without leaving the page. Kept current by the live updates and the status polling of each number.
+ */
+export function ActiveNumbers() {
+  const now = useNow();
+  const numbers = useQuery({
+    ...numbersQuery,
+    refetchInterval: (query) => (query.state.data?.numbers.some(isLive) ? NUMBERS_REFRESH_MS : false),
+  });
+  const active = numbers.data?.numbers.filter(isLive) ?? [];
+  if (active.length === 0) return null;
+  return (
+    <Card aria-label="Active numbers" role="region">
+      <CardHeader className="flex-row items-center justify-between gap-3 pb-2">
+        <CardTitle className="text-base">Active numbers</CardTitle>
+        <Link to="/dashboard/numbers" className="text-sm font-medium text-primary hover:underline">
+          My Numbers
+        </Link>
+      </CardHeader>
+      <CardContent className="p-0">
+        <ul className="divide-y border-t">
+          {active.map((number) => (
+            <ActiveNumberRow key={number.id} number={number} now={now} />
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

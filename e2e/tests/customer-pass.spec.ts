@@ -1,0 +1,232 @@
+import { expect, type Page, test } from '@playwright/test';
+import { baseURL } from '../playwright.config';
+import { adminToken, creditUser } from '../support/admin';
+import { registerThroughUi } from '../support/auth';
+import { chooseCountry } from '../support/dashboard';
+import { confirmCharge, expectNoHorizontalOverflow, expectPageEndsAtFooter } from '../support/layout';
+import { chooseRent } from '../support/rentals';
+import { simulatorSettings } from '../support/simulator';
+
+// A first-time buyer's pass (issue 12): each test runs at the viewport where its defect showed.
+
+const PHONE = { width: 390, height: 844 };
+const SMALL_PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** Clicks a country row of the dashboard's list as it is, without searching (the row is the radio's label). */
+function countryRow(page: Page, name: string) {
+  return page.locator('label', { has: page.getByRole('radio', { name: new RegExp(`^${name}`) }) });
+}
+
+test.describe('desktop', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('picking a country low in the list keeps the page in place, and the page ends at its footer', async ({
+    page,
+  }) => {
+    await registerThroughUi(page);
+    const ecuador = countryRow(page, 'Ecuador');
+    await ecuador.scrollIntoViewIfNeeded();
+    const scrolledTo = await page.evaluate(() => window.scrollY);
+    await ecuador.click();
+    await expect(page.getByRole('radio', { name: /^Ecuador/ })).toBeChecked();
+    await expect(ecuador).toBeInViewport();
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolledTo)).toBeLessThan(200);
+    await expectPageEndsAtFooter(page);
+  });
+
+  test('the Long-term Numbers menu stays open for the click that follows the pointer onto it', async ({
+    page,
+  }) => {
+    await registerThroughUi(page);
+    const menuButton = page.getByRole('navigation', { name: 'Main' }).getByRole('button', {
+      name: 'Long-term Numbers',
+    });
+    await menuButton.hover();
+    await menuButton.click();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('link', { name: 'Buy Renewable Number' }).click();
+    await expect(page.getByRole('heading', { name: /Buy Renewable Number/ })).toBeVisible();
+  });
+
+  test('toasts appear below the navigation bar, and the footer offers no Sign In to a signed-in user', async ({
+    page,
+  }) => {
+    await registerThroughUi(page);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+
+    // A purchase the empty balance cannot cover answers with a toast at once.
+    await chooseCountry(page, 'United States');
+    await page.getByRole('searchbox', { name: 'Search services' }).fill('Airbnb');
+    await page.getByRole('button', { name: /^Buy an Airbnb number for \$\d+\.\d\d$/ }).click();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'You do not have enough balance' });
+    await expect(toast).toBeVisible();
+    const navBottom = await page
+      .locator('header')
+      .evaluate((header) => header.getBoundingClientRect().bottom);
+    expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(navBottom);
+  });
+
+  test('sums of money have thousands separators', async ({ page }) => {
+    await registerThroughUi(page);
+    await page.goto('/dashboard/topup');
+    await expect(page.getByText(/maximum \$10,000\.00/)).toBeVisible();
+  });
+
+  test('a page opened on another name of the server moves to PUBLIC_URL, and a top-up there completes', async ({
+    page,
+  }) => {
+    const port = new URL(baseURL).port;
+    // The app opened as localhost while the checkout returns to 127.0.0.1 (www vs bare domain in production).
+    await page.goto(`http://localhost:${port}/register`);
+    await expect(page).toHaveURL(`${baseURL}/register`);
+    await registerThroughUi(page);
+    await page.goto('/dashboard/topup');
+    await page.getByLabel('Amount (USD)').fill('6.00');
+    const popupOpened = page.context().waitForEvent('page');
+    await page.getByRole('button', { name: 'Deposit $6.00' }).click();
+    const popup = await popupOpened;
+    await popup.getByRole('button', { name: 'Pay $6.00' }).click();
+    await expect(page.getByText('Payment completed! Your balance has been updated.')).toBeVisible();
+    await page.waitForURL('**/dashboard');
+    await expect(page.getByRole('region', { name: 'Account summary' })).toContainText('$6.00');
+  });
+});
+
+test.describe('buying and renting, on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('a purchase asks with the price, then shows in Active numbers with its code; My Numbers splits Active and History', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const user = await registerThroughUi(page);
+    await creditUser(request, await adminToken(browser), user.username, 20);
+    await page.reload();
+    const balance = page.getByRole('region', { name: 'Account summary' });
+    await expect(balance).toContainText('$20.00');
+    await chooseCountry(page, 'United Kingdom');
+    await expectNoHorizontalOverflow(page);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeInViewport();
+
+    await page.getByRole('searchbox', { name: 'Search services' }).fill('Telegram');
+    await page.getByRole('button', { name: /^Buy a Telegram number/ }).click();
+    // Nothing is charged before the confirmation.
+    await expect(page.getByRole('alertdialog')).toContainText('Buy a Telegram number?');
+    await page.getByRole('button', { name: 'Not now' }).click();
+    await expect(balance).toContainText('$20.00');
+    await page.getByRole('button', { name: /^Buy a Telegram number/ }).click();
+    await confirmCharge(page, 'Buy');
+
+    const panel = page.getByRole('region', { name: 'Active numbers' });
+    const row = panel.getByRole('listitem', { name: 'Telegram number in United Kingdom' });
+    await expect(row.getByRole('button', { name: /^Copy number \+44 \d{4} \d{6}$/ })).toBeVisible();
+    await expect(row.getByRole('timer', { name: 'Time left' })).toHaveText(/^1\d:\d\d$/);
+    // The simulator delivers the code a few seconds later: it shows here, copyable, without leaving the page.
+    await expect(row.getByTestId('active-number-code')).toHaveText(/^[\d-]{4,7}$/, { timeout: 20_000 });
+    await expect(row.getByRole('button', { name: /^Copy code / })).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+
+    // A second number that gets no SMS, canceled: it moves to the history, without a countdown.
+    await simulatorSettings(request, { noSmsRate: 1 });
+    await page.getByRole('searchbox', { name: 'Search services' }).fill('WhatsApp');
+    await page.getByRole('button', { name: /^Buy a WhatsApp number/ }).click();
+    await confirmCharge(page, 'Buy');
+    await expect(panel.getByRole('listitem', { name: 'WhatsApp number in United Kingdom' })).toBeVisible();
+    await simulatorSettings(request, { noSmsRate: 0 });
+    await page.goto('/dashboard/numbers');
+    const active = page.getByRole('region', { name: 'Active' });
+    const whatsapp = active.locator('[aria-label="WhatsApp number in United Kingdom"]');
+    await expect(whatsapp).toBeVisible();
+    await expect(whatsapp.getByTestId('number-bought-at')).toHaveText(/^Bought \w{3} \d+, \d{4} \d\d:\d\d$/);
+    await expect(async () => {
+      await whatsapp.getByRole('button', { name: 'Cancel' }).click();
+      await expect(page.getByText('Number canceled successfully.')).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 90_000 });
+    const history = page.getByRole('region', { name: 'History' });
+    const canceled = history.locator('[aria-label="WhatsApp number in United Kingdom"]');
+    await expect(canceled).toBeVisible();
+    await expect(canceled.getByRole('timer')).toHaveCount(0);
+    await expect(canceled.getByTestId('number-bought-at')).toBeVisible();
+    await expect(canceled.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    await expectNoHorizontalOverflow(page);
+  });
+
+  test('long-term Replace asks with the price, cancels first and then rents again', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const user = await registerThroughUi(page);
+    await creditUser(request, await adminToken(browser), user.username, 40);
+    // No SMS on its own, so the rent can still be canceled.
+    await simulatorSettings(request, { smsDelayMinMs: 3_600_000, smsDelayMaxMs: 3_600_000 });
+    await page.goto('/dashboard/longterm');
+    await chooseRent(page, 'United States', 'Telegram');
+    await expectNoHorizontalOverflow(page);
+    await page.getByRole('button', { name: 'Rent Now' }).click();
+    await confirmCharge(page, 'Rent');
+    await expect(page.getByText('Long-term number rented successfully.')).toBeVisible();
+
+    await page.goto('/dashboard/longterm/numbers');
+    const card = page.getByRole('listitem', { name: 'Telegram number in United States' });
+    await expect(card).toHaveCount(1);
+    await expect(card.getByTestId('rent-status')).toHaveText('Active');
+    await card.getByRole('button', { name: 'Replace' }).click();
+    await expect(page.getByRole('alertdialog')).toContainText('Replace this Telegram number?');
+    await confirmCharge(page, 'Replace');
+    await expect(page.getByText('Long-term number repeated successfully.')).toBeVisible();
+    await simulatorSettings(request, { smsDelayMinMs: 2000, smsDelayMaxMs: 4000 });
+    // The original is canceled (and refunded), the replacement is the one active rental.
+    await expect(card).toHaveCount(2);
+    await expect(card.getByTestId('rent-status').filter({ hasText: 'Active' })).toHaveCount(1);
+    await expect(card.getByTestId('rent-status').filter({ hasText: 'Canceled' })).toHaveCount(1);
+    await expectNoHorizontalOverflow(page);
+  });
+});
+
+test.describe('a small phone', () => {
+  test.use({ viewport: SMALL_PHONE });
+
+  test('no signed-in page is wider than the screen, and the balance shows whole', async ({ page }) => {
+    await registerThroughUi(page);
+    await chooseCountry(page, 'United Kingdom');
+    await expectNoHorizontalOverflow(page);
+    const balance = page.getByRole('region', { name: 'Account summary' }).getByText('$0.00');
+    await expect(balance).toBeVisible();
+    expect(await balance.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    for (const route of [
+      '/dashboard/numbers',
+      '/dashboard/topup',
+      '/dashboard/longterm',
+      '/dashboard/renewable',
+      '/dashboard/longterm/numbers',
+      '/dashboard/tickets',
+    ]) {
+      await page.goto(route);
+      await expect(page.locator('h1')).toBeVisible();
+      await expectNoHorizontalOverflow(page);
+    }
+  });
+
+  test('toasts appear at the bottom of a phone screen', async ({ page }) => {
+    await registerThroughUi(page);
+    await chooseCountry(page, 'United States');
+    await page.getByRole('searchbox', { name: 'Search services' }).fill('Telegram');
+    await page.getByRole('button', { name: /^Buy a Telegram number/ }).click();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'You do not have enough balance' });
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    expect(box.y).toBeGreaterThan(SMALL_PHONE.height / 2);
+  });
+
+  test('the public pages fit the screen', async ({ page }) => {
+    for (const route of ['/', '/faq', '/login', '/register']) {
+      await page.goto(route);
+      await expectNoHorizontalOverflow(page);
+    }
+  });
+});
