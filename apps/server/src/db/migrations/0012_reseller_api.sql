@@ -35,7 +35,7 @@ CREATE TABLE "webhook_deliveries" (
 	"api_key_id" integer NOT NULL,
 	"kind" text NOT NULL,
 	"message_id" bigint,
-	"body" jsonb,
+	"body" text,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -58,7 +58,8 @@ CREATE INDEX "webhook_deliveries_key_idx" ON "webhook_deliveries" USING btree ("
 CREATE INDEX "activations_api_key_idx" ON "activations" USING btree ("api_key_id","created_at") WHERE "activations"."api_key_id" is not null;--> statement-breakpoint
 CREATE INDEX "rents_api_key_idx" ON "rents" USING btree ("api_key_id","created_at") WHERE "rents"."api_key_id" is not null;--> statement-breakpoint
 -- The customer-webhook outbox is written in the transaction that stores an SMS, whichever path stored it
--- (the upstream's webhook or the sync job): an SMS of an API order whose key has a callback URL gets a row.
+-- (the upstream's webhook or the sync job): an SMS of an API order whose key has a callback URL gets a row,
+-- due at once ('epoch': the delivery job compares with the application's clock, not the database's).
 CREATE FUNCTION simcode_enqueue_customer_webhook() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   key_id integer;
@@ -67,13 +68,13 @@ BEGIN
     SELECT k.id INTO key_id FROM activations a JOIN api_keys k ON k.id = a.api_key_id
       WHERE a.id = NEW.activation_id AND k.callback_url IS NOT NULL AND k.revoked_at IS NULL;
     IF key_id IS NOT NULL THEN
-      INSERT INTO webhook_deliveries (api_key_id, kind, message_id) VALUES (key_id, 'activation_sms', NEW.id);
+      INSERT INTO webhook_deliveries (api_key_id, kind, message_id, next_attempt_at) VALUES (key_id, 'activation_sms', NEW.id, 'epoch');
     END IF;
   ELSE
     SELECT k.id INTO key_id FROM rents r JOIN api_keys k ON k.id = r.api_key_id
       WHERE r.id = NEW.rent_id AND k.callback_url IS NOT NULL AND k.revoked_at IS NULL;
     IF key_id IS NOT NULL THEN
-      INSERT INTO webhook_deliveries (api_key_id, kind, message_id) VALUES (key_id, 'rent_sms', NEW.id);
+      INSERT INTO webhook_deliveries (api_key_id, kind, message_id, next_attempt_at) VALUES (key_id, 'rent_sms', NEW.id, 'epoch');
     END IF;
   END IF;
   RETURN NULL;

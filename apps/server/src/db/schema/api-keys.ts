@@ -85,8 +85,8 @@ export const webhookDeliveries = pgTable(
     kind: text({ enum: webhookDeliveryKinds }).notNull(),
     /** activation_messages.id or rent_messages.id; null for a test delivery. */
     messageId: bigint('message_id', { mode: 'number' }),
-    /** The body, fixed at the first attempt so every retry signs the same bytes. */
-    body: jsonb(),
+    /** The JSON body, fixed at the first attempt so every retry sends and signs the same bytes. */
+    body: text(),
     status: text({ enum: webhookDeliveryStatuses }).notNull().default('pending'),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -105,7 +105,8 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
           last_error: delivery.lastError,
           created_at: delivery.createdAt.toISOString(),
           last_attempt_at: iso(delivery.lastAttemptAt),
-          next_attempt_at: delivery.status === 'pending' ? iso(delivery.nextAttemptAt) : null,
+          next_attempt_at:
+            delivery.status === 'pending' && delivery.attempts > 0 ? iso(delivery.nextAttemptAt) : null,
         })),
         events: log.events.map((event) => ({
           at: event.at.toISOString(),

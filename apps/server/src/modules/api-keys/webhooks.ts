@@ -173,15 +173,14 @@ export function createWebhookDelivery({ db, clock, log, allowPrivateTargets, tim
         .where(eq(webhookDeliveries.id, delivery.id));
       return;
     }
-    let body = delivery.body as Record<string, unknown> | null;
     try {
-      if (!body) {
-        body = await bodyOf(db, delivery, now.getTime());
-        await db.update(webhookDeliveries).set({ body }).where(eq(webhookDeliveries.id, delivery.id));
+      let text = delivery.body;
+      if (text === null) {
+        text = JSON.stringify(await bodyOf(db, delivery, now.getTime()));
+        await db.update(webhookDeliveries).set({ body: text }).where(eq(webhookDeliveries.id, delivery.id));
       }
       const url = new URL(key.callbackUrl);
       const pinned = await resolvePublicAddress(url.hostname, allowPrivateTargets);
-      const text = JSON.stringify(body);
       const statusCode = await post(
         url,
         pinned,
