@@ -4,6 +4,14 @@ CREATE TABLE "activation_retry_requests" (
 	"messages_before" integer NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "api_idempotency_keys" (
+	"api_key_id" integer NOT NULL,
+	"idempotency_key" text NOT NULL,
+	"activation_id" integer,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "api_idempotency_keys_api_key_id_idempotency_key_pk" PRIMARY KEY("api_key_id","idempotency_key")
+);
+--> statement-breakpoint
 CREATE TABLE "api_key_events" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "api_key_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"api_key_id" integer NOT NULL,
@@ -47,6 +55,7 @@ CREATE TABLE "webhook_deliveries" (
 --> statement-breakpoint
 ALTER TABLE "activations" ADD COLUMN "api_key_id" integer;--> statement-breakpoint
 ALTER TABLE "rents" ADD COLUMN "api_key_id" integer;--> statement-breakpoint
+ALTER TABLE "api_idempotency_keys" ADD CONSTRAINT "api_idempotency_keys_api_key_id_api_keys_id_fk" FOREIGN KEY ("api_key_id") REFERENCES "public"."api_keys"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_key_events" ADD CONSTRAINT "api_key_events_api_key_id_api_keys_id_fk" FOREIGN KEY ("api_key_id") REFERENCES "public"."api_keys"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_api_key_id_api_keys_id_fk" FOREIGN KEY ("api_key_id") REFERENCES "public"."api_keys"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

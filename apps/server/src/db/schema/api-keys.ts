@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -110,3 +111,20 @@ export const activationRetryRequests = pgTable('activation_retry_requests', {
   /** How many SMS the order had when the request was made. */
   messagesBefore: integer('messages_before').notNull(),
 });
+
+/**
+ * Idempotency keys of the MCP server's purchases: the same key and idempotency key buy once. The row is
+ * claimed before the purchase (order id still null) so that a concurrent retry cannot buy a second time.
+ */
+export const apiIdempotencyKeys = pgTable(
+  'api_idempotency_keys',
+  {
+    apiKeyId: integer('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    activationId: integer('activation_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.apiKeyId, table.idempotencyKey] })],
+);

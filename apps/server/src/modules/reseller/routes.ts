@@ -10,6 +10,7 @@ import {
   refusalOf,
   render,
 } from './handler-api';
+import { registerMcp } from './mcp';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -105,4 +106,6 @@ export async function resellerRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       return send(reply, answer);
     },
   });
+
+  registerMcp(app, ctx, api, limits);
 }
