@@ -255,7 +255,7 @@ export function registerMcp(
     const header = request.headers['x-api-key'];
     const raw = bearer ?? (typeof header === 'string' ? header.trim() : undefined);
     const key = raw ? await ctx.apiKeys.authenticate(raw) : null;
-    if (!key || !key.allows(request.ip)) return unauthorized(reply);
+    if (!key?.allows(request.ip)) return unauthorized(reply);
     request.resellerKey = key;
   }
 
