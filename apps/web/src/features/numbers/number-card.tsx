@@ -86,6 +86,11 @@ export function NumberCard({
             {formatUsd(number.price)}
           </p>
         </div>
+        {number.via_api && (
+          <Badge variant="outline" title="Bought through the API">
+            API
+          </Badge>
+        )}
         <Badge variant={badge.variant}>{badge.label}</Badge>
       </div>
 
