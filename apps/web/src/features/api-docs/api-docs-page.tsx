@@ -57,7 +57,7 @@ function ActionList({ actions }: { actions: ProtocolAction[] }) {
       {actions.map((action) => (
         <article key={action.name} id={action.name} className="min-w-0 scroll-mt-24">
           <h3 className="font-mono text-base font-semibold text-slate-900">{action.name}</h3>
-          <p className="mt-1 text-sm text-slate-600">{action.summary}</p>
+          <p className="mt-1 text-sm break-words text-slate-600">{action.summary}</p>
           <div className="mt-2 flex flex-col gap-2">
             <Code label={`curl example of ${action.name}`}>{curlOf(action)}</Code>
             <Code label={`JavaScript example of ${action.name}`}>{javascriptOf(action)}</Code>
@@ -77,14 +77,14 @@ export function ApiDocsPage() {
       <div className="mx-auto flex max-w-3xl flex-col gap-10">
         <header>
           <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{texts.title}</h1>
-          <p className="mt-3 text-slate-600">{texts.intro}</p>
+          <p className="mt-3 break-words text-slate-600">{texts.intro}</p>
           <Link to="/dashboard/api" className="mt-3 inline-block font-medium text-primary underline">
             {texts.apiPage}
           </Link>
         </header>
         <section>
           <h2 className="mb-2 text-xl font-bold">{texts.base}</h2>
-          <p className="mb-2 text-sm text-slate-600">{texts.baseBody}</p>
+          <p className="mb-2 text-sm break-words text-slate-600">{texts.baseBody}</p>
           <Code label="Base URL">{endpoint}</Code>
         </section>
         <section>
@@ -108,7 +108,7 @@ export function ApiDocsPage() {
         </section>
         <section>
           <h2 className="mb-2 text-xl font-bold">{texts.webhooks}</h2>
-          <p className="mb-2 text-sm text-slate-600">{texts.webhooksBody}</p>
+          <p className="mb-2 text-sm break-words text-slate-600">{texts.webhooksBody}</p>
           <Code label="Verifying a webhook in JavaScript">{`import { createHmac, timingSafeEqual } from 'node:crypto';
 const [, t, v1] = /^t=(\\d+),v1=([0-9a-f]+)$/.exec(request.headers['x-simcode-signature']);
 const expected = createHmac('sha256', WEBHOOK_SECRET).update(\`\${t}.\${rawBody}\`).digest('hex');
@@ -116,7 +116,7 @@ const valid = timingSafeEqual(Buffer.from(v1), Buffer.from(expected)) && Date.no
         </section>
         <section>
           <h2 className="mb-2 text-xl font-bold">{texts.mcp}</h2>
-          <p className="mb-2 text-sm text-slate-600">{texts.mcpBody}</p>
+          <p className="mb-2 text-sm break-words text-slate-600">{texts.mcpBody}</p>
           <Code label="Connecting with the MCP TypeScript SDK">{`import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 const client = new Client({ name: 'my-agent', version: '1.0.0' });
