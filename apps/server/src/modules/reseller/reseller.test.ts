@@ -234,4 +234,20 @@ describe('the protocol refuses with its own tokens', () => {
       detail: expect.stringContaining('Daily cap'),
     });
   });
+
+  it('never lets parallel purchases exceed a spending cap', async () => {
+    t = await createListeningTestApp();
+    const user = await createUser(t);
+    const offer = anOffer(t, 'GB');
+    await fundUser(t.ctx.database, user.id, 100_000);
+    const { secret } = await createApiKey(t, user, { total_cap: (offer.priceCents * 5) / 100 });
+    const params = { service: protocolIds.serviceOf(offer.service), country: protocolIds.countryOf('GB') };
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, () => protocolCall(t, secret, 'getNumber', params)),
+    );
+    const bodies = answers.map((answer) => answer.body);
+    expect(bodies.filter((body) => body.startsWith('ACCESS_NUMBER:'))).toHaveLength(5);
+    expect(bodies.filter((body) => body === 'NO_BALANCE')).toHaveLength(19);
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(100_000 - offer.priceCents * 5);
+  });
 });
