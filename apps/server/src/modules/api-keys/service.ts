@@ -84,17 +84,17 @@ interface ApiKeyServiceDeps {
 
 export function createApiKeyService({ db, clock, events, allowPrivateCallbacks }: ApiKeyServiceDeps) {
   const repository = createApiKeysRepository(db);
-  const byHash = new Map<string, { key: AuthenticatedKey | null; loadedAtMs: number; userId?: number }>();
+  const byKey = new Map<string, { key: AuthenticatedKey | null; loadedAtMs: number; userId?: number }>();
   const lastWrittenAtMs = new Map<number, number>();
 
   // Every instance drops a user's keys when one of them changes or the user row does (deletion).
   events.subscribeAll((event) => {
     if (event.type !== 'api-keys' && event.type !== 'account') return;
-    for (const [hash, entry] of byHash) if (entry.userId === event.userId) byHash.delete(hash);
+    for (const [raw, entry] of byKey) if (entry.userId === event.userId) byKey.delete(raw);
   });
 
   function keyChanged(userId: number): void {
-    for (const [hash, entry] of byHash) if (entry.userId === userId) byHash.delete(hash);
+    for (const [raw, entry] of byKey) if (entry.userId === userId) byKey.delete(raw);
     events.publish({ userId, type: 'api-keys' });
   }
 
@@ -232,23 +232,23 @@ export function createApiKeyService({ db, clock, events, allowPrivateCallbacks }
     },
 
     /**
-     * The live key a raw key string names, or null (unknown, revoked). A memory lookup by hash for keys
-     * seen in the last minute; the first use of a key, and any use after a change, reads the database.
+     * The live key a raw key string names, or null (unknown, revoked). A memory lookup for keys seen in the
+     * last minute; the first use of a key, and any use after a change, reads the database by the key's hash.
      */
     async authenticate(rawKey: string): Promise<AuthenticatedKey | null> {
-      const hash = hashApiKey(rawKey);
       const nowMs = clock.now().getTime();
-      const cached = byHash.get(hash);
+      // Keyed by the key itself, as verified session tokens are: a polling bot costs a map lookup, no hash.
+      const cached = byKey.get(rawKey);
       let key: AuthenticatedKey | null;
       if (cached && nowMs - cached.loadedAtMs < KEY_CACHE_TTL_MS) key = cached.key;
       else {
-        const record = await repository.findByHash(hash);
+        const record = await repository.findByHash(hashApiKey(rawKey));
         key =
           record && !record.revokedAt
             ? { id: record.id, userId: record.userId, record, allows: compileAllowList(record.allowedIps) }
             : null;
-        if (byHash.size >= KEY_CACHE_MAX) byHash.delete(byHash.keys().next().value!);
-        byHash.set(hash, { key, loadedAtMs: nowMs, userId: record?.userId });
+        if (byKey.size >= KEY_CACHE_MAX) byKey.delete(byKey.keys().next().value!);
+        byKey.set(rawKey, { key, loadedAtMs: nowMs, userId: record?.userId });
       }
       if (key && nowMs - (lastWrittenAtMs.get(key.id) ?? 0) >= LAST_USED_WRITE_MS) {
         lastWrittenAtMs.set(key.id, nowMs);
