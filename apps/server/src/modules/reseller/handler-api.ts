@@ -90,7 +90,7 @@ export function refusalOf(error: unknown, action: string): ProtocolRefusal {
     if (error.statusCode === 402) return new ProtocolRefusal('NO_BALANCE');
     if (error.code.startsWith('upstream_') || error.statusCode >= 500)
       return new ProtocolRefusal(BUY_ACTIONS.has(action) ? 'NO_NUMBERS' : 'ERROR_SQL');
-    return new ProtocolRefusal(rent ? 'BAD_ACTION' : 'BAD_ACTION');
+    return new ProtocolRefusal('BAD_ACTION');
   }
   return new ProtocolRefusal('ERROR_SQL');
 }
