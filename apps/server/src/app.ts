@@ -16,12 +16,14 @@ import { serializerCompiler } from './lib/serializer';
 import { summaryRoutes } from './modules/accounts/routes';
 import { activationRoutes } from './modules/activations/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { apiKeyRoutes } from './modules/api-keys/routes';
 import { authRoutes, captchaRoutes } from './modules/auth/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { topupRoutes } from './modules/payments/routes';
 import { rentalRoutes } from './modules/rentals/routes';
+import { resellerRoutes } from './modules/reseller/routes';
 import { ticketRoutes } from './modules/tickets/routes';
 import { upstreamWebhookRoutes } from './modules/upstream/routes';
 import { registerWebApp } from './modules/web/plugin';
@@ -149,6 +151,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(topupRoutes, { prefix: '/api/topup', ctx });
   await app.register(upstreamWebhookRoutes, { prefix: '/api/upstream', ctx });
   await app.register(adminRoutes, { prefix: '/api/admin', ctx });
+  await app.register(apiKeyRoutes, { prefix: '/api/dashboard', ctx });
+  await app.register(resellerRoutes, { ctx });
   // The built-in upstreams answer on this same server, as their real counterparts would on theirs.
   if (ctx.simulator) await app.register(ctx.simulator.plugin, { prefix: '/simulator' });
   if (ctx.paymentSandbox) await app.register(ctx.paymentSandbox.plugin, { prefix: '/sandbox' });

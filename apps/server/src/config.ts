@@ -86,6 +86,13 @@ export const environmentSchema = z.object({
   /** Purchases, repeats, rents and renewals a user may start in a minute. */
   RATE_LIMIT_PURCHASES_PER_MINUTE: positiveInt.default(30),
   REDIS_URL: z.string().min(1).optional(),
+  /** Reseller API (handler_api.php and MCP) calls per minute for one key, and for one user's keys together. */
+  RATE_LIMIT_API_KEY_PER_MINUTE: positiveInt.default(1200),
+  RATE_LIMIT_API_USER_PER_MINUTE: positiveInt.default(3000),
+  /** Let customer webhooks reach loopback and private addresses (tests, closed networks only). */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFromString.default(false),
+  /** Limit of one customer webhook delivery. */
+  WEBHOOK_TIMEOUT_MS: positiveInt.default(5000),
 
   SUPPORT_CHAT_URL: z.url({ error: 'must be a URL' }).default('https://t.me/simcode_support'),
   /** The landing page's figures: SMS delivered, satisfied users, countries, services. */

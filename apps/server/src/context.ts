@@ -7,6 +7,7 @@ import { createUserEventBus, type UserEventBus } from './lib/events';
 import { Loopback } from './lib/loopback';
 import { type ActivationService, createActivationService } from './modules/activations/service';
 import { createUpstreamBudget } from './modules/activations/sync';
+import { type ApiKeyService, createApiKeyService } from './modules/api-keys/service';
 import { type AltchaCaptcha, createAltchaCaptcha } from './modules/auth/captcha/altcha';
 import { createSiteverifyCaptcha } from './modules/auth/captcha/siteverify';
 import type { CaptchaVerifier } from './modules/auth/captcha/types';
@@ -57,6 +58,8 @@ export interface AppContext {
   catalog: CatalogService;
   activations: ActivationService;
   rentals: RentalService;
+  /** Reseller API keys: their check on every API call, caps and settings. */
+  apiKeys: ApiKeyService;
 }
 
 function createCaptcha(config: Config, database: DatabaseHandle, clock: Clock) {
@@ -211,5 +214,11 @@ export async function createContext(
     catalog,
     activations,
     rentals,
+    apiKeys: createApiKeyService({
+      db,
+      clock,
+      events,
+      allowPrivateCallbacks: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    }),
   };
 }

@@ -134,6 +134,8 @@ export const purchasedNumberSchema = z.object({
   /** The latest code, when one arrived. */
   code: z.string().nullable(),
   sms: z.array(smsSchema),
+  /** Bought through the reseller API (an API key) rather than on the site. */
+  via_api: z.boolean().optional(),
 });
 export type PurchasedNumber = z.infer<typeof purchasedNumberSchema>;
 export const numbersResponseSchema = z.object({

@@ -11,6 +11,8 @@ export const appRoutes = {
   renewable: '/dashboard/renewable',
   topup: '/dashboard/topup',
   tickets: '/dashboard/tickets',
+  api: '/dashboard/api',
+  apiDocs: '/docs/api',
 } as const;
 
 export const knownAppPaths: ReadonlySet<string> = new Set(Object.values(appRoutes));

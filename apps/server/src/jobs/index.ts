@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { jobLocks, withJobLock } from '../db/locks';
 import { createActivationSync } from '../modules/activations/sync';
 import { takeSnapshot, writeScheduledSnapshot } from '../modules/backups/snapshot';
+import { createWebhookDelivery } from '../modules/api-keys/webhooks';
 import { paymentReconciliationJob } from '../modules/payments/reconciliation';
 import { createRentalSync } from '../modules/rentals/sync';
 import type { Job } from './scheduler';
@@ -12,6 +13,8 @@ const ACTIVATION_SYNC_TICK_MS = 2000;
 /** Rentals wake up as often: expiry at the end date needs it; their upstream calls are budgeted. */
 const RENTAL_SYNC_TICK_MS = 2000;
 const CAPTCHA_PRUNE_MS = 10 * 60_000;
+/** Customer webhooks go out within this of the SMS (each instance claims its own batch). */
+const WEBHOOK_DELIVERY_TICK_MS = 1000;
 
 /** Every periodic task of the product, with the locks that keep leader-only work on one instance. */
 export function createJobs(ctx: AppContext): Job[] {
@@ -34,6 +37,13 @@ export function createJobs(ctx: AppContext): Job[] {
     budget: ctx.upstreamBudget,
     clock: ctx.clock,
     log: ctx.log,
+  });
+  const webhookDelivery = createWebhookDelivery({
+    db: ctx.database.db,
+    clock: ctx.clock,
+    log: ctx.log,
+    allowPrivateTargets: ctx.config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    timeoutMs: ctx.config.WEBHOOK_TIMEOUT_MS,
   });
   const jobs: Job[] = [
     {
@@ -61,6 +71,13 @@ export function createJobs(ctx: AppContext): Job[] {
       },
     },
     paymentReconciliationJob(ctx, startedAt),
+    {
+      name: 'customer-webhooks',
+      intervalMs: WEBHOOK_DELIVERY_TICK_MS,
+      run: async () => {
+        await webhookDelivery.run();
+      },
+    },
   ];
   const { pglite } = ctx.database;
   if (pglite && ctx.config.BACKUP_INTERVAL_MINUTES > 0) {

@@ -11,7 +11,7 @@ export const USER_EVENTS_CHANNEL = 'simcode_user_events';
  * `account` means the user row itself changed (role, token version, deletion): cached identities must be
  * dropped. A database trigger sends it, so no code path (the admin command included) can forget to.
  */
-export type UserEventType = DashboardEventType | 'account';
+export type UserEventType = DashboardEventType | 'account' | 'api-keys';
 
 export interface UserEvent {
   userId: number;

@@ -19,6 +19,10 @@ export const routes: RouteObject[] = [
       },
       { path: 'faq', lazy: async () => ({ Component: (await import('@/features/faq/faq-page')).FaqPage }) },
       {
+        path: 'docs/api',
+        lazy: async () => ({ Component: (await import('@/features/api-docs/api-docs-page')).ApiDocsPage }),
+      },
+      {
         Component: GuestOnly,
         children: [
           {
@@ -68,6 +72,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({
               Component: (await import('@/features/rentals/renewable-page')).RenewablePage,
             }),
+          },
+          {
+            path: 'api',
+            lazy: async () => ({ Component: (await import('@/features/api-keys/api-page')).ApiPage }),
           },
           {
             path: 'topup',

@@ -69,9 +69,14 @@ export const activations = pgTable(
     /** End of the activation's life; set from the purchase time (20 minutes). */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The API key that bought it (reseller API); null for orders from the web. */
+    apiKeyId: integer('api_key_id'),
   },
   (table) => [
     index('activations_user_idx').on(table.userId, table.id),
+    index('activations_api_key_idx')
+      .on(table.apiKeyId, table.createdAt)
+      .where(sql`${table.apiKeyId} is not null`),
     uniqueIndex('activations_provider_activation_key')
       .on(table.provider, table.providerActivationId)
       .where(sql`${table.providerActivationId} is not null`),

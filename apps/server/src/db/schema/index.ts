@@ -1,4 +1,5 @@
 export * from './activations';
+export * from './api-keys';
 export * from './ledger';
 export * from './payments';
 export * from './rentals';

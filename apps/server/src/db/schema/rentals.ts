@@ -68,9 +68,12 @@ export const rents = pgTable(
     /** When the upstream was told the rent is over (finish after expiry); null while it is not. */
     upstreamClosedAt: timestamp('upstream_closed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The API key that rented it (reseller API); null for rents from the web. */
+    apiKeyId: integer('api_key_id'),
   },
   (table) => [
     index('rents_user_idx').on(table.userId, table.id),
+    index('rents_api_key_idx').on(table.apiKeyId, table.createdAt).where(sql`${table.apiKeyId} is not null`),
     uniqueIndex('rents_provider_rent_key')
       .on(table.provider, table.providerRentId)
       .where(sql`${table.providerRentId} is not null`),

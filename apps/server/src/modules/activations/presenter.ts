@@ -25,6 +25,7 @@ export function presentNumber(order: Activation, messages: ActivationMessage[]):
       text: message.text,
       received_at: message.receivedAt.toISOString(),
     })),
+    via_api: order.apiKeyId !== null,
   };
 }
 

@@ -20,6 +20,8 @@ export interface NewActivation {
   /** From the app's clock, like every other time of the order, so lifetimes are measured on one clock. */
   createdAt: Date;
   expiresAt: Date;
+  /** The reseller API key that bought it, if any. */
+  apiKeyId?: number | null;
 }
 
 export interface NewMessage {
@@ -60,10 +62,10 @@ export function createActivationsRepository(db: Executor) {
      */
     pendingOrderInsert(order: NewActivation): SQL {
       return sql`insert into activations (user_id, provider, country_id, operator, service, price_cents,
-          upstream_max_price, status, created_at, expires_at, updated_at)
+          upstream_max_price, status, created_at, expires_at, updated_at, api_key_id)
         values (${order.userId}, ${order.provider}, ${order.countryId}, ${order.operator}, ${order.service},
           ${order.priceCents}, ${order.upstreamMaxPrice.toFixed(6)}, 'pending', ${order.createdAt}, ${order.expiresAt},
-          ${order.createdAt})
+          ${order.createdAt}, ${order.apiKeyId ?? null})
         returning id, user_id, price_cents`;
     },
 

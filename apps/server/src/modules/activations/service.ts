@@ -5,7 +5,7 @@ import {
   type PurchasedNumber,
 } from '@simcode/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import type { Activation, ActivationMessage, ActivationStatus } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors';
@@ -29,6 +29,15 @@ export interface BuyRequest {
   countryId: string;
   operator: string;
   service: string;
+}
+
+/**
+ * How a purchase made with an API key differs: the order carries the key, and `admit` runs in the
+ * transaction that holds the money, before it, to refuse the purchase (the key's caps) under the key's lock.
+ */
+export interface ApiPurchase {
+  apiKeyId: number;
+  admit(tx: Executor, priceCents: number): Promise<void>;
 }
 
 export interface IncomingSms {
@@ -130,27 +139,35 @@ export function createActivationService({
     return refunded;
   }
 
-  async function buy(userId: number, request: BuyRequest): Promise<Activation> {
+  async function buy(userId: number, request: BuyRequest, api?: ApiPurchase): Promise<Activation> {
     const quote = catalog.quote(request.countryId, request.operator, request.service);
     const now = clock.now();
     // Hold the money first, committed (order and debit in one statement), before anyone upstream is asked.
     let order: { id: number };
     try {
-      const id = await createOrderWithDebit(
-        db,
-        repository.pendingOrderInsert({
-          userId,
-          provider: provider.name,
-          countryId: quote.countryId,
-          operator: quote.operator,
-          service: quote.service,
-          priceCents: quote.priceCents,
-          upstreamMaxPrice: quote.upstreamCost,
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + ACTIVATION_LIFETIME_MS),
-        }),
-        { kind: 'purchase', referenceType: 'activation' },
-      );
+      const hold = (executor: Executor) =>
+        createOrderWithDebit(
+          executor,
+          repository.pendingOrderInsert({
+            userId,
+            provider: provider.name,
+            countryId: quote.countryId,
+            operator: quote.operator,
+            service: quote.service,
+            priceCents: quote.priceCents,
+            upstreamMaxPrice: quote.upstreamCost,
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + ACTIVATION_LIFETIME_MS),
+            apiKeyId: api?.apiKeyId,
+          }),
+          { kind: 'purchase', referenceType: 'activation' },
+        );
+      const id = api
+        ? await db.transaction(async (tx) => {
+            await api.admit(tx, quote.priceCents);
+            return hold(tx);
+          })
+        : await hold(db);
       order = { id };
     } catch (error) {
       if (error instanceof InsufficientBalanceError) {

@@ -25,6 +25,8 @@ export interface NewRent {
   autoRenew: boolean;
   priceCents: number;
   upstreamCost: number;
+  /** The reseller API key that rented it, if any. */
+  apiKeyId?: number | null;
 }
 
 export interface NewRenewal {

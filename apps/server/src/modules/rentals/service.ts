@@ -16,7 +16,7 @@ import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/error
 import type { UserEventBus } from '../../lib/events';
 import { type RentMessage, type SmsProvider, UpstreamError } from '../../providers/sms/types';
 import { applyLedgerChange, InsufficientBalanceError, lockAccount } from '../accounts/ledger';
-import { upstreamFailure } from '../activations/service';
+import { type ApiPurchase, upstreamFailure } from '../activations/service';
 import type { MarkupRules } from '../catalog/pricing';
 import { createRentCatalog, type RenewalQuote } from './catalog';
 import { createRentalsRepository } from './repository';
@@ -138,11 +138,13 @@ export function createRentalService({
     return refunded;
   }
 
-  async function rent(userId: number, request: RentRequest): Promise<RentRow> {
+  async function rent(userId: number, request: RentRequest, api?: ApiPurchase): Promise<RentRow> {
     const { period } = request;
     const quote = await catalog.quote(request.countryId, request.serviceKey, period.hours);
     // Hold the money first, in its own committed transaction, before anyone upstream is asked.
     const order = await db.transaction(async (tx) => {
+      // The key's lock before the account's, in the order a one-time purchase takes them.
+      if (api) await api.admit(tx, quote.priceCents);
       await lockAccount(tx, userId);
       const pending = await createRentalsRepository(tx).insertPending({
         userId,
@@ -158,6 +160,7 @@ export function createRentalService({
         autoRenew: period.renewable && (request.autoRenew ?? true),
         priceCents: quote.priceCents,
         upstreamCost: quote.upstreamCost,
+        apiKeyId: api?.apiKeyId,
       });
       try {
         await applyLedgerChange(tx, {

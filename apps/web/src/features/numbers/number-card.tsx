@@ -95,6 +95,11 @@ export function NumberCard({
             detail={formatDollars(number.price)}
           />
         </div>
+        {number.via_api && (
+          <Badge variant="outline" title="Bought through the API">
+            API
+          </Badge>
+        )}
         <Badge variant={badge.variant}>{badge.label}</Badge>
       </div>
 

@@ -55,7 +55,7 @@ function rfc3339(ms: number): string {
 }
 
 /** BANNED's odd payload: `'2026-2-13 12-00-00'` (no zero padding in the date, dashes in the time). */
-function bannedDate(ms: number): string {
+export function bannedDate(ms: number): string {
   const date = new Date(ms);
   return `'${date.getUTCFullYear()}-${date.getUTCMonth() + 1}-${date.getUTCDate()} ${pad(date.getUTCHours())}-${pad(date.getUTCMinutes())}-${pad(date.getUTCSeconds())}'`;
 }

@@ -1,0 +1,135 @@
+import {
+  apiKeyLogResponseSchema,
+  apiKeyResponseSchema,
+  apiKeysResponseSchema,
+  createApiKeyRequestSchema,
+  createdApiKeyResponseSchema,
+  idParamSchema,
+  successResponseSchema,
+  updateApiKeyRequestSchema,
+} from '@simcode/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { createGuards, currentUser } from '../auth/guards';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** Managing one's own API keys: create (shown once), list, edit, revoke, the delivery log, a test delivery. */
+export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { requireUser } = createGuards(ctx.auth);
+  const { apiKeys } = ctx;
+  // Identity before anything else, the body included.
+  app.addHook('onRequest', requireUser);
+
+  app.get(
+    '/api-keys',
+    {
+      schema: {
+        tags: ['api-keys'],
+        summary: "The user's API keys",
+        response: { 200: apiKeysResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, keys: await apiKeys.list(currentUser(request).id) }),
+  );
+
+  app.post(
+    '/api-keys',
+    {
+      schema: {
+        tags: ['api-keys'],
+        summary: 'Create an API key (the key is in this answer only)',
+        body: createApiKeyRequestSchema,
+        response: { 200: createdApiKeyResponseSchema },
+      },
+    },
+    async (request) => {
+      const { key, secret } = await apiKeys.create(currentUser(request).id, request.body);
+      return { success: true as const, key, secret };
+    },
+  );
+
+  app.patch(
+    '/api-keys/:id',
+    {
+      schema: {
+        tags: ['api-keys'],
+        summary: "Change a key's name, allow-list, caps or callback URL",
+        params: idParamSchema,
+        body: updateApiKeyRequestSchema,
+        response: { 200: apiKeyResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      key: await apiKeys.update(currentUser(request).id, request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/api-keys/:id/revoke',
+    {
+      schema: {
+        tags: ['api-keys'],
+        summary: 'Revoke a key (at once)',
+        params: idParamSchema,
+        response: { 200: apiKeyResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      key: await apiKeys.revoke(currentUser(request).id, request.params.id),
+    }),
+  );
+
+  app.get(
+    '/api-keys/:id/log',
+    {
+      schema: {
+        tags: ['api-keys'],
+        summary: "A key's webhook deliveries and refusals, newest first",
+        params: idParamSchema,
+        response: { 200: apiKeyLogResponseSchema },
+      },
+    },
+    async (request) => {
+      const log = await apiKeys.log(currentUser(request).id, request.params.id);
+      return {
+        success: true as const,
+        deliveries: log.deliveries.map((delivery) => ({
+          id: delivery.id,
+          kind: delivery.kind,
+          status: delivery.status,
+          attempts: delivery.attempts,
+          last_status_code: delivery.lastStatusCode,
+          last_error: delivery.lastError,
+          created_at: delivery.createdAt.toISOString(),
+          last_attempt_at: iso(delivery.lastAttemptAt),
+          next_attempt_at:
+            delivery.status === 'pending' && delivery.attempts > 0 ? iso(delivery.nextAttemptAt) : null,
+        })),
+        events: log.events.map((event) => ({
+          at: event.at.toISOString(),
+          kind: event.kind,
+          detail: event.detail,
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/api-keys/:id/test-delivery',
+    {
+      schema: {
+        tags: ['api-keys'],
+        summary: "Queue a signed test delivery to the key's callback URL",
+        params: idParamSchema,
+        response: { 200: successResponseSchema },
+      },
+    },
+    async (request) => {
+      await apiKeys.sendTestDelivery(currentUser(request).id, request.params.id);
+      return { success: true as const };
+    },
+  );
+};

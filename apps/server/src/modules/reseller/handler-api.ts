@@ -1,0 +1,667 @@
+import { centsToDollars, countryById, rentServices, serviceByCode } from '@simcode/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { queryRows } from '../../db/client';
+import {
+  type Activation,
+  activationRetryRequests,
+  liveActivationStatuses,
+  liveRentStatuses,
+  type RentRow,
+} from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { UserCache } from '../../lib/user-cache';
+import { SimulatorRefusal as ProtocolRefusal } from '../../providers/sms/simulator/engine';
+import { renderRefusal, type SimReply } from '../../providers/sms/simulator/handler-api';
+import { UpstreamError } from '../../providers/sms/types';
+import { balanceOf } from '../accounts/ledger';
+import { type AuthenticatedKey, KeyCapError } from '../api-keys/service';
+import { ANY_OPERATOR } from '../catalog/service';
+import { protocolIds, saDateTime } from './protocol-ids';
+
+export { ProtocolRefusal };
+export type ProtocolReply = SimReply;
+export type Params = Readonly<Record<string, string | undefined>>;
+
+const TEXT = 'text/plain; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
+const USD_CURRENCY = 840;
+const LIST_LIMIT = 100;
+const TOP_COUNTRIES = 10;
+const DEFAULT_RENT_HOURS = 4;
+const MIN_RENT_HOURS = 4;
+const MAX_RENT_HOURS = 720;
+/** A number matching phoneException is given back and another bought, at most this many times. */
+const PHONE_EXCEPTION_TRIES = 3;
+const STATUS_CACHE_TTL_MS = 10_000;
+
+const text = (body: string): SimReply => ({ status: 200, contentType: TEXT, body });
+const json = (value: unknown): SimReply => ({
+  status: 200,
+  contentType: JSON_TYPE,
+  body: JSON.stringify(value),
+});
+const usd = (cents: number) => centsToDollars(cents);
+
+interface Call {
+  key: AuthenticatedKey;
+  params: Params;
+}
+
+/** The protocol's tokens for our services' refusals (their stable `code`). */
+const TOKEN_OF_CODE: Readonly<Record<string, string>> = {
+  insufficient_balance: 'NO_BALANCE',
+  out_of_stock: 'NO_NUMBERS',
+  upstream_no_numbers: 'NO_NUMBERS',
+  unknown_operator: 'NO_NUMBERS',
+  unknown_service: 'BAD_SERVICE',
+  service_not_offered: 'BAD_SERVICE',
+  unknown_country: 'BAD_COUNTRY',
+  not_found: 'NO_ACTIVATION',
+  early_cancel: 'EARLY_CANCEL_DENIED',
+  code_arrived: 'BAD_STATUS',
+  cannot_cancel: 'BAD_STATUS',
+  already_canceled: 'NO_ACTIVATION',
+  expired: 'NO_ACTIVATION',
+  pending: 'NO_ACTIVATION',
+  rate_limited: 'BANNED',
+};
+/** The rent actions' own words for the same refusals. */
+const RENT_TOKEN_OF_CODE: Readonly<Record<string, string>> = {
+  ...TOKEN_OF_CODE,
+  unknown_country: 'WRONG_COUNTRY',
+  not_found: 'INVALID_PHONE',
+  cancel_window_over: 'CANT_CANCEL',
+  sms_arrived: 'CANT_CANCEL',
+  cannot_cancel: 'CANT_CANCEL',
+  renewal_pending: 'CANT_CANCEL',
+  ended: 'RENT_DIE',
+  pending: 'INVALID_PHONE',
+};
+
+/** Any failure of an action, as the protocol's token: nothing escapes as an HTTP error. */
+export function refusalOf(error: unknown, action: string): ProtocolRefusal {
+  if (error instanceof ProtocolRefusal) return error;
+  if (error instanceof KeyCapError) return new ProtocolRefusal('NO_BALANCE');
+  const rent = RENT_ACTIONS.has(action);
+  if (error instanceof AppError) {
+    const token = (rent ? RENT_TOKEN_OF_CODE : TOKEN_OF_CODE)[error.code];
+    if (token) return new ProtocolRefusal(token);
+    if (error.statusCode === 402) return new ProtocolRefusal('NO_BALANCE');
+    if (error.code.startsWith('upstream_') || error.statusCode >= 500)
+      return new ProtocolRefusal(BUY_ACTIONS.has(action) ? 'NO_NUMBERS' : 'ERROR_SQL');
+    return new ProtocolRefusal('BAD_ACTION');
+  }
+  return new ProtocolRefusal('ERROR_SQL');
+}
+
+export function render(refusal: ProtocolRefusal, action: string, nowMs: number): SimReply {
+  return renderRefusal(refusal, action, 'classic', nowMs);
+}
+
+const BUY_ACTIONS = new Set(['getNumber', 'getNumberV2', 'getRentNumber', 'continueRentNumber']);
+const RENT_ACTIONS = new Set([
+  'getRentServicesAndCountries',
+  'getRentNumber',
+  'getRentStatus',
+  'setRentStatus',
+  'getRentList',
+  'continueRentNumber',
+  'getContinueRentPriceNumber',
+]);
+
+// Parameters ----------------------------------------------------------------------------------------------
+
+function positiveId(value: string | undefined, token: string): number {
+  const id = Number(value?.trim());
+  if (!value || !Number.isSafeInteger(id) || id <= 0) throw new ProtocolRefusal(token);
+  return id;
+}
+
+/** SMS-Activate's default country is 0 (Russia) when none is given. */
+function countryParam(params: Params, token = 'BAD_COUNTRY'): string {
+  const raw = params.country?.trim() || '0';
+  if (!/^\d{1,4}$/.test(raw)) throw new ProtocolRefusal(token);
+  const iso = protocolIds.isoOf(raw);
+  if (!iso) throw new ProtocolRefusal(token);
+  return iso;
+}
+
+function serviceParam(params: Params): string {
+  const raw = params.service?.trim();
+  const canonical = raw ? protocolIds.canonicalOf(raw) : undefined;
+  if (!canonical || !serviceByCode(canonical)) throw new ProtocolRefusal('BAD_SERVICE');
+  return canonical;
+}
+
+function priceParam(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const price = Number(value);
+  if (!Number.isFinite(price) || price < 0) throw new ProtocolRefusal('BAD_ACTION');
+  return price;
+}
+
+function hoursParam(params: Params): number {
+  const raw = params.rent_time?.trim();
+  if (!raw) return DEFAULT_RENT_HOURS;
+  const hours = Number(raw);
+  if (!Number.isInteger(hours) || hours < MIN_RENT_HOURS || hours > MAX_RENT_HOURS)
+    throw new ProtocolRefusal('INVALID_TIME');
+  return hours;
+}
+
+/** `7918,7900111`: country code and 3 to 6 more digits each, at most 20. */
+function phoneExceptionParam(params: Params): string[] {
+  const raw = params.phoneException?.trim();
+  if (!raw) return [];
+  const prefixes = raw.split(',').map((entry) => entry.trim());
+  if (prefixes.length > 20 || prefixes.some((prefix) => !/^\d{4,10}$/.test(prefix)))
+    throw new ProtocolRefusal('WRONG_EXCEPTION_PHONE');
+  return prefixes;
+}
+
+// Actions -------------------------------------------------------------------------------------------------
+
+type Handler = (call: Call) => Promise<SimReply> | SimReply;
+
+export function createHandlerApi(ctx: AppContext) {
+  const { activations, rentals, catalog, database } = ctx;
+  const db = database.db;
+  const statusCache = new UserCache<string>({
+    clock: ctx.clock,
+    ttlMs: STATUS_CACHE_TTL_MS,
+    maxEntries: 100_000,
+    events: ctx.events,
+    invalidatedBy: (event) => event.type === 'numbers',
+  });
+
+  async function ownActivation(call: Call): Promise<Activation> {
+    const order = await activations.repository.findForUser(
+      call.key.userId,
+      positiveId(call.params.id, 'NO_ACTIVATION'),
+    );
+    if (!order || order.status === 'failed') throw new ProtocolRefusal('NO_ACTIVATION');
+    return order;
+  }
+
+  async function ownRent(call: Call): Promise<RentRow> {
+    if (!call.params.id?.trim()) throw new ProtocolRefusal('NO_ID_RENT');
+    const found = await rentals.repository.findById(positiveId(call.params.id, 'INVALID_PHONE'));
+    if (!found || found.userId !== call.key.userId || found.status === 'failed')
+      throw new ProtocolRefusal('INVALID_PHONE');
+    return found;
+  }
+
+  /** The operator to buy from: the first of the list the country has, `any` when none is asked. */
+  function operatorParam(params: Params, countryId: string): string {
+    const asked = (params.operator ?? '')
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean);
+    if (asked.length === 0 || asked.includes(ANY_OPERATOR)) return ANY_OPERATOR;
+    const country = catalog.countries().find((entry) => entry.id === countryId);
+    const known = asked.find((key) => country?.operators.some((operator) => operator.key === key));
+    if (!known) throw new ProtocolRefusal('NO_NUMBERS');
+    return known;
+  }
+
+  async function buy(call: Call): Promise<Activation> {
+    const service = serviceParam(call.params);
+    const countryId = countryParam(call.params);
+    const operator = operatorParam(call.params, countryId);
+    const maxPrice = priceParam(call.params.maxPrice);
+    const exceptions = phoneExceptionParam(call.params);
+    const quote = catalog.quote(countryId, operator, service);
+    // maxPrice is in dollars, against our price: the payload is the lowest price a buy can succeed at.
+    if (maxPrice !== undefined && quote.priceCents > Math.round(maxPrice * 100))
+      throw new ProtocolRefusal('WRONG_MAX_PRICE', usd(quote.priceCents).toFixed(2));
+    for (let attempt = 1; ; attempt += 1) {
+      const order = await activations.buy(
+        call.key.userId,
+        { countryId, operator, service },
+        ctx.apiKeys.purchaseFor(call.key),
+      );
+      const excluded = exceptions.some((prefix) => order.phoneNumber?.startsWith(prefix));
+      if (!excluded) return order;
+      // The customer refuses numbers with these prefixes: this one is given back (refunded) and another tried.
+      await activations.refund(order, ['waiting'], 'failed', 'The number matched phoneException.');
+      await ctx.sms.cancelActivation(order.providerActivationId!).catch(() => {});
+      if (attempt >= PHONE_EXCEPTION_TRIES) throw new ProtocolRefusal('NO_NUMBERS');
+    }
+  }
+
+  async function messageCount(activationId: number): Promise<number> {
+    const [row] = await queryRows<{ n: string }>(
+      db,
+      sql`select count(*) as n from activation_messages where activation_id = ${activationId}`,
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  async function retryPending(order: Activation): Promise<boolean> {
+    const [request] = await db
+      .select()
+      .from(activationRetryRequests)
+      .where(eq(activationRetryRequests.activationId, order.id));
+    return request !== undefined && (await messageCount(order.id)) <= request.messagesBefore;
+  }
+
+  async function statusText(order: Activation): Promise<string> {
+    switch (order.status) {
+      case 'pending':
+      case 'waiting':
+        return 'STATUS_WAIT_CODE';
+      case 'received':
+      case 'completed': {
+        const code = (await activations.repository.latestCode(order.id)) ?? '';
+        if (order.status === 'received' && (await retryPending(order))) return `STATUS_WAIT_RETRY:${code}`;
+        return `STATUS_OK:${code}`;
+      }
+      default:
+        return 'STATUS_CANCEL';
+    }
+  }
+
+  function activeItem(order: Activation, code: string | null, smsText: string | null) {
+    const country = countryById(order.countryId);
+    return {
+      activationId: String(order.id),
+      serviceCode: protocolIds.serviceOf(order.service),
+      phoneNumber: order.phoneNumber,
+      activationCost: usd(order.priceCents).toFixed(2),
+      activationStatus: order.status === 'received' ? '2' : '4',
+      smsCode: code,
+      smsText,
+      activationTime: saDateTime(order.createdAt.getTime()),
+      discount: '0.00',
+      repeated: '0',
+      countryCode: String(protocolIds.countryOf(order.countryId)),
+      countryName: country?.name ?? order.countryId,
+      canGetAnotherSms: '1',
+    };
+  }
+
+  function rentPhone(rent: RentRow) {
+    return {
+      status: 'success',
+      phone: {
+        id: rent.id,
+        endDate: saDateTime((rent.endsAt ?? rent.createdAt).getTime()).replace(' ', 'T'),
+        number: rent.phoneNumber,
+      },
+    };
+  }
+
+  async function rentOptionFor(params: Params) {
+    const canonical = serviceParam(params);
+    const option = rentServices.find((entry) => entry.service === canonical);
+    if (!option) throw new ProtocolRefusal('BAD_SERVICE');
+    return option;
+  }
+
+  const balance: Handler = async ({ key }) =>
+    text(`ACCESS_BALANCE:${usd(await balanceOf(db, key.userId)).toFixed(2)}`);
+
+  const handlers: Record<string, Handler> = {
+    getBalance: balance,
+    getBalanceAndCashBack: balance,
+
+    getCountries: async () => {
+      const rentCountries = new Set(await rentals.catalog.countries().catch(() => [] as string[]));
+      return json(
+        Object.fromEntries(
+          catalog
+            .countries()
+            .map((country) => ({ country, id: protocolIds.countryOf(country.id) }))
+            .filter(({ id }) => id >= 0)
+            .map(({ country, id }) => [
+              String(id),
+              {
+                id,
+                rus: country.name,
+                eng: country.name,
+                chn: country.name,
+                visible: 1,
+                retry: 1,
+                rent: rentCountries.has(country.id) ? 1 : 0,
+              },
+            ]),
+        ),
+      );
+    },
+
+    getServicesList: ({ params }) => {
+      const countries = params.country?.trim()
+        ? [countryParam(params)]
+        : catalog.countries().map((c) => c.id);
+      const seen = new Map<string, string>();
+      for (const countryId of countries)
+        for (const offer of catalog.services(countryId)) seen.set(offer.service, offer.name);
+      return json({
+        status: 'success',
+        services: [...seen].map(([code, name]) => ({ code: protocolIds.serviceOf(code), name })),
+      });
+    },
+
+    getOperators: ({ params }) => {
+      const countries = params.country?.trim()
+        ? catalog.countries().filter((country) => country.id === countryParam(params))
+        : catalog.countries();
+      const listed = countries
+        .map(
+          (country) =>
+            [
+              String(protocolIds.countryOf(country.id)),
+              country.operators.map((o) => o.key).filter((k) => k !== ANY_OPERATOR),
+            ] as const,
+        )
+        .filter(([id, operators]) => id !== '-1' && operators.length > 0);
+      if (listed.length === 0) throw new ProtocolRefusal('OPERATORS_NOT_FOUND');
+      return json({ status: 'success', countryOperators: Object.fromEntries(listed) });
+    },
+
+    getPrices: ({ params }) => {
+      const countries = params.country?.trim()
+        ? [countryParam(params)]
+        : catalog.countries().map((c) => c.id);
+      const service = params.service?.trim() ? serviceParam(params) : undefined;
+      const prices: Record<string, Record<string, { cost: number; count: number }>> = {};
+      for (const countryId of countries) {
+        const id = protocolIds.countryOf(countryId);
+        if (id < 0) continue;
+        const row: Record<string, { cost: number; count: number }> = {};
+        for (const offer of catalog.services(countryId))
+          if (!service || offer.service === service)
+            row[protocolIds.serviceOf(offer.service)] = { cost: usd(offer.priceCents), count: offer.stock };
+        if (Object.keys(row).length > 0) prices[String(id)] = row;
+      }
+      return json(prices);
+    },
+
+    getTopCountriesByService: ({ params }) => {
+      const service = params.service?.trim() ? serviceParam(params) : undefined;
+      const ranked = catalog
+        .countries()
+        .flatMap((country) =>
+          catalog
+            .services(country.id)
+            .filter((offer) => offer.stock > 0 && (!service || offer.service === service))
+            .map((offer) => ({ id: protocolIds.countryOf(country.id), offer })),
+        )
+        .filter(({ id }) => id >= 0)
+        .sort((left, right) => right.offer.stock - left.offer.stock)
+        .slice(0, TOP_COUNTRIES);
+      return json(
+        Object.fromEntries(
+          ranked.map(({ id, offer }, index) => [
+            String(index),
+            {
+              country: id,
+              count: offer.stock,
+              price: usd(offer.priceCents),
+              retail_price: usd(offer.priceCents),
+            },
+          ]),
+        ),
+      );
+    },
+
+    getNumber: async (call) => {
+      const order = await buy(call);
+      return text(`ACCESS_NUMBER:${order.id}:${order.phoneNumber}`);
+    },
+
+    getNumberV2: async (call) => {
+      const order = await buy(call);
+      return json({
+        activationId: String(order.id),
+        phoneNumber: order.phoneNumber,
+        activationCost: usd(order.priceCents).toFixed(2),
+        currency: USD_CURRENCY,
+        countryCode: String(protocolIds.countryOf(order.countryId)),
+        canGetAnotherSms: '1',
+        activationTime: saDateTime(order.createdAt.getTime()),
+        activationEndTime: saDateTime(order.expiresAt.getTime()),
+        activationOperator: order.operator,
+      });
+    },
+
+    getStatus: async (call) => {
+      const id = positiveId(call.params.id, 'NO_ACTIVATION');
+      const status = await statusCache.getOrLoad(call.key.userId, String(id), async () =>
+        statusText(await ownActivation(call)),
+      );
+      return text(status);
+    },
+
+    getStatusV2: async (call) => {
+      const order = await ownActivation(call);
+      if (
+        !(liveActivationStatuses as readonly string[]).includes(order.status) &&
+        order.status !== 'completed'
+      )
+        return text('STATUS_CANCEL');
+      const [latest] = (await activations.repository.messagesFor([order.id])).slice(-1);
+      return json({
+        verificationType: 0,
+        sms: latest
+          ? { dateTime: saDateTime(latest.receivedAt.getTime()), code: latest.code, text: latest.text }
+          : null,
+        call: null,
+      });
+    },
+
+    setStatus: async (call) => {
+      const status = call.params.status?.trim();
+      if (!status || !['1', '3', '6', '8', '-1'].includes(status)) {
+        await ownActivation(call);
+        throw new ProtocolRefusal('BAD_STATUS');
+      }
+      const order = await ownActivation(call);
+      switch (status) {
+        case '1':
+          if (order.status !== 'waiting' && order.status !== 'received')
+            throw new ProtocolRefusal('BAD_STATUS');
+          return text('ACCESS_READY');
+        case '3': {
+          if (order.status !== 'received' || order.expiresAt.getTime() <= ctx.clock.now().getTime())
+            throw new ProtocolRefusal('BAD_STATUS');
+          await ctx.sms.requestAnotherSms(order.providerActivationId!);
+          const messagesBefore = await messageCount(order.id);
+          await db
+            .insert(activationRetryRequests)
+            .values({ activationId: order.id, requestedAt: ctx.clock.now(), messagesBefore })
+            .onConflictDoUpdate({
+              target: activationRetryRequests.activationId,
+              set: { requestedAt: ctx.clock.now(), messagesBefore },
+            });
+          activations.changed(order);
+          return text('ACCESS_RETRY_GET');
+        }
+        case '6': {
+          if (order.status === 'completed') return text('ACCESS_ACTIVATION');
+          if (order.status !== 'received') throw new ProtocolRefusal('BAD_STATUS');
+          await ctx.sms.finishActivation(order.providerActivationId!).catch((error: unknown) => {
+            // The code arrived; if the upstream cannot be told now, its own lifetime ends the activation.
+            if (!(error instanceof UpstreamError)) throw error;
+          });
+          await activations.repository.transition(order.id, ['received'], 'completed', ctx.clock.now());
+          activations.changed(order);
+          return text('ACCESS_ACTIVATION');
+        }
+        default: {
+          if (order.status === 'canceled') return text('ACCESS_CANCEL');
+          await activations.cancel(call.key.userId, order.id);
+          return text('ACCESS_CANCEL');
+        }
+      }
+    },
+
+    getActiveActivations: async ({ key }) => {
+      const orders = (await activations.repository.listForUser(key.userId, LIST_LIMIT)).filter(
+        (order) => order.status === 'waiting' || order.status === 'received',
+      );
+      if (orders.length === 0) return json({ status: 'error', error: 'NO_ACTIVATIONS' });
+      const messages = await activations.repository.messagesFor(orders.map((order) => order.id));
+      return json({
+        status: 'success',
+        activeActivations: orders.map((order) => {
+          const last = messages.filter((message) => message.activationId === order.id).at(-1);
+          return activeItem(order, last?.code ?? null, last?.text ?? null);
+        }),
+      });
+    },
+
+    getHistory: async ({ key, params }) => {
+      const limit = Math.min(Math.max(Number(params.limit) || LIST_LIMIT, 1), LIST_LIMIT);
+      const orders = await activations.repository.listForUser(key.userId, limit);
+      const messages = await activations.repository.messagesFor(orders.map((order) => order.id));
+      return json(
+        orders.map((order) => ({
+          id: order.id,
+          date: saDateTime(order.createdAt.getTime()),
+          phone: order.phoneNumber,
+          sms: messages.filter((message) => message.activationId === order.id).map((message) => message.text),
+          cost: usd(order.priceCents),
+          currency: USD_CURRENCY,
+          service: protocolIds.serviceOf(order.service),
+          country: protocolIds.countryOf(order.countryId),
+          status:
+            { received: '2', completed: '6', canceled: '8', expired: '10' }[order.status as string] ?? '4',
+        })),
+      );
+    },
+
+    getRentServicesAndCountries: async ({ params }) => {
+      const hours = hoursParam(params);
+      const rentCountries = await rentals.catalog.countries();
+      const countryId = params.country?.trim() ? countryParam(params, 'WRONG_COUNTRY') : rentCountries[0];
+      const offers = countryId ? await rentals.catalog.offers(countryId, hours) : [];
+      const services: Record<string, { cost: number; quant: number }> = {};
+      for (const offer of offers) {
+        const code = protocolIds.serviceOf(offer.service);
+        services[code] ??= { cost: usd(offer.priceCents), quant: offer.stock };
+      }
+      return json({
+        countries: Object.fromEntries(
+          rentCountries
+            .map((iso) => protocolIds.countryOf(iso))
+            .filter((id) => id >= 0)
+            .map((id, index) => [String(index), id]),
+        ),
+        operators: { '0': ANY_OPERATOR },
+        services,
+      });
+    },
+
+    getRentNumber: async (call) => {
+      const option = await rentOptionFor(call.params);
+      const hours = hoursParam(call.params);
+      const countryId = countryParam(call.params, 'WRONG_COUNTRY');
+      const rent = await rentals.rent(
+        call.key.userId,
+        {
+          countryId,
+          serviceKey: option.key,
+          period: { unit: 'hour', count: hours, hours, renewable: false },
+        },
+        ctx.apiKeys.purchaseFor(call.key),
+      );
+      return json(rentPhone(rent));
+    },
+
+    getRentStatus: async (call) => {
+      const rent = await ownRent(call);
+      const messages = await rentals.repository.messagesOf(rent.id);
+      if (messages.length === 0) {
+        if (rent.status === 'canceled') throw new ProtocolRefusal('STATUS_CANCEL');
+        if (rent.status === 'expired') throw new ProtocolRefusal('STATUS_FINISH');
+        throw new ProtocolRefusal('STATUS_WAIT_CODE');
+      }
+      const newestFirst = [...messages].reverse();
+      return json({
+        status: 'success',
+        quantity: String(messages.length),
+        values: Object.fromEntries(
+          newestFirst.map((message, index) => [
+            String(index),
+            {
+              phoneFrom: message.sender,
+              text: message.text,
+              service: protocolIds.serviceOf(rent.service),
+              date: saDateTime(message.receivedAt.getTime()),
+            },
+          ]),
+        ),
+      });
+    },
+
+    setRentStatus: async (call) => {
+      const rent = await ownRent(call);
+      const status = call.params.status?.trim();
+      if (status !== '1' && status !== '2') throw new ProtocolRefusal('INCORECT_STATUS');
+      if (rent.status === 'canceled') throw new ProtocolRefusal('ALREADY_CANCEL');
+      if (rent.status === 'expired') throw new ProtocolRefusal('ALREADY_FINISH');
+      if (status === '2') {
+        await rentals.cancel(call.key.userId, rent.providerRentId ?? '');
+        return json({ status: 'success' });
+      }
+      if (!(liveRentStatuses as readonly string[]).includes(rent.status))
+        throw new ProtocolRefusal('INVALID_PHONE');
+      await ctx.sms.finishRent(rent.providerRentId!);
+      const finished = await rentals.expire(rent.id, 'Finished through the API before its end date.');
+      if (!finished) throw new ProtocolRefusal('CANT_CANCEL');
+      return json({ status: 'success' });
+    },
+
+    getRentList: async ({ key }) => {
+      const live = (await rentals.repository.listForUser(key.userId, LIST_LIMIT)).filter((rent) =>
+        (liveRentStatuses as readonly string[]).includes(rent.status),
+      );
+      if (live.length === 0) throw new ProtocolRefusal('NO_NUMBERS');
+      return json({
+        status: 'success',
+        values: Object.fromEntries(
+          live.map((rent, index) => [String(index), { id: String(rent.id), phone: rent.phoneNumber }]),
+        ),
+      });
+    },
+
+    continueRentNumber: async (call) => {
+      const rent = await ownRent(call);
+      const hours = hoursParam(call.params);
+      if (!rent.providerRentId) throw new ProtocolRefusal('INVALID_PHONE');
+      // Renewals run the rentals' own path; the key's caps are checked just before (not under its lock).
+      const quote = await rentals.renewalPrice(call.key.userId, rent.providerRentId, hours);
+      await db.transaction((tx) => ctx.apiKeys.purchaseFor(call.key).admit(tx, quote.priceCents));
+      const renewed = await rentals.renew(call.key.userId, rent.providerRentId, hours);
+      return json(rentPhone(renewed));
+    },
+
+    getContinueRentPriceNumber: async (call) => {
+      const rent = await ownRent(call);
+      if (!rent.providerRentId) throw new ProtocolRefusal('INVALID_PHONE');
+      const quote = await rentals.renewalPrice(call.key.userId, rent.providerRentId, hoursParam(call.params));
+      return json({ status: 'success', price: usd(quote.priceCents), currency: USD_CURRENCY });
+    },
+  };
+
+  return {
+    actions: Object.keys(handlers),
+    /** Runs one action; refusals are rendered, never thrown. Cap refusals are written to the key's log. */
+    async answer(action: string, call: Call): Promise<SimReply> {
+      try {
+        if (!Object.hasOwn(handlers, action)) throw new ProtocolRefusal('BAD_ACTION');
+        return await handlers[action]!(call);
+      } catch (error) {
+        if (error instanceof KeyCapError)
+          await ctx.apiKeys.note(error.apiKeyId, 'cap_refused', `${action}: ${error.detail}`).catch(() => {});
+        else if (!(error instanceof ProtocolRefusal) && !(error instanceof AppError))
+          ctx.log.error({ err: error, action }, 'reseller API action failed');
+        return render(refusalOf(error, action), action, ctx.clock.now().getTime());
+      }
+    },
+  };
+}
+
+export type HandlerApi = ReturnType<typeof createHandlerApi>;

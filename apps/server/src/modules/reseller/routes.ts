@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { bannedDate } from '../../providers/sms/simulator/handler-api';
+import type { AuthenticatedKey } from '../api-keys/service';
+import {
+  createHandlerApi,
+  type Params,
+  ProtocolRefusal,
+  type ProtocolReply,
+  refusalOf,
+  render,
+} from './handler-api';
+import { registerMcp } from './mcp';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The reseller API key of the call, once checked. */
+    resellerKey?: AuthenticatedKey;
+  }
+}
+
+/** Everything a call sends, from the query string and a form or JSON body alike, as strings. */
+function paramsOf(request: FastifyRequest): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const source of [request.query, request.body]) {
+    if (!source || typeof source !== 'object') continue;
+    for (const [name, value] of Object.entries(source as Record<string, unknown>))
+      if (typeof value === 'string' || typeof value === 'number') params[name] = String(value);
+  }
+  return params;
+}
+
+function send(reply: FastifyReply, answer: ProtocolReply, status = answer.status) {
+  reply.code(status).header('cache-control', 'no-store');
+  if (answer.contentType) reply.type(answer.contentType);
+  return reply.send(answer.body);
+}
+
+/**
+ * The SMS-Activate protocol at `/stubs/handler_api.php`, GET or POST (query, form or JSON body), answering
+ * as SMS-Activate does; every failure is one of its tokens, never an HTTP error page.
+ */
+export async function resellerRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const api = createHandlerApi(ctx);
+  const nowMs = () => ctx.clock.now().getTime();
+  // Only here: the protocol's clients post forms; the rest of the API takes JSON alone.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+
+  const actionOf = (request: FastifyRequest) => paramsOf(request).action ?? '';
+  // Past a limit the protocol's own "blocked until" answer, with the time the window opens again.
+  const rateLimited = (ttlMs: number) =>
+    Object.assign(new ProtocolRefusal('BANNED', bannedDate(nowMs() + ttlMs)), { statusCode: 429 });
+  const limits = [
+    app.rateLimit({
+      max: ctx.config.RATE_LIMIT_API_KEY_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `api-key:${request.resellerKey?.id}`,
+      errorResponseBuilder: (_request, context) => rateLimited(context.ttl),
+    }),
+    app.rateLimit({
+      max: ctx.config.RATE_LIMIT_API_USER_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `api-user:${request.resellerKey?.userId}`,
+      errorResponseBuilder: (_request, context) => rateLimited(context.ttl),
+    }),
+  ];
+
+  async function checkKey(request: FastifyRequest, reply: FastifyReply) {
+    const params = paramsOf(request);
+    const raw = params.api_key?.trim();
+    const key = raw ? await ctx.apiKeys.authenticate(raw) : null;
+    if (key && !key.allows(request.ip)) {
+      await ctx.apiKeys.note(key.id, 'ip_refused', `A call from ${request.ip}, outside the allow-list.`);
+      return send(reply, render(new ProtocolRefusal('BAD_KEY'), params.action ?? '', nowMs()));
+    }
+    if (!key) return send(reply, render(new ProtocolRefusal('BAD_KEY'), params.action ?? '', nowMs()));
+    request.resellerKey = key;
+  }
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/stubs/handler_api.php',
+    // The key travels in the URL: the request lines of this route are not logged.
+    logLevel: 'warn',
+    schema: { hide: true },
+    preHandler: [checkKey, ...limits],
+    errorHandler: (error, request, reply) => {
+      const action = actionOf(request);
+      if (error instanceof ProtocolRefusal && (error as { statusCode?: number }).statusCode === 429)
+        return send(reply, { status: 429, contentType: 'text/plain; charset=utf-8', body: error.message });
+      const status = (error as { statusCode?: number }).statusCode ?? 500;
+      const refusal =
+        status >= 400 && status < 500 ? new ProtocolRefusal('BAD_ACTION') : refusalOf(error, action);
+      if (status >= 500) ctx.log.error({ err: error, action }, 'reseller API call failed');
+      return send(reply, render(refusal, action, nowMs()));
+    },
+    handler: async (request, reply) => {
+      const params: Params = paramsOf(request);
+      const answer = await api.answer(params.action?.trim() ?? '', { key: request.resellerKey!, params });
+      return send(reply, answer);
+    },
+  });
+
+  registerMcp(app, ctx, api, limits);
+}

@@ -1,0 +1,151 @@
+import type { ApiKeyView, CreateApiKeyRequest } from '@simcode/contract';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { errorMessage } from '@/lib/api-client';
+import { apiPageTexts } from './texts';
+
+const texts = apiPageTexts.form;
+
+type Settings = Required<CreateApiKeyRequest>;
+
+function optionalNumber(value: string): number | null {
+  const trimmed = value.trim();
+  return trimmed === '' ? null : Number(trimmed);
+}
+
+/** The create and edit form: name, allow-list, caps and callback URL. */
+export function KeyFormDialog({
+  open,
+  onOpenChange,
+  initial,
+  onSubmit,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The key being edited; none when creating. */
+  initial?: ApiKeyView;
+  onSubmit: (settings: Settings) => Promise<void>;
+}) {
+  const id = useId();
+  const [name, setName] = useState(initial?.name ?? '');
+  const [ips, setIps] = useState(initial?.allowed_ips.join('\n') ?? '');
+  const [dailyCap, setDailyCap] = useState(initial?.daily_cap?.toString() ?? '');
+  const [totalCap, setTotalCap] = useState(initial?.total_cap?.toString() ?? '');
+  const [maxActive, setMaxActive] = useState(initial?.max_active_orders?.toString() ?? '');
+  const [callback, setCallback] = useState(initial?.callback_url ?? '');
+  const [saving, setSaving] = useState(false);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      await onSubmit({
+        name,
+        allowed_ips: ips
+          .split(/[\s,]+/)
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+        daily_cap: optionalNumber(dailyCap),
+        total_cap: optionalNumber(totalCap),
+        max_active_orders: optionalNumber(maxActive),
+        callback_url: callback.trim() || null,
+      });
+      onOpenChange(false);
+    } catch (error) {
+      toast.error(errorMessage(error, texts.failed));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{initial ? texts.editTitle : texts.createTitle}</DialogTitle>
+          <DialogDescription>{texts.capHint}</DialogDescription>
+        </DialogHeader>
+        <form className="flex flex-col gap-4" onSubmit={submit}>
+          <Field id={`${id}-name`} label={texts.name}>
+            <Input
+              id={`${id}-name`}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              placeholder={texts.namePlaceholder}
+              maxLength={60}
+              required
+            />
+          </Field>
+          <Field
+            id={`${id}-ips`}
+            label={texts.allowedIps}
+            below={<p className="text-xs text-muted-foreground">{texts.allowedIpsHint}</p>}
+          >
+            <Textarea
+              id={`${id}-ips`}
+              value={ips}
+              onChange={(event) => setIps(event.target.value)}
+              rows={2}
+            />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Field id={`${id}-daily`} label={texts.dailyCap}>
+              <Input
+                id={`${id}-daily`}
+                inputMode="decimal"
+                value={dailyCap}
+                onChange={(event) => setDailyCap(event.target.value)}
+              />
+            </Field>
+            <Field id={`${id}-total`} label={texts.totalCap}>
+              <Input
+                id={`${id}-total`}
+                inputMode="decimal"
+                value={totalCap}
+                onChange={(event) => setTotalCap(event.target.value)}
+              />
+            </Field>
+            <Field id={`${id}-active`} label={texts.maxActive}>
+              <Input
+                id={`${id}-active`}
+                inputMode="numeric"
+                value={maxActive}
+                onChange={(event) => setMaxActive(event.target.value)}
+              />
+            </Field>
+          </div>
+          <Field
+            id={`${id}-callback`}
+            label={texts.callback}
+            below={<p className="text-xs text-muted-foreground">{texts.callbackHint}</p>}
+          >
+            <Input
+              id={`${id}-callback`}
+              type="url"
+              value={callback}
+              onChange={(event) => setCallback(event.target.value)}
+              placeholder="https://example.com/sms-webhook"
+            />
+          </Field>
+          <DialogFooter>
+            <Button type="submit" disabled={saving}>
+              {initial ? texts.save : texts.create}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

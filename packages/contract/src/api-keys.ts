@@ -1,0 +1,140 @@
+import { z } from 'zod';
+
+/** A user may hold this many keys that are not revoked. */
+export const API_KEYS_MAX_LIVE = 10;
+export const API_KEY_NAME_MAX_LENGTH = 60;
+export const API_KEY_ALLOWED_IPS_MAX = 20;
+/** Largest spending cap, in dollars (a bigger one means no cap). */
+export const API_KEY_CAP_MAX_USD = 100_000;
+export const API_KEY_MAX_ACTIVE_ORDERS_MAX = 1000;
+export const API_KEY_CALLBACK_URL_MAX_LENGTH = 500;
+
+export const apiKeyMessages = {
+  tooManyKeys: `You can have at most ${API_KEYS_MAX_LIVE} active API keys. Revoke one first.`,
+  notFound: 'No such API key.',
+  alreadyRevoked: 'This API key is already revoked.',
+  callbackNotHttps: 'The callback URL must start with https://.',
+  callbackPrivate: 'The callback URL must point to a public internet address.',
+  callbackUnresolvable: 'The callback URL host could not be resolved.',
+  noCallback: 'Set a callback URL for this key first.',
+} as const;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
+
+const keyName = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .min(1, { error: 'Give the key a name.' })
+  .max(API_KEY_NAME_MAX_LENGTH, { error: `is longer than ${API_KEY_NAME_MAX_LENGTH} characters` })
+  .regex(NO_CONTROL_CHARACTERS, { error: 'must not contain control characters' });
+
+/** An address or a CIDR range, IPv4 or IPv6. */
+export const ipOrCidrSchema = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
+  error: 'must be an IP address or a CIDR range',
+});
+
+const capUsd = z
+  .number({ error: 'must be a number' })
+  .positive({ error: 'must be more than 0' })
+  .max(API_KEY_CAP_MAX_USD, { error: `must be at most ${API_KEY_CAP_MAX_USD}` })
+  .nullable();
+
+const keySettings = {
+  allowed_ips: z
+    .array(ipOrCidrSchema, { error: 'must be a list' })
+    .max(API_KEY_ALLOWED_IPS_MAX, { error: `can hold at most ${API_KEY_ALLOWED_IPS_MAX} entries` }),
+  /** Dollars; null for no cap. */
+  daily_cap: capUsd,
+  total_cap: capUsd,
+  max_active_orders: z
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(API_KEY_MAX_ACTIVE_ORDERS_MAX, { error: `must be at most ${API_KEY_MAX_ACTIVE_ORDERS_MAX}` })
+    .nullable(),
+  callback_url: z
+    .string({ error: 'must be a string' })
+    .trim()
+    .max(API_KEY_CALLBACK_URL_MAX_LENGTH, { error: 'is too long' })
+    .regex(NO_CONTROL_CHARACTERS, { error: 'must not contain control characters' })
+    // https only; the server also lets http through when the operator allows private targets (tests).
+    .refine((value) => /^https?:\/\/[^\s/?#]+/i.test(value), { error: apiKeyMessages.callbackNotHttps })
+    .nullable(),
+};
+
+export const createApiKeyRequestSchema = z.strictObject({
+  name: keyName,
+  allowed_ips: keySettings.allowed_ips.optional().default([]),
+  daily_cap: keySettings.daily_cap.optional().default(null),
+  total_cap: keySettings.total_cap.optional().default(null),
+  max_active_orders: keySettings.max_active_orders.optional().default(null),
+  callback_url: keySettings.callback_url.optional().default(null),
+});
+export type CreateApiKeyRequest = z.input<typeof createApiKeyRequestSchema>;
+
+export const updateApiKeyRequestSchema = z.strictObject({
+  name: keyName.optional(),
+  allowed_ips: keySettings.allowed_ips.optional(),
+  daily_cap: keySettings.daily_cap.optional(),
+  total_cap: keySettings.total_cap.optional(),
+  max_active_orders: keySettings.max_active_orders.optional(),
+  callback_url: keySettings.callback_url.optional(),
+});
+export type UpdateApiKeyRequest = z.input<typeof updateApiKeyRequestSchema>;
+
+export const apiKeySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The key's first characters, to tell keys apart. */
+  prefix: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  allowed_ips: z.array(z.string()),
+  daily_cap: z.number().nullable(),
+  total_cap: z.number().nullable(),
+  max_active_orders: z.number().int().nullable(),
+  callback_url: z.string().nullable(),
+  /** Signs the callback (HMAC-SHA256); shown to the owner only. */
+  webhook_secret: z.string(),
+  /** Dollars spent through the key today (UTC) and in all, refunds excluded. */
+  spent_today: z.number(),
+  spent_total: z.number(),
+  active_orders: z.number().int(),
+});
+export type ApiKeyView = z.infer<typeof apiKeySchema>;
+
+export const apiKeysResponseSchema = z.object({ success: z.literal(true), keys: z.array(apiKeySchema) });
+export type ApiKeysResponse = z.infer<typeof apiKeysResponseSchema>;
+export const apiKeyResponseSchema = z.object({ success: z.literal(true), key: apiKeySchema });
+export type ApiKeyResponse = z.infer<typeof apiKeyResponseSchema>;
+export const createdApiKeyResponseSchema = z.object({
+  success: z.literal(true),
+  key: apiKeySchema,
+  /** The key itself: shown this once, stored only as a hash. */
+  secret: z.string(),
+});
+export type CreatedApiKeyResponse = z.infer<typeof createdApiKeyResponseSchema>;
+
+export const webhookDeliverySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['activation_sms', 'rent_sms', 'test']),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number().int(),
+  last_status_code: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  last_attempt_at: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+});
+export type WebhookDeliveryView = z.infer<typeof webhookDeliverySchema>;
+
+export const apiKeyEventSchema = z.object({ at: z.string(), kind: z.string(), detail: z.string() });
+
+export const apiKeyLogResponseSchema = z.object({
+  success: z.literal(true),
+  deliveries: z.array(webhookDeliverySchema),
+  events: z.array(apiKeyEventSchema),
+});
+export type ApiKeyLogResponse = z.infer<typeof apiKeyLogResponseSchema>;
