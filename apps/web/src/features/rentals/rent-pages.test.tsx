@@ -11,7 +11,10 @@ import { RentPage } from './rent-page';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 // Flags and brand icons come from the build's virtual modules, which tests do not have.
-vi.mock('@/components/country-flag', () => ({ CountryFlag: () => null }));
+vi.mock('@/components/country-flag', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/components/country-flag')>()),
+  CountryFlag: () => null,
+}));
 vi.mock('@/components/service-icon', () => ({ ServiceIcon: () => null }));
 
 let api: ReturnType<typeof createFakeRentApi>;

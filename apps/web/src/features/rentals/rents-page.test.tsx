@@ -10,7 +10,10 @@ import { RentsPage } from './rents-page';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 // Flags and brand icons come from the build's virtual modules, which tests do not have.
-vi.mock('@/components/country-flag', () => ({ CountryFlag: () => null }));
+vi.mock('@/components/country-flag', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/components/country-flag')>()),
+  CountryFlag: () => null,
+}));
 vi.mock('@/components/service-icon', () => ({ ServiceIcon: () => null }));
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
