@@ -7,7 +7,7 @@ import {
   type CreateApiKeyRequest,
   centsToDollars,
   createApiKeyRequestSchema,
-  formatUsd,
+  formatCents,
   type UpdateApiKeyRequest,
 } from '@simcode/contract';
 import type { Database, Executor } from '../../db/client';
@@ -267,16 +267,16 @@ export function createApiKeyService({ db, clock, events, allowPrivateCallbacks }
           const fresh = await inTransaction.findById(key.id);
           if (!fresh || fresh.revokedAt) throw new KeyCapError(key.id, 'The key was revoked.');
           const spent = await inTransaction.spending(key.id, dayStart());
-          const price = formatUsd(priceCents);
+          const price = formatCents(priceCents);
           if (fresh.dailyCapCents !== null && spent.todayCents + priceCents > fresh.dailyCapCents)
             throw new KeyCapError(
               key.id,
-              `Daily cap ${formatUsd(fresh.dailyCapCents)} reached: spent ${formatUsd(spent.todayCents)} today, this order costs ${price}.`,
+              `Daily cap ${formatCents(fresh.dailyCapCents)} reached: spent ${formatCents(spent.todayCents)} today, this order costs ${price}.`,
             );
           if (fresh.totalCapCents !== null && spent.totalCents + priceCents > fresh.totalCapCents)
             throw new KeyCapError(
               key.id,
-              `Total cap ${formatUsd(fresh.totalCapCents)} reached: spent ${formatUsd(spent.totalCents)}, this order costs ${price}.`,
+              `Total cap ${formatCents(fresh.totalCapCents)} reached: spent ${formatCents(spent.totalCents)}, this order costs ${price}.`,
             );
           if (fresh.maxActiveOrders !== null && spent.activeOrders >= fresh.maxActiveOrders)
             throw new KeyCapError(key.id, `Active orders cap ${fresh.maxActiveOrders} reached.`);

@@ -21,7 +21,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { formatUsd } from '@/lib/format';
+import { formatDollars } from '@/lib/format';
 import { apiKeysQuery, useCreateApiKey, useRevokeApiKey, useTestDelivery, useUpdateApiKey } from './api';
 import { CreatedKeyDialog } from './created-key-dialog';
 import { KeyFormDialog } from './key-form-dialog';
@@ -45,7 +45,7 @@ function KeyCard({ apiKey }: { apiKey: ApiKeyView }) {
   const revoke = useRevokeApiKey();
   const testDelivery = useTestDelivery();
   const live = apiKey.revoked_at === null;
-  const cap = (value: number | null) => (value === null ? texts.noCap : formatUsd(value));
+  const cap = (value: number | null) => (value === null ? texts.noCap : formatDollars(value));
 
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-5">
@@ -67,10 +67,10 @@ function KeyCard({ apiKey }: { apiKey: ApiKeyView }) {
           {apiKey.max_active_orders !== null && ` / ${apiKey.max_active_orders}`}
         </Detail>
         <Detail label={texts.spentToday}>
-          {formatUsd(apiKey.spent_today)} · {texts.dailyCap}: {cap(apiKey.daily_cap)}
+          {formatDollars(apiKey.spent_today)} · {texts.dailyCap}: {cap(apiKey.daily_cap)}
         </Detail>
         <Detail label={texts.spentTotal}>
-          {formatUsd(apiKey.spent_total)} · {texts.totalCap}: {cap(apiKey.total_cap)}
+          {formatDollars(apiKey.spent_total)} · {texts.totalCap}: {cap(apiKey.total_cap)}
         </Detail>
         <Detail label={texts.allowedIps}>
           {apiKey.allowed_ips.length > 0 ? apiKey.allowed_ips.join(', ') : texts.anyIp}
