@@ -13,6 +13,7 @@ import { DELIVERY_P95_TARGET_MS, type DeliveryLatencyReport, runDeliveryLatency 
 import { describeMachine } from './lib/machine';
 import { buildWebApp, type WebBuild } from './lib/web';
 import { LIST_RATIO_TARGET, type ListScaleReport, runListScale } from './list-scale';
+import { RESELLER_RATIO_TARGET, type ResellerApiReport, runResellerApi } from './reseller-api';
 import { runThroughput, type ThroughputReport } from './throughput';
 import { runUpstreamCost, type UpstreamCostReport } from './upstream-cost';
 import { BUDGETS, runWebBudgets, type WebBudgetsReport } from './web-budgets';
@@ -252,6 +253,44 @@ function listSection(report: ListScaleReport, summary: Summary[]): string {
   ].join('\n');
 }
 
+function resellerSection(report: ResellerApiReport, summary: Summary[]): string {
+  const errors = report.web.errors + report.web.non2xx + report.api.errors + report.api.non2xx;
+  const met = report.ratio >= RESELLER_RATIO_TARGET && errors === 0;
+  summary.push({
+    part: '6. Reseller API',
+    figure: `getStatus through the API / the web's status: ${report.ratio.toFixed(2)}`,
+    target: `≥ ${RESELLER_RATIO_TARGET}`,
+    met,
+  });
+  return [
+    '## 6. Reseller API',
+    '',
+    `One order bought through the SMS-Activate protocol with an API key on ${report.database === 'postgres' ? 'PostgreSQL' : 'PGlite'}, then read in turn through \`/stubs/handler_api.php?action=getStatus\` (the key) and \`/api/dashboard/number-status\` (a session token); the median of the rounds' ratios (${report.roundRatios.map((ratio) => ratio.toFixed(2)).join(', ')}).`,
+    '',
+    table(
+      ['Endpoint', 'req/s', 'p50', 'p99', 'Errors'],
+      [
+        [
+          'web number-status',
+          rate(report.web.requestsPerSecond),
+          ms(report.web.p50Ms),
+          ms(report.web.p99Ms),
+          report.web.errors + report.web.non2xx,
+        ],
+        [
+          'API getStatus',
+          rate(report.api.requestsPerSecond),
+          ms(report.api.p50Ms),
+          ms(report.api.p99Ms),
+          report.api.errors + report.api.non2xx,
+        ],
+      ],
+    ),
+    '',
+    `A key check in the process: ${report.keyCheck.cachedMicros.toFixed(3)} µs for a known key (a map lookup by the key), plus ${report.keyCheck.hashMicros.toFixed(2)} µs of SHA-256 on a key's first use. Ratio ${report.ratio.toFixed(2)}, target ≥ ${RESELLER_RATIO_TARGET} ${mark(met)}.`,
+  ].join('\n');
+}
+
 function webSection(report: WebBudgetsReport, summary: Summary[]): string {
   const landing = report.publicPages.find((page) => page.path === '/');
   if (landing) {
@@ -394,6 +433,7 @@ try {
     },
     (report) => webSection(report, summary),
   );
+  await part('6. Reseller API', runResellerApi, (report) => resellerSection(report, summary));
 } finally {
   web?.cleanUp();
 }
