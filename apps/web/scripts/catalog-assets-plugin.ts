@@ -51,7 +51,8 @@ function madeIconFile(slug: string): string | null {
     const [width, height, , , pathData] = require(`@fortawesome/free-brands-svg-icons/${component}`)
       .definition.icon as [number, number, unknown, unknown, string | string[]];
     const paths = (Array.isArray(pathData) ? pathData : [pathData]).map((d) => `<path d="${d}"/>`).join('');
-    svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}">${paths}</svg>`;
+    // CC BY 4.0 asks for attribution: the comment Font Awesome's own files carry travels with each drawing.
+    svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}"><!-- Font Awesome Free by @fontawesome - https://fontawesome.com License - https://fontawesome.com/license/free (Icons: CC BY 4.0) -->${paths}</svg>`;
   } else if (slug.startsWith('fa:')) {
     throw new Error(`The catalogue names ${slug}, which FONT_AWESOME_BRANDS does not map`);
   } else return null;
