@@ -342,7 +342,11 @@ describe('cancelling, expiry and the code', () => {
     const offer = anOffer(t);
     const response = await buy(user, { countryID: offer.countryId, service: offer.service });
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ success: false, error: numberMessages.providerFault });
+    expect(response.json()).toEqual({
+      success: false,
+      error: numberMessages.providerFault,
+      code: 'upstream_duplicate_id',
+    });
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(balanceBefore);
     const orders = await t.ctx.database.db.select().from(activations).orderBy(activations.id);
     expect(orders.map((order) => order.status)).toEqual(['waiting', 'failed']);

@@ -104,11 +104,11 @@ export function createApiKeyService({ db, clock, events, allowPrivateCallbacks }
     try {
       const parsed = new URL(url);
       if (parsed.protocol !== 'https:' && !allowPrivateCallbacks)
-        throw badRequest(apiKeyMessages.callbackNotHttps);
+        throw badRequest(apiKeyMessages.callbackNotHttps, 'invalid_request');
       host = parsed.hostname;
     } catch (error) {
       if (error instanceof AppError) throw error;
-      throw badRequest(apiKeyMessages.callbackNotHttps, 'validation');
+      throw badRequest(apiKeyMessages.callbackNotHttps, 'invalid_request');
     }
     try {
       await resolvePublicAddress(host, allowPrivateCallbacks);

@@ -152,7 +152,11 @@ describe('customer webhooks', () => {
         payload: { name: 'bot', callback_url },
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ success: false, error: apiKeyMessages.callbackPrivate });
+      expect(response.json()).toEqual({
+        success: false,
+        error: apiKeyMessages.callbackPrivate,
+        code: 'callback_refused',
+      });
     }
     const plain = await t.app.inject({
       method: 'POST',
@@ -160,7 +164,11 @@ describe('customer webhooks', () => {
       headers: user.headers,
       payload: { name: 'bot', callback_url: 'http://example.com/hook' },
     });
-    expect(plain.json()).toEqual({ success: false, error: apiKeyMessages.callbackNotHttps });
+    expect(plain.json()).toEqual({
+      success: false,
+      error: apiKeyMessages.callbackNotHttps,
+      code: 'invalid_request',
+    });
 
     // A URL that was accepted (a closed network allowed it then) is still refused when delivering without it.
     const { url, received } = await startReceiver([200]);
