@@ -66,7 +66,8 @@ test.describe('desktop', () => {
     const navBottom = await page
       .locator('header')
       .evaluate((header) => header.getBoundingClientRect().bottom);
-    expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(navBottom);
+    // The toast slides in from above: its resting place, once the animation ends, is below the bar.
+    await expect.poll(async () => (await toast.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(navBottom);
   });
 
   test('sums of money have thousands separators', async ({ page }) => {

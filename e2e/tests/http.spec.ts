@@ -7,7 +7,7 @@ test('the server answers health, readiness, API 404s and the API docs', async ({
   expect(await ready.json()).toMatchObject({ status: 'ready', database: 'pglite' });
   const missing = await request.get('/api/definitely-not-here');
   expect(missing.status()).toBe(404);
-  expect(await missing.json()).toEqual({ success: false, error: 'Not found.' });
+  expect(await missing.json()).toEqual({ success: false, error: 'Not found.', code: 'not_found' });
   expect((await request.get('/api/docs/json')).status()).toBe(200);
 });
 
