@@ -54,4 +54,7 @@ export async function closeTestApp(t: TestApp): Promise<void> {
   const closing = t.app.close();
   t.app.server.closeAllConnections();
   await closing;
+  // The worker's database outlives the app (it is shared by the worker's files); the app's own listener
+  // connection does not.
+  await t.ctx.events.close();
 }
