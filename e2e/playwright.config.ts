@@ -34,7 +34,7 @@ export default defineConfig({
   // Also a cap: on a busy 2-core machine a page and its first queries can take more than 10 s to arrive.
   expect: { timeout: 30_000 },
   reporter: process.env.CI
-    ? [['list'], ['html', { open: 'never', outputFolder: './.artifacts/report' }]]
+    ? [['list'], ['html', { open: 'never', outputFolder: `./.artifacts/report-${port}` }]]
     : 'list',
   use: {
     baseURL,
