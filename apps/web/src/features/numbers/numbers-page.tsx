@@ -2,7 +2,7 @@ import { NUMBERS_REFRESH_MS, numberMessages, type PurchasedNumber } from '@simco
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Inbox, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useConfirmCharge } from '@/components/confirm-charge';
 import { PageContainer, PageHeader } from '@/components/page-header';
@@ -14,6 +14,7 @@ import { formatDollars, formatPhone, withArticle } from '@/lib/format';
 import { cancelThenRepeat } from '@/lib/replace';
 import { useNow } from '@/lib/use-now';
 import { dashboardKeys } from '../dashboard/api';
+import { OrderMoneyDialog } from '../money/order-money-dialog';
 import { cancelNumber, numbersKeys, numbersQuery, repeatNumber } from './api';
 import { type NumberActions, NumberCard } from './number-card';
 import { isLive } from './status-text';
@@ -54,6 +55,14 @@ export function NumbersPage() {
   });
   const [busy, setBusy] = useState<NumberActions['busy']>(null);
   const charge = useConfirmCharge();
+  // The open detail lives in the address (`?order=12`), so the Balance page can link straight to it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const detailId = Number(searchParams.get('order')) || null;
+  const detailNumber = numbers.data?.numbers.find((number) => number.id === detailId);
+
+  function onDetails(number: PurchasedNumber) {
+    setSearchParams({ order: String(number.id) });
+  }
 
   function refetchAll() {
     void queryClient.invalidateQueries({ queryKey: numbersKeys.list });
@@ -143,17 +152,31 @@ export function NumbersPage() {
             title="Active"
             numbers={list.filter(isLive)}
             now={now}
-            actions={{ busy, onCancel, onReplace }}
+            actions={{ busy, onCancel, onReplace, onDetails }}
           />
           <NumberSection
             title="History"
             numbers={list.filter((number) => !isLive(number))}
             now={now}
-            actions={{ busy, onCancel, onReplace }}
+            actions={{ busy, onCancel, onReplace, onDetails }}
           />
         </div>
       )}
       {charge.dialog}
+      <OrderMoneyDialog
+        target={
+          detailId === null
+            ? null
+            : {
+                kind: 'number',
+                id: detailId,
+                title: detailNumber
+                  ? `${detailNumber.service_name} number in ${detailNumber.country_name}`
+                  : 'One-time number',
+              }
+        }
+        onClose={() => setSearchParams({})}
+      />
     </PageContainer>
   );
 }
