@@ -30,9 +30,9 @@ function Figure({ label, value, hint }: { label: string; value: number | undefin
   return (
     <Card className="flex min-w-0 flex-col gap-1 p-4 sm:p-5">
       <p className="text-sm font-medium text-muted-foreground">{label}</p>
-      <p className="text-2xl font-bold tracking-tight tabular-nums">
+      <div className="text-2xl font-bold tracking-tight tabular-nums">
         {value === undefined ? <Skeleton className="mt-1 h-7 w-24" /> : formatDollars(value)}
-      </p>
+      </div>
       <p className="text-sm text-muted-foreground">{hint}</p>
     </Card>
   );
