@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, numberStatuses } from './dashboard';
 import { databaseIdParam, decimalInteger } from './wire';
 
 /**
@@ -69,6 +70,13 @@ export const utcDateParam = z
     return day;
   });
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The midnight after a UTC day: where a range whose last included day is `day` stops. */
+export function dayAfter(day: Date): Date {
+  return new Date(day.getTime() + DAY_MS);
+}
+
 export const LEDGER_PAGE_DEFAULT = 50;
 export const LEDGER_PAGE_MAX = 200;
 
@@ -83,6 +91,28 @@ const ledgerFilterShape = {
 function orderedRange(query: { from?: Date; to?: Date }): boolean {
   return !query.from || !query.to || query.from.getTime() <= query.to.getTime();
 }
+
+/** One-time numbers still running (`live`: being issued, waiting, code received) or over (`ended`). */
+export const numberStates = ['live', 'ended'] as const;
+export type NumberState = (typeof numberStates)[number];
+export const liveNumberStatuses = ['pending', 'waiting', 'received'] as const;
+
+/** My Numbers: the spec's list, optionally narrowed to live or ended numbers, a status, a service or UTC days. */
+export const numbersQuerySchema = z
+  .object({
+    limit: decimalInteger(1, LIST_LIMIT_MAX).optional().default(LIST_LIMIT_DEFAULT),
+    before: databaseIdParam.optional(),
+    state: z.enum(numberStates).optional(),
+    status: z.enum(numberStatuses).optional(),
+    service: z
+      .string({ error: 'must be a string' })
+      .regex(/^[a-z0-9]{1,10}$/, { error: 'must be a service code' })
+      .optional(),
+    from: utcDateParam.optional(),
+    to: utcDateParam.optional(),
+  })
+  .refine(orderedRange, { error: moneyMessages.badDateRange, path: ['from'] });
+export type NumbersQuery = z.input<typeof numbersQuerySchema>;
 
 export const ledgerCsvQuerySchema = z
   .object(ledgerFilterShape)

@@ -1,5 +1,6 @@
 import {
   centsToDollars,
+  dayAfter,
   LEDGER_CSV_COLUMNS,
   type LedgerEntryKind,
   type LedgerEntryView,
@@ -15,7 +16,6 @@ import { rentReasons } from '../rentals/service';
 import { balanceOf } from './ledger';
 import { createMoneyRepository, type LedgerFilter, type LedgerRow } from './money-repository';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows per query while the CSV export streams: big enough to be quick, small enough to hold in memory. */
 const CSV_BATCH_ROWS = 1000;
 
@@ -30,7 +30,7 @@ function toFilter(query: LedgerFilterQuery): LedgerFilter {
   return {
     kind: query.kind,
     from: query.from,
-    toExclusive: query.to ? new Date(query.to.getTime() + DAY_MS) : undefined,
+    toExclusive: query.to ? dayAfter(query.to) : undefined,
   };
 }
 
