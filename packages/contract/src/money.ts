@@ -114,12 +114,13 @@ export const numbersQuerySchema = z
   .refine(orderedRange, { error: moneyMessages.badDateRange, path: ['from'] });
 export type NumbersQuery = z.input<typeof numbersQuerySchema>;
 
+// Strict: a parameter this endpoint does not know is a mistake worth saying, not a filter silently dropped.
 export const ledgerCsvQuerySchema = z
-  .object(ledgerFilterShape)
+  .strictObject(ledgerFilterShape)
   .refine(orderedRange, { error: moneyMessages.badDateRange, path: ['from'] });
 
 export const ledgerQuerySchema = z
-  .object({
+  .strictObject({
     ...ledgerFilterShape,
     /** Entries older than this entry id (keyset pagination). */
     before: decimalInteger(1, Number.MAX_SAFE_INTEGER).optional(),

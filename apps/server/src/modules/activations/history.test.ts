@@ -45,12 +45,10 @@ async function allPages(user: TestUser, filters: string, limit: number) {
   const numbers: PurchasedNumber[] = [];
   let before: number | null = null;
   do {
-    const response = await t.app.inject({
-      url: `/api/dashboard/numbers?limit=${limit}${filters}${before === null ? '' : `&before=${before}`}`,
-      headers: user.headers,
-    });
+    const url: string = `/api/dashboard/numbers?limit=${limit}${filters}${before === null ? '' : `&before=${before}`}`;
+    const response = await t.app.inject({ url, headers: user.headers });
     expect(response.statusCode, response.body).toBe(200);
-    const body = response.json();
+    const body: { numbers: PurchasedNumber[]; next_before: number | null } = response.json();
     numbers.push(...body.numbers);
     before = body.next_before;
   } while (before !== null);
