@@ -10,12 +10,12 @@ import { Download, Plus, ReceiptText } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { DateRangeFields, isBackwards } from '@/components/date-range-fields';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton, SkeletonRows } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -73,10 +73,10 @@ function EntryRow({ entry }: { entry: LedgerEntryView }) {
 
 /** `/dashboard/balance`: the balance, what live orders hold, and every ledger entry with its transaction ID. */
 export function BalancePage() {
-  const ids = { kind: useId(), from: useId(), to: useId() };
+  const kindId = useId();
   const [filters, setFilters] = useState<LedgerFilters>({});
   const [exporting, setExporting] = useState(false);
-  const rangeBackwards = !!filters.from && !!filters.to && filters.from > filters.to;
+  const rangeBackwards = isBackwards(filters);
   const ledger = useInfiniteQuery({ ...ledgerQuery(filters), enabled: !rangeBackwards });
   const firstPage = ledger.data?.pages[0];
   const entries = ledger.data?.pages.flatMap((page) => page.entries);
@@ -132,7 +132,7 @@ export function BalancePage() {
           aria-label="Filter transactions"
           onSubmit={(event) => event.preventDefault()}
         >
-          <Field id={ids.kind} label="Kind">
+          <Field id={kindId} label="Kind">
             <Select
               value={filters.kind ?? ALL_KINDS}
               onValueChange={(value) =>
@@ -142,7 +142,7 @@ export function BalancePage() {
                 }))
               }
             >
-              <SelectTrigger id={ids.kind}>
+              <SelectTrigger id={kindId}>
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
@@ -155,27 +155,10 @@ export function BalancePage() {
               </SelectContent>
             </Select>
           </Field>
-          <Field id={ids.from} label="From (UTC)">
-            <Input
-              id={ids.from}
-              type="date"
-              value={filters.from ?? ''}
-              onChange={(event) =>
-                setFilters((current) => ({ ...current, from: event.target.value || undefined }))
-              }
-            />
-          </Field>
-          <Field id={ids.to} label="To (UTC)">
-            <Input
-              id={ids.to}
-              type="date"
-              value={filters.to ?? ''}
-              aria-invalid={rangeBackwards || undefined}
-              onChange={(event) =>
-                setFilters((current) => ({ ...current, to: event.target.value || undefined }))
-              }
-            />
-          </Field>
+          <DateRangeFields
+            value={filters}
+            onChange={(range) => setFilters((current) => ({ ...current, from: range.from, to: range.to }))}
+          />
         </form>
         {rangeBackwards && (
           <Alert variant="destructive">

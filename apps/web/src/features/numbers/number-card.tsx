@@ -20,7 +20,7 @@ import { cn } from '@/lib/utils';
 import { numberStatusQuery } from './api';
 import { cancelBlockedReason, finalStatusString, isLive, numberStatusText } from './status-text';
 
-const BADGES: Record<PurchasedNumber['status'], { label: string; variant: BadgeVariant }> = {
+export const NUMBER_BADGES: Record<PurchasedNumber['status'], { label: string; variant: BadgeVariant }> = {
   pending: { label: 'Issuing', variant: 'info' },
   waiting: { label: 'Waiting', variant: 'warning' },
   received: { label: 'Code received', variant: 'success' },
@@ -79,7 +79,7 @@ export function NumberCard({
   const { live, statusText, code, secondsLeft, remoteCanceled } = useNumberState(number, now);
   const isBusy = actions.busy?.id === number.id;
   const blockedReason = cancelBlockedReason({ status: number.status, code }, { remoteCanceled, secondsLeft });
-  const badge = BADGES[number.status];
+  const badge = NUMBER_BADGES[number.status];
   const serviceIcon = serviceByCode(number.service)?.icon;
 
   return (
