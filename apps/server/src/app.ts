@@ -13,6 +13,7 @@ import { answerError, installErrorHandler } from './lib/error-handler';
 import { AppError } from './lib/errors';
 import { installSecurityHeaders } from './lib/security-headers';
 import { serializerCompiler } from './lib/serializer';
+import { moneyRoutes } from './modules/accounts/money-routes';
 import { summaryRoutes } from './modules/accounts/routes';
 import { activationRoutes } from './modules/activations/routes';
 import { adminRoutes } from './modules/admin/routes';
@@ -147,6 +148,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(activationRoutes, { prefix: '/api/dashboard', ctx });
   await app.register(rentalRoutes, { prefix: '/api/dashboard', ctx });
   await app.register(summaryRoutes, { prefix: '/api/dashboard', ctx });
+  await app.register(moneyRoutes, { prefix: '/api/dashboard', ctx });
   await app.register(eventRoutes, { prefix: '/api/dashboard', ctx });
   await app.register(topupRoutes, { prefix: '/api/topup', ctx });
   await app.register(upstreamWebhookRoutes, { prefix: '/api/upstream', ctx });

@@ -141,6 +141,8 @@ export type PurchasedNumber = z.infer<typeof purchasedNumberSchema>;
 export const numbersResponseSchema = z.object({
   success: z.literal(true),
   numbers: z.array(purchasedNumberSchema),
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  next_before: z.number().int().nullable().optional(),
 });
 export type NumbersResponse = z.infer<typeof numbersResponseSchema>;
 export const buyNumberResponseSchema = z.object({ success: z.literal(true), number: purchasedNumberSchema });

@@ -5,6 +5,7 @@ export * from './dashboard';
 export * from './http';
 export * from './limits';
 export * from './messages';
+export * from './money';
 export * from './public-config';
 export * from './rentals';
 export * from './routes';

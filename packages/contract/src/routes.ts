@@ -12,6 +12,7 @@ export const appRoutes = {
   topup: '/dashboard/topup',
   tickets: '/dashboard/tickets',
   api: '/dashboard/api',
+  balance: '/dashboard/balance',
   apiDocs: '/docs/api',
 } as const;
 

@@ -157,6 +157,7 @@ describe('authorization matrix', () => {
     function ownersValue(operation: Operation, name: string): string | undefined {
       if (operation.path.startsWith('/api/tickets/{id}')) return String(ticket.id);
       if (operation.path.startsWith('/api/dashboard/numbers/{id}')) return String(number.id);
+      if (operation.path.startsWith('/api/dashboard/rents/{id}')) return String(rent.id);
       if (name === 'number_id') return number.number_id;
       if (name === 'order_id' && operation.path.startsWith('/api/dashboard/')) return rent.order_id!;
       if (name === 'order_id' && operation.path.startsWith('/api/topup/')) return topup.orderId;
@@ -170,8 +171,8 @@ describe('authorization matrix', () => {
           (name) => ownersValue(operation, name) !== undefined,
         ),
     );
-    // Tickets (3), numbers (3), rents (6) and a top-up (1).
-    expect(ownerOperations).toHaveLength(13);
+    // Tickets (3), numbers (4, one the money of a number), rents (7, one the money of a rent), a top-up (1).
+    expect(ownerOperations).toHaveLength(15);
     const before = await snapshotOfState(t);
     for (const operation of ownerOperations) {
       const path = fillPath(

@@ -74,6 +74,10 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'balance',
+            lazy: async () => ({ Component: (await import('@/features/money/balance-page')).BalancePage }),
+          },
+          {
             path: 'api',
             lazy: async () => ({ Component: (await import('@/features/api-keys/api-page')).ApiPage }),
           },

@@ -13,6 +13,7 @@ const signedInLinks = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/dashboard/numbers', label: 'My Numbers' },
   { to: '/dashboard/topup', label: 'Top Up' },
+  { to: '/dashboard/balance', label: 'Balance' },
   { to: '/dashboard/api', label: 'API' },
 ];
 

@@ -4,9 +4,10 @@ import { getToken } from '@/features/auth/session';
 
 /** What each pushed event makes stale. */
 const STALE_BY_EVENT: Record<string, string[][]> = {
-  numbers: [['numbers'], ['number-status'], ['summary']],
-  rents: [['rents'], ['rent-status'], ['summary']],
-  balance: [['summary']],
+  // A live order's end changes the reserved figure of the Money view.
+  numbers: [['numbers'], ['number-status'], ['summary'], ['ledger']],
+  rents: [['rents'], ['rent-status'], ['summary'], ['ledger']],
+  balance: [['summary'], ['ledger'], ['order-money']],
 };
 const RECONNECT_MS = [1000, 3000, 10_000, 30_000];
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   type Activation,
@@ -51,6 +51,15 @@ function prepareMarkIssued(db: Executor) {
     .where(and(eq(activations.id, sql.placeholder('id')), eq(activations.status, 'pending')))
     .returning()
     .prepare('activations_mark_issued');
+}
+
+export interface NumberListFilter {
+  statuses?: readonly ActivationStatus[];
+  service?: string;
+  /** First instant included. */
+  from?: Date;
+  /** First instant excluded. */
+  toExclusive?: Date;
 }
 
 export function createActivationsRepository(db: Executor) {
@@ -144,8 +153,16 @@ export function createActivationsRepository(db: Executor) {
       return row;
     },
 
-    /** The user's orders, newest first, one page at a time (keyset on id, so deep pages stay fast). */
-    async listForUser(userId: number, limit: number, beforeId?: number): Promise<Activation[]> {
+    /**
+     * The user's orders, newest first, one page at a time (keyset on id, so deep pages stay fast), narrowed
+     * by status, service and creation time when asked.
+     */
+    async listForUser(
+      userId: number,
+      limit: number,
+      beforeId?: number,
+      filter: NumberListFilter = {},
+    ): Promise<Activation[]> {
       return db
         .select()
         .from(activations)
@@ -154,6 +171,10 @@ export function createActivationsRepository(db: Executor) {
             eq(activations.userId, userId),
             sql`${activations.status} <> 'failed'`,
             beforeId ? lt(activations.id, beforeId) : undefined,
+            filter.statuses ? inArray(activations.status, filter.statuses) : undefined,
+            filter.service ? eq(activations.service, filter.service) : undefined,
+            filter.from ? gte(activations.createdAt, filter.from) : undefined,
+            filter.toExclusive ? lt(activations.createdAt, filter.toExclusive) : undefined,
           ),
         )
         .orderBy(desc(activations.id))

@@ -1,16 +1,43 @@
 import {
   buyNumberRequestSchema,
   buyNumberResponseSchema,
+  dayAfter,
   idParamSchema,
-  listPageQuerySchema,
+  liveNumberStatuses,
+  type NumbersQuery,
   numberIdParamSchema,
   numberStatusResponseSchema,
+  numbersQuerySchema,
   numbersResponseSchema,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import type { ActivationStatus } from '../../db/schema';
 import { createGuards, currentUser } from '../auth/guards';
 import { presentNumber } from './presenter';
+import type { NumberListFilter } from './repository';
+
+const endedNumberStatuses = [
+  'completed',
+  'canceled',
+  'expired',
+] as const satisfies readonly ActivationStatus[];
+
+/** The list's narrowing, or undefined for the whole list (the one the cache keeps). */
+function numberFilter(query: {
+  state?: NumbersQuery['state'];
+  status?: ActivationStatus;
+  service?: string;
+  from?: Date;
+  to?: Date;
+}): NumberListFilter | undefined {
+  const { state, status, service, from, to } = query;
+  if (!state && !status && !service && !from && !to) return undefined;
+  const ofState = state === 'live' ? liveNumberStatuses : state === 'ended' ? endedNumberStatuses : undefined;
+  // A status outside the asked state matches nothing, as the two conditions together say.
+  const statuses = status ? (ofState && !ofState.some((one) => one === status) ? [] : [status]) : ofState;
+  return { statuses, service, from, toExclusive: to ? dayAfter(to) : undefined };
+}
 
 export const activationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { requireUser } = createGuards(ctx.auth);
@@ -32,15 +59,22 @@ export const activationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       schema: {
         tags: ['numbers'],
         summary: "The user's one-time numbers, newest first",
-        querystring: listPageQuerySchema,
+        description:
+          'Narrowed by `state` (live or ended), `status`, `service` and `from`/`to` (UTC days, both included). Pages by keyset: pass `next_before` as `before`.',
+        querystring: numbersQuerySchema,
         response: { 200: numbersResponseSchema },
       },
     },
     async (request) => {
       const user = currentUser(request);
+      const { limit, before } = request.query;
+      // One more than asked tells whether an older page exists.
+      const numbers = await activations.listNumbers(user.id, limit + 1, before, numberFilter(request.query));
+      const page = numbers.slice(0, limit);
       return {
         success: true as const,
-        numbers: await activations.listNumbers(user.id, request.query.limit, request.query.before),
+        numbers: page,
+        next_before: numbers.length > limit ? page[page.length - 1]!.id : null,
       };
     },
   );

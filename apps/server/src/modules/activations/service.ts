@@ -15,7 +15,7 @@ import { type SmsProvider, UpstreamError } from '../../providers/sms/types';
 import { applyLedgerChange, createOrderWithDebit, InsufficientBalanceError } from '../accounts/ledger';
 import type { CatalogService } from '../catalog/service';
 import { presentNumber } from './presenter';
-import { createActivationsRepository } from './repository';
+import { createActivationsRepository, type NumberListFilter } from './repository';
 
 export const activationReasons = {
   canceledByUser: 'Canceled by you. The price was returned to your balance.',
@@ -347,9 +347,14 @@ export function createActivationService({
      * The user's numbers, newest first. The first page is what My Numbers polls every 20 seconds: it is
      * kept in memory until the user's orders change.
      */
-    listNumbers(userId: number, limit: number, beforeId?: number): Promise<PurchasedNumber[]> {
+    listNumbers(
+      userId: number,
+      limit: number,
+      beforeId?: number,
+      filter?: NumberListFilter,
+    ): Promise<PurchasedNumber[]> {
       const load = async () => {
-        const orders = await repository.listForUser(userId, limit, beforeId);
+        const orders = await repository.listForUser(userId, limit, beforeId, filter);
         const messages = await repository.messagesFor(orders.map((order) => order.id));
         const messagesByOrder = new Map<number, typeof messages>();
         for (const message of messages) {
@@ -359,7 +364,10 @@ export function createActivationService({
         }
         return orders.map((order) => presentNumber(order, messagesByOrder.get(order.id) ?? []));
       };
-      return beforeId === undefined ? listCache.getOrLoad(userId, `list:${limit}`, load) : load();
+      // Only the first page of the whole list is cached: it is what every open My Numbers page polls.
+      return beforeId === undefined && filter === undefined
+        ? listCache.getOrLoad(userId, `list:${limit}`, load)
+        : load();
     },
 
     /** Tells the owner's pages and caches that an order changed outside the paths above (the sync job). */

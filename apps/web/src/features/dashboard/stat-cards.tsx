@@ -1,24 +1,34 @@
 import type { SummaryResponse } from '@simcode/contract';
 import { Globe2, ListOrdered, Phone, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDollars } from '@/lib/format';
+import { cn } from '@/lib/utils';
 
 function StatCard({
   label,
   value,
   icon,
   hint,
+  to,
 }: {
   label: string;
   value: ReactNode;
   icon: ReactNode;
   hint: string;
+  /** The page with the figure's details; the whole card links there. */
+  to?: string;
 }) {
-  return (
+  const card = (
     // On a phone the icon sits above the figure, so a balance like $10,000.00 fits whole in half the width.
-    <Card className="flex min-w-0 flex-col items-start gap-2 p-4 sm:flex-row sm:items-center sm:gap-4 sm:p-5">
+    <Card
+      className={cn(
+        'flex min-w-0 flex-col items-start gap-2 p-4 sm:flex-row sm:items-center sm:gap-4 sm:p-5',
+        to && 'h-full transition-colors group-hover:border-primary/50',
+      )}
+    >
       <span
         className="flex size-9 shrink-0 sm:size-11 items-center justify-center rounded-xl bg-secondary text-primary [&_svg]:size-5"
         aria-hidden="true"
@@ -32,6 +42,15 @@ function StatCard({
       </div>
     </Card>
   );
+  if (!to) return card;
+  return (
+    <Link
+      to={to}
+      className="group min-w-0 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+    >
+      {card}
+    </Link>
+  );
 }
 
 /** Balance, Orders, Numbers and Total Countries (spec section 2). */
@@ -44,6 +63,7 @@ export function StatCards({ summary }: { summary: SummaryResponse | undefined })
         icon={<Wallet />}
         value={value(formatDollars(summary?.balance ?? 0))}
         hint="Available to spend"
+        to="/dashboard/balance"
       />
       <StatCard
         label="Orders"

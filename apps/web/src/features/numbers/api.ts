@@ -4,11 +4,26 @@ import {
   type NumbersResponse,
   numberMessages,
 } from '@simcode/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { DateRange } from '@/components/date-range-fields';
 import { apiRequest } from '@/lib/api-client';
+
+/** The history's filters; every one is applied by the server. */
+export interface NumberHistoryFilters extends DateRange {
+  status?: 'completed' | 'canceled' | 'expired';
+  /** A service code (`tg`). */
+  service?: string;
+}
+
+/** Numbers per page of the history. */
+const HISTORY_PAGE_SIZE = 20;
+/** More live numbers than anyone holds at once: the active list is one page. */
+const LIVE_LIMIT = 100;
 
 export const numbersKeys = {
   list: ['numbers'] as const,
+  live: ['numbers', 'live'] as const,
+  history: (filters: NumberHistoryFilters) => ['numbers', 'history', filters] as const,
   status: (numberId: string) => ['number-status', numberId] as const,
 };
 
@@ -20,6 +35,36 @@ export const numbersQuery = queryOptions({
       fallbackError: numberMessages.fetchNumbersFailed,
     }),
 });
+
+export const liveNumbersQuery = queryOptions({
+  queryKey: numbersKeys.live,
+  queryFn: ({ signal }) =>
+    apiRequest<NumbersResponse>(`/api/dashboard/numbers?state=live&limit=${LIVE_LIMIT}`, {
+      signal,
+      fallbackError: numberMessages.fetchNumbersFailed,
+    }),
+});
+
+/** Numbers that are over, newest first, a keyset page at a time. */
+export function numberHistoryQuery(filters: NumberHistoryFilters) {
+  return infiniteQueryOptions({
+    queryKey: numbersKeys.history(filters),
+    initialPageParam: null as number | null,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ state: 'ended', limit: String(HISTORY_PAGE_SIZE) });
+      for (const name of ['status', 'service', 'from', 'to'] as const) {
+        const value = filters[name];
+        if (value) params.set(name, value);
+      }
+      if (pageParam !== null) params.set('before', String(pageParam));
+      return apiRequest<NumbersResponse>(`/api/dashboard/numbers?${params}`, {
+        signal,
+        fallbackError: numberMessages.fetchNumbersFailed,
+      });
+    },
+    getNextPageParam: (page) => page.next_before ?? null,
+  });
+}
 
 export function numberStatusQuery(numberId: string) {
   return queryOptions({

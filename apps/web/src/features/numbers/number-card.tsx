@@ -8,7 +8,7 @@ import {
 } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { Ban, Clock, RefreshCw } from 'lucide-react';
+import { Ban, Clock, ReceiptText, RefreshCw } from 'lucide-react';
 import { CopyButton } from '@/components/copy-button';
 import { CountryLine } from '@/components/country-flag';
 import { ServiceIcon } from '@/components/service-icon';
@@ -20,7 +20,7 @@ import { cn } from '@/lib/utils';
 import { numberStatusQuery } from './api';
 import { cancelBlockedReason, finalStatusString, isLive, numberStatusText } from './status-text';
 
-const BADGES: Record<PurchasedNumber['status'], { label: string; variant: BadgeVariant }> = {
+export const NUMBER_BADGES: Record<PurchasedNumber['status'], { label: string; variant: BadgeVariant }> = {
   pending: { label: 'Issuing', variant: 'info' },
   waiting: { label: 'Waiting', variant: 'warning' },
   received: { label: 'Code received', variant: 'success' },
@@ -34,6 +34,8 @@ export interface NumberActions {
   busy: { id: number; action: 'cancel' | 'replace' } | null;
   onCancel(number: PurchasedNumber): void;
   onReplace(number: PurchasedNumber): void;
+  /** Opens the number's money: price, transactions, why it was refunded. */
+  onDetails(number: PurchasedNumber): void;
 }
 
 /**
@@ -77,7 +79,7 @@ export function NumberCard({
   const { live, statusText, code, secondsLeft, remoteCanceled } = useNumberState(number, now);
   const isBusy = actions.busy?.id === number.id;
   const blockedReason = cancelBlockedReason({ status: number.status, code }, { remoteCanceled, secondsLeft });
-  const badge = BADGES[number.status];
+  const badge = NUMBER_BADGES[number.status];
   const serviceIcon = serviceByCode(number.service)?.icon;
 
   return (
@@ -190,6 +192,15 @@ export function NumberCard({
         >
           <RefreshCw aria-hidden="true" />
           Replace
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => actions.onDetails(number)}
+          aria-label={`Details of order #${number.id}`}
+        >
+          <ReceiptText aria-hidden="true" />
+          Details
         </Button>
       </div>
     </Card>

@@ -1,46 +1,120 @@
-import { NUMBERS_REFRESH_MS, numberMessages, type PurchasedNumber } from '@simcode/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  moneyMessages,
+  NUMBERS_REFRESH_MS,
+  numberMessages,
+  type PurchasedNumber,
+  services,
+} from '@simcode/contract';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Inbox, Plus } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useConfirmCharge } from '@/components/confirm-charge';
+import { DateRangeFields, isBackwards } from '@/components/date-range-fields';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { formatDollars, formatPhone, withArticle } from '@/lib/format';
 import { cancelThenRepeat } from '@/lib/replace';
 import { useNow } from '@/lib/use-now';
 import { dashboardKeys } from '../dashboard/api';
-import { cancelNumber, numbersKeys, numbersQuery, repeatNumber } from './api';
-import { type NumberActions, NumberCard } from './number-card';
-import { isLive } from './status-text';
+import { OrderMoneyDialog } from '../money/order-money-dialog';
+import {
+  cancelNumber,
+  liveNumbersQuery,
+  type NumberHistoryFilters,
+  numberHistoryQuery,
+  numbersKeys,
+  repeatNumber,
+} from './api';
+import { NUMBER_BADGES, type NumberActions, NumberCard } from './number-card';
 
-function NumberSection({
-  title,
+function NumberGrid({
   numbers,
   now,
   actions,
 }: {
-  title: string;
   numbers: PurchasedNumber[];
   now: number;
   actions: NumberActions;
 }) {
-  if (numbers.length === 0) return null;
   return (
-    <section aria-label={title} className="flex flex-col gap-3">
-      <h2 className="text-lg font-semibold">
-        {title} <span className="text-sm font-normal text-muted-foreground">({numbers.length})</span>
-      </h2>
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        {numbers.map((number) => (
-          <NumberCard key={number.id} number={number} now={now} actions={actions} />
-        ))}
-      </div>
-    </section>
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+      {numbers.map((number) => (
+        <NumberCard key={number.id} number={number} now={now} actions={actions} />
+      ))}
+    </div>
+  );
+}
+
+const ALL = 'all';
+const HISTORY_STATUSES = ['completed', 'canceled', 'expired'] as const;
+const SERVICES_BY_NAME = [...services].sort((a, b) => a.name.localeCompare(b.name));
+
+/** Status, service and dates of the history; the server applies them. */
+function HistoryFilters({
+  value,
+  onChange,
+}: {
+  value: NumberHistoryFilters;
+  onChange(filters: NumberHistoryFilters): void;
+}) {
+  const statusId = useId();
+  const serviceId = useId();
+  return (
+    <form
+      className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
+      aria-label="Filter history"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <Field id={statusId} label="Status">
+        <Select
+          value={value.status ?? ALL}
+          onValueChange={(status) =>
+            onChange({
+              ...value,
+              status: status === ALL ? undefined : (status as NumberHistoryFilters['status']),
+            })
+          }
+        >
+          <SelectTrigger id={statusId}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All statuses</SelectItem>
+            {HISTORY_STATUSES.map((status) => (
+              <SelectItem key={status} value={status}>
+                {NUMBER_BADGES[status].label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </Field>
+      <Field id={serviceId} label="Service">
+        <Select
+          value={value.service ?? ALL}
+          onValueChange={(service) => onChange({ ...value, service: service === ALL ? undefined : service })}
+        >
+          <SelectTrigger id={serviceId}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All services</SelectItem>
+            {SERVICES_BY_NAME.map((service) => (
+              <SelectItem key={service.code} value={service.code}>
+                {service.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </Field>
+      <DateRangeFields value={value} onChange={(range) => onChange({ ...value, ...range })} />
+    </form>
   );
 }
 
@@ -48,12 +122,26 @@ export function NumbersPage() {
   const queryClient = useQueryClient();
   const now = useNow();
   // Refresh every 20 s, only while there is something to refresh (spec section 4).
-  const numbers = useQuery({
-    ...numbersQuery,
+  const live = useQuery({
+    ...liveNumbersQuery,
     refetchInterval: (query) => (query.state.data?.numbers.length ? NUMBERS_REFRESH_MS : false),
   });
+  const [filters, setFilters] = useState<NumberHistoryFilters>({});
+  const filtered = Object.values(filters).some(Boolean);
+  const rangeBackwards = isBackwards(filters);
+  const history = useInfiniteQuery({ ...numberHistoryQuery(filters), enabled: !rangeBackwards });
   const [busy, setBusy] = useState<NumberActions['busy']>(null);
   const charge = useConfirmCharge();
+  // The open detail lives in the address (`?order=12`), so the Balance page can link straight to it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const detailId = Number(searchParams.get('order')) || null;
+  const liveList = live.data?.numbers;
+  const historyList = history.data?.pages.flatMap((page) => page.numbers);
+  const detailNumber = [...(liveList ?? []), ...(historyList ?? [])].find((number) => number.id === detailId);
+
+  function onDetails(number: PurchasedNumber) {
+    setSearchParams({ order: String(number.id) });
+  }
 
   function refetchAll() {
     void queryClient.invalidateQueries({ queryKey: numbersKeys.list });
@@ -96,7 +184,8 @@ export function NumbersPage() {
     }
   }
 
-  const list = numbers.data?.numbers;
+  const actions: NumberActions = { busy, onCancel, onReplace, onDetails };
+  const nothingYet = liveList?.length === 0 && historyList?.length === 0 && !filtered;
   return (
     <PageContainer>
       <PageHeader
@@ -111,21 +200,19 @@ export function NumbersPage() {
           </Button>
         }
       />
-      {numbers.isPending && (
+      {live.isPending && (
         <SkeletonRows
           count={4}
           className="grid grid-cols-1 gap-4 lg:grid-cols-2"
           rowClassName="h-52 rounded-xl"
         />
       )}
-      {numbers.isError && !list && (
+      {live.isError && !liveList && (
         <Alert variant="destructive">
-          <AlertDescription>
-            {errorMessage(numbers.error, numberMessages.fetchNumbersFailed)}
-          </AlertDescription>
+          <AlertDescription>{errorMessage(live.error, numberMessages.fetchNumbersFailed)}</AlertDescription>
         </Alert>
       )}
-      {list && list.length === 0 && (
+      {nothingYet && (
         <div className="flex flex-col items-center rounded-xl border border-dashed bg-white px-6 py-16 text-center">
           <Inbox className="size-10 text-indigo-300" aria-hidden="true" />
           <h2 className="mt-4 text-lg font-semibold">No numbers yet</h2>
@@ -137,23 +224,74 @@ export function NumbersPage() {
           </Button>
         </div>
       )}
-      {list && list.length > 0 && (
+      {liveList && !nothingYet && (
         <div className="flex flex-col gap-8">
-          <NumberSection
-            title="Active"
-            numbers={list.filter(isLive)}
-            now={now}
-            actions={{ busy, onCancel, onReplace }}
-          />
-          <NumberSection
-            title="History"
-            numbers={list.filter((number) => !isLive(number))}
-            now={now}
-            actions={{ busy, onCancel, onReplace }}
-          />
+          {liveList.length > 0 && (
+            <section aria-label="Active" className="flex flex-col gap-3">
+              <h2 className="text-lg font-semibold">
+                Active <span className="text-sm font-normal text-muted-foreground">({liveList.length})</span>
+              </h2>
+              <NumberGrid numbers={liveList} now={now} actions={actions} />
+            </section>
+          )}
+          <section aria-label="History" className="flex flex-col gap-3">
+            <h2 className="text-lg font-semibold">History</h2>
+            <HistoryFilters value={filters} onChange={setFilters} />
+            {rangeBackwards && (
+              <Alert variant="destructive">
+                <AlertDescription>{moneyMessages.badDateRange}</AlertDescription>
+              </Alert>
+            )}
+            {history.isError && !historyList && (
+              <Alert variant="destructive">
+                <AlertDescription>
+                  {errorMessage(history.error, numberMessages.fetchNumbersFailed)}
+                </AlertDescription>
+              </Alert>
+            )}
+            {!rangeBackwards && history.isPending && (
+              <SkeletonRows
+                count={2}
+                className="grid grid-cols-1 gap-4 lg:grid-cols-2"
+                rowClassName="h-52 rounded-xl"
+              />
+            )}
+            {historyList && historyList.length === 0 && (
+              <p className="rounded-lg border border-dashed px-6 py-10 text-center text-sm text-muted-foreground">
+                {filtered ? 'No numbers match these filters.' : 'Numbers you are done with appear here.'}
+              </p>
+            )}
+            {historyList && historyList.length > 0 && (
+              <NumberGrid numbers={historyList} now={now} actions={actions} />
+            )}
+            {history.hasNextPage && (
+              <Button
+                variant="outline"
+                className="self-center"
+                busy={history.isFetchingNextPage}
+                onClick={() => void history.fetchNextPage()}
+              >
+                Show older numbers
+              </Button>
+            )}
+          </section>
         </div>
       )}
       {charge.dialog}
+      <OrderMoneyDialog
+        target={
+          detailId === null
+            ? null
+            : {
+                kind: 'number',
+                id: detailId,
+                title: detailNumber
+                  ? `${detailNumber.service_name} number in ${detailNumber.country_name}`
+                  : 'One-time number',
+              }
+        }
+        onClose={() => setSearchParams({})}
+      />
     </PageContainer>
   );
 }

@@ -7,7 +7,7 @@ import {
 } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { Ban, CalendarPlus, Clock, Copy, Loader2, RefreshCw, TriangleAlert } from 'lucide-react';
+import { Ban, CalendarPlus, Clock, Copy, Loader2, ReceiptText, RefreshCw, TriangleAlert } from 'lucide-react';
 import { CopyButton } from '@/components/copy-button';
 import { CountryFlag } from '@/components/country-flag';
 import { ServiceIcon } from '@/components/service-icon';
@@ -30,6 +30,8 @@ export interface RentActions {
   onReplace(rent: Rent): void;
   onRenew(rent: Rent): void;
   onAutoRenew(rent: Rent, enabled: boolean): void;
+  /** Opens the rent's money: price with renewals, transactions, why it was refunded. */
+  onDetails(rent: Rent): void;
 }
 
 const BADGES: Record<Rent['status'], { label: string; variant: BadgeVariant }> = {
@@ -291,6 +293,15 @@ export function RentActionButtons({
       >
         {busy !== 'renew' && <CalendarPlus aria-hidden="true" />}
         Renew
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => actions.onDetails(rent)}
+        aria-label={`Details of rent #${rent.id}`}
+      >
+        <ReceiptText aria-hidden="true" />
+        Details
       </Button>
     </div>
   );

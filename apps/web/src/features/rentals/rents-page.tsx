@@ -2,7 +2,7 @@ import { RENTS_REFRESH_MS, type Rent, rentMessages } from '@simcode/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarRange, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useConfirmCharge } from '@/components/confirm-charge';
 import { PageContainer, PageHeader } from '@/components/page-header';
@@ -16,6 +16,7 @@ import { formatDollars, formatPhone, withArticle } from '@/lib/format';
 import { cancelThenRepeat } from '@/lib/replace';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { dashboardKeys } from '../dashboard/api';
+import { OrderMoneyDialog } from '../money/order-money-dialog';
 import { cancelRent, renewRent, rentKeys, rentsQuery, repeatRent, setAutoRenew } from './api';
 import { RenewDialog } from './renew-dialog';
 import {
@@ -161,8 +162,14 @@ export function RentsPage() {
     }
   }
 
+  // The open detail lives in the address (`?rent=7`), so the Balance page can link straight to it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const detailId = Number(searchParams.get('rent')) || null;
+  const detailRent = rents.data?.rents.find((rent) => rent.id === detailId);
+
   const actions: RentActions = {
     busy,
+    onDetails: (rent) => setSearchParams({ rent: String(rent.id) }),
     onCancel: (rent) =>
       void run(
         rent,
@@ -288,6 +295,20 @@ export function RentsPage() {
         onConfirm={renew}
       />
       {charge.dialog}
+      <OrderMoneyDialog
+        target={
+          detailId === null
+            ? null
+            : {
+                kind: 'rent',
+                id: detailId,
+                title: detailRent
+                  ? `${detailRent.service.name} number in ${detailRent.country}`
+                  : 'Long-term number',
+              }
+        }
+        onClose={() => setSearchParams({})}
+      />
     </PageContainer>
   );
 }

@@ -1,0 +1,216 @@
+import {
+  type LedgerEntryKind,
+  type LedgerEntryView,
+  ledgerEntryKinds,
+  ledgerKindLabels,
+  moneyMessages,
+} from '@simcode/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Download, Plus, ReceiptText } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { DateRangeFields, isBackwards } from '@/components/date-range-fields';
+import { PageContainer, PageHeader } from '@/components/page-header';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton, SkeletonRows } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { errorMessage } from '@/lib/api-client';
+import { formatDollars } from '@/lib/format';
+import { downloadLedgerCsv, type LedgerFilters, ledgerQuery } from './api';
+import { EntryDate, KindBadge, ReferenceLink, RefundReasonText, SignedAmount } from './entry-parts';
+
+const ALL_KINDS = 'all';
+
+function Figure({ label, value, hint }: { label: string; value: number | undefined; hint: string }) {
+  return (
+    <Card className="flex min-w-0 flex-col gap-1 p-4 sm:p-5">
+      <p className="text-sm font-medium text-muted-foreground">{label}</p>
+      <div className="text-2xl font-bold tracking-tight tabular-nums">
+        {value === undefined ? <Skeleton className="mt-1 h-7 w-24" /> : formatDollars(value)}
+      </div>
+      <p className="text-sm text-muted-foreground">{hint}</p>
+    </Card>
+  );
+}
+
+function EntryRow({ entry }: { entry: LedgerEntryView }) {
+  return (
+    <TableRow>
+      <TableCell className="align-top">
+        <EntryDate createdAt={entry.created_at} />
+        {/* On a phone the transaction ID sits under the date: five columns do not fit 360 px. */}
+        <span className="block font-mono text-xs text-muted-foreground sm:hidden">
+          {entry.transaction_id}
+        </span>
+      </TableCell>
+      <TableCell className="hidden align-top font-mono text-xs sm:table-cell">
+        {entry.transaction_id}
+      </TableCell>
+      <TableCell className="align-top">
+        <div className="flex flex-col items-start gap-1">
+          <KindBadge kind={entry.kind} />
+          <RefundReasonText entry={entry} />
+          <ReferenceLink reference={entry.reference} />
+        </div>
+      </TableCell>
+      <TableCell className="text-right align-top">
+        <SignedAmount dollars={entry.amount} />
+        <span className="block text-xs text-muted-foreground tabular-nums sm:hidden">
+          after {formatDollars(entry.balance_after)}
+        </span>
+      </TableCell>
+      <TableCell className="hidden text-right align-top tabular-nums sm:table-cell">
+        {formatDollars(entry.balance_after)}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** `/dashboard/balance`: the balance, what live orders hold, and every ledger entry with its transaction ID. */
+export function BalancePage() {
+  const kindId = useId();
+  const [filters, setFilters] = useState<LedgerFilters>({});
+  const [exporting, setExporting] = useState(false);
+  const rangeBackwards = isBackwards(filters);
+  const ledger = useInfiniteQuery({ ...ledgerQuery(filters), enabled: !rangeBackwards });
+  const firstPage = ledger.data?.pages[0];
+  const entries = ledger.data?.pages.flatMap((page) => page.entries);
+
+  async function onExport() {
+    setExporting(true);
+    try {
+      await downloadLedgerCsv(filters);
+      toast.success(moneyMessages.exported);
+    } catch (error) {
+      toast.error(errorMessage(error, moneyMessages.exportFailed));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <PageContainer>
+      <PageHeader
+        title="Balance"
+        description="Every top-up, purchase, refund, renewal and adjustment on your account. Quote the transaction ID when you contact support."
+        actions={
+          <Button asChild>
+            <Link to="/dashboard/topup">
+              <Plus aria-hidden="true" />
+              Top Up
+            </Link>
+          </Button>
+        }
+      />
+      <section aria-label="Balance summary" className="mb-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:gap-4">
+        <Figure label="Balance" value={firstPage?.balance} hint="Available to spend now." />
+        <Figure
+          label="Reserved"
+          value={firstPage?.reserved}
+          hint="Paid for numbers and rents that can still be refunded: it comes back if they end without a code."
+        />
+      </section>
+
+      <Card className="flex flex-col gap-4 p-4 sm:p-5">
+        <div className="flex flex-wrap items-end gap-3">
+          <h2 className="mr-auto flex items-center gap-2 text-lg font-semibold">
+            <ReceiptText className="size-5 text-primary" aria-hidden="true" />
+            Transactions
+          </h2>
+          <Button variant="outline" onClick={onExport} busy={exporting} disabled={rangeBackwards}>
+            {!exporting && <Download aria-hidden="true" />}
+            Export CSV
+          </Button>
+        </div>
+        <form
+          className="grid grid-cols-1 gap-3 sm:grid-cols-3"
+          aria-label="Filter transactions"
+          onSubmit={(event) => event.preventDefault()}
+        >
+          <Field id={kindId} label="Kind">
+            <Select
+              value={filters.kind ?? ALL_KINDS}
+              onValueChange={(value) =>
+                setFilters((current) => ({
+                  ...current,
+                  kind: value === ALL_KINDS ? undefined : (value as LedgerEntryKind),
+                }))
+              }
+            >
+              <SelectTrigger id={kindId}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL_KINDS}>All kinds</SelectItem>
+                {ledgerEntryKinds.map((kind) => (
+                  <SelectItem key={kind} value={kind}>
+                    {ledgerKindLabels[kind]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </Field>
+          <DateRangeFields
+            value={filters}
+            onChange={(range) => setFilters((current) => ({ ...current, from: range.from, to: range.to }))}
+          />
+        </form>
+        {rangeBackwards && (
+          <Alert variant="destructive">
+            <AlertDescription>{moneyMessages.badDateRange}</AlertDescription>
+          </Alert>
+        )}
+        {ledger.isError && !entries && (
+          <Alert variant="destructive">
+            <AlertDescription>{errorMessage(ledger.error, moneyMessages.fetchLedgerFailed)}</AlertDescription>
+          </Alert>
+        )}
+        {!rangeBackwards && ledger.isPending && <SkeletonRows count={5} rowClassName="h-12 rounded-lg" />}
+        {entries && entries.length === 0 && (
+          <p className="rounded-lg border border-dashed px-6 py-10 text-center text-sm text-muted-foreground">
+            {moneyMessages.noEntries}
+          </p>
+        )}
+        {entries && entries.length > 0 && (
+          <Table aria-label="Transactions">
+            <TableHeader>
+              <TableRow>
+                <TableHead scope="col">Date</TableHead>
+                <TableHead scope="col" className="hidden sm:table-cell">
+                  Transaction ID
+                </TableHead>
+                <TableHead scope="col">Kind</TableHead>
+                <TableHead scope="col" className="text-right">
+                  Amount
+                </TableHead>
+                <TableHead scope="col" className="hidden text-right sm:table-cell">
+                  Balance after
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {entries.map((entry) => (
+                <EntryRow key={entry.id} entry={entry} />
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        {ledger.hasNextPage && (
+          <Button
+            variant="outline"
+            className="self-center"
+            busy={ledger.isFetchingNextPage}
+            onClick={() => void ledger.fetchNextPage()}
+          >
+            Show older transactions
+          </Button>
+        )}
+      </Card>
+    </PageContainer>
+  );
+}
