@@ -37,7 +37,7 @@ function StatCard({
       </span>
       <div className="min-w-0">
         <p className="text-sm font-medium text-muted-foreground">{label}</p>
-        <p className="text-xl font-bold tracking-tight break-words tabular-nums sm:text-2xl">{value}</p>
+        <div className="text-xl font-bold tracking-tight break-words tabular-nums sm:text-2xl">{value}</div>
         <p className="sr-only">{hint}</p>
       </div>
     </Card>
