@@ -15,23 +15,14 @@ export default function PolicyDialog({
   policy,
   open,
   onOpenChange,
-  opener,
 }: {
   policy: Policy;
   open: boolean;
   onOpenChange(open: boolean): void;
-  /** The control that opened it (lazily loaded, the dialog has no trigger of its own to return to). */
-  opener: HTMLElement | null;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        className="max-w-2xl gap-0 p-0"
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          opener?.focus();
-        }}
-      >
+      <DialogContent className="max-w-2xl gap-0 p-0">
         <DialogHeader className="border-b px-6 pt-6 pb-4">
           <DialogTitle className="text-xl">{policy.title}</DialogTitle>
           <DialogDescription>Effective {policy.effective}</DialogDescription>
