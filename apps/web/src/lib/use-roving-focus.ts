@@ -13,12 +13,13 @@ const STEPS: Record<string, 'previous' | 'next' | 'first' | 'last'> = {
 /**
  * One Tab stop for a long list of controls (roving tabindex, WAI-ARIA Authoring Practices): Tab reaches
  * the last one used (or the first), the arrow keys, Home and End move between them, and the next Tab
- * leaves the list. `enabledIds` are the items that can take focus, in their order on screen.
+ * leaves the list. `enabledIds` are the items that can take focus, in their order on screen; `selectedId`,
+ * when given, is the Tab stop until another item has had focus.
  */
-export function useRovingFocus(enabledIds: readonly string[]) {
+export function useRovingFocus(enabledIds: readonly string[], selectedId: string | null = null) {
   const [currentId, setCurrentId] = useState<string | null>(null);
   const tabStopId =
-    currentId !== null && enabledIds.includes(currentId) ? currentId : (enabledIds[0] ?? null);
+    [currentId, selectedId].find((id) => id !== null && enabledIds.includes(id)) ?? enabledIds[0] ?? null;
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     const step = STEPS[event.key];

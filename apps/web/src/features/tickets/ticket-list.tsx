@@ -97,7 +97,10 @@ function TicketListItem({
 export function TicketList(props: TicketListProps) {
   const { tickets, loading, selectedId, authors } = props;
   // Support sees every ticket: one Tab stop and the arrow keys, so the conversation stays a Tab away.
-  const roving = useRovingFocus(tickets.map((ticket) => String(ticket.id)));
+  const roving = useRovingFocus(
+    tickets.map((ticket) => String(ticket.id)),
+    selectedId === null ? null : String(selectedId),
+  );
   return (
     <>
       <div className="flex flex-col gap-3 border-b p-4">
