@@ -7,6 +7,7 @@ import { useSession } from '@/features/auth/session';
 import { useIdleLogout } from '@/features/auth/use-idle-logout';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { markInteractive } from './interactive';
+import { RouteAnnouncer } from './route-announcer';
 
 // Toasts report the results of signed-in actions only, so the public pages do not load the library.
 const Toaster = lazy(() => import('sonner').then(({ Toaster }) => ({ default: Toaster })));
@@ -46,6 +47,7 @@ export function RootLayout() {
           />
         </Suspense>
       )}
+      <RouteAnnouncer contentId="content" />
       <ScrollRestoration />
     </>
   );

@@ -5,7 +5,7 @@ import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
 export const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-55 [&_svg]:size-4 [&_svg]:shrink-0 cursor-pointer',
+  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-55 aria-disabled:pointer-events-none aria-disabled:opacity-55 [&_svg]:size-4 [&_svg]:shrink-0 cursor-pointer',
   {
     variants: {
       variant: {
@@ -31,7 +31,10 @@ export const buttonVariants = cva(
 
 export interface ButtonProps extends React.ComponentProps<'button'>, VariantProps<typeof buttonVariants> {
   asChild?: boolean;
-  /** Shows a spinner, disables the button and tells assistive technology it is busy. */
+  /**
+   * Shows a spinner, ignores clicks and tells assistive technology it is busy. It stays focusable (not
+   * `disabled`): a focused button that became disabled would drop keyboard focus to the page's start.
+   */
   busy?: boolean;
 }
 
@@ -43,14 +46,18 @@ export function Button({
   busy = false,
   disabled,
   children,
+  onClick,
   ...props
 }: ButtonProps) {
   const Component = asChild ? Slot.Root : 'button';
   return (
     <Component
       className={cn(buttonVariants({ variant, size, className }))}
-      disabled={asChild ? undefined : disabled || busy}
+      disabled={asChild ? undefined : disabled}
+      aria-disabled={busy || undefined}
       aria-busy={busy || undefined}
+      // Cancelling the click also stops a form's submission by Enter, which clicks its submit button.
+      onClick={busy ? (event: React.MouseEvent<HTMLButtonElement>) => event.preventDefault() : onClick}
       {...props}
     >
       {asChild ? (

@@ -33,23 +33,22 @@ function ActiveNumberRow({ number, now }: { number: PurchasedNumber; now: number
         )}
       </div>
       <div className="flex items-center gap-3">
-        {code ? (
-          <CopyButton
-            value={code}
-            what="Code"
-            className="rounded-md bg-success-soft px-2.5 py-1 font-mono text-lg font-bold tracking-widest text-green-800 hover:text-green-950"
-          >
-            <span data-testid="active-number-code">{code}</span>
-          </CopyButton>
-        ) : (
-          <span
-            className="text-sm text-muted-foreground"
-            data-testid="active-number-status"
-            aria-live="polite"
-          >
-            {statusText}
-          </span>
-        )}
+        {/* Stays while the status gives way to the code, so the code's arrival is announced politely. */}
+        <span aria-live="polite">
+          {code ? (
+            <CopyButton
+              value={code}
+              what="Code"
+              className="rounded-md bg-success-soft px-2.5 py-1 font-mono text-lg font-bold tracking-widest text-green-800 hover:text-green-950"
+            >
+              <span data-testid="active-number-code">{code}</span>
+            </CopyButton>
+          ) : (
+            <span className="text-sm text-muted-foreground" data-testid="active-number-status">
+              {statusText}
+            </span>
+          )}
+        </span>
         <span
           role="timer"
           aria-label="Time left"

@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { formatDollars, withArticle } from '@/lib/format';
+import { useRovingFocus } from '@/lib/use-roving-focus';
 import { matchesSearch, SearchInput } from './search-input';
 
 /** The searchable list of services with price, stock and a Buy button (a pane growing with its rows up to 500 px). */
@@ -27,6 +28,12 @@ export function ServiceList({
       (services ?? []).filter((service) => matchesSearch(service.name, query) || service.id === query.trim()),
     [services, query],
   );
+  const isDisabled = (service: ServiceOffer) =>
+    service.stock <= 0 || (buyingService !== null && buyingService !== service.id);
+  // Dozens of Buy buttons: one Tab stop and the arrow keys, so the page below the list stays a Tab away.
+  const roving = useRovingFocus(
+    visible.filter((service) => !isDisabled(service)).map((service) => service.id),
+  );
   return (
     <div className="flex flex-col gap-3">
       <SearchInput label="Search services" value={query} onChange={setQuery} />
@@ -42,7 +49,7 @@ export function ServiceList({
               : `No service matches “${query}”.`}
           </p>
         )}
-        <ul className="divide-y" aria-label="Services">
+        <ul className="divide-y" aria-label="Services" {...roving.listProps}>
           {visible.map((service) => {
             const outOfStock = service.stock <= 0;
             return (
@@ -64,9 +71,10 @@ export function ServiceList({
                 <Button
                   size="sm"
                   onClick={() => onBuy(service)}
-                  disabled={outOfStock || (buyingService !== null && buyingService !== service.id)}
+                  disabled={isDisabled(service)}
                   busy={buyingService === service.id}
                   aria-label={`Buy ${withArticle(service.name)} number for ${formatDollars(service.price)}`}
+                  {...roving.itemProps(service.id)}
                 >
                   {buyingService !== service.id && <ShoppingCart aria-hidden="true" />}
                   Buy

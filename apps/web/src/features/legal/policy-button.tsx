@@ -6,7 +6,8 @@ const PolicyDialog = lazy(() => import('./policy-dialog'));
 
 /** A button that opens a policy (Terms of Service, Refund Policy) in a dialog, wherever it is mentioned. */
 export function PolicyButton({ policy, className }: { policy: Policy; className?: string }) {
-  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  // Mounted on the first opening, then kept, so it can close with its animation and return focus.
+  const [loaded, setLoaded] = useState(false);
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -14,16 +15,16 @@ export function PolicyButton({ policy, className }: { policy: Policy; className?
         type="button"
         className={className}
         aria-haspopup="dialog"
-        onClick={(event) => {
-          setOpener(event.currentTarget);
+        onClick={() => {
+          setLoaded(true);
           setOpen(true);
         }}
       >
         {policy.title}
       </button>
-      {opener && (
+      {loaded && (
         <Suspense fallback={null}>
-          <PolicyDialog policy={policy} opener={opener} open={open} onOpenChange={setOpen} />
+          <PolicyDialog policy={policy} open={open} onOpenChange={setOpen} />
         </Suspense>
       )}
     </>

@@ -83,10 +83,7 @@ export function NumberCard({
   const serviceIcon = serviceByCode(number.service)?.icon;
 
   return (
-    <Card
-      className="flex flex-col gap-4 p-4 sm:p-5"
-      aria-label={`${number.service_name} number in ${number.country_name}`}
-    >
+    <Card className="flex h-full flex-col gap-4 p-4 sm:p-5">
       <div className="flex flex-wrap items-start gap-3">
         <ServiceIcon name={number.service_name} icon={serviceIcon} />
         <div className="min-w-0 flex-1">
@@ -119,7 +116,12 @@ export function NumberCard({
             <p className="text-lg font-semibold text-muted-foreground">{numberMessages.statusNoNumber}</p>
           )}
         </div>
-        <div className={cn('rounded-lg px-3 py-2.5', code ? 'bg-success-soft' : 'bg-muted')}>
+        {/* A polite live region that stays while its content changes from status to code, so both a new
+            status and the arriving code are announced without moving focus. */}
+        <div
+          className={cn('rounded-lg px-3 py-2.5', code ? 'bg-success-soft' : 'bg-muted')}
+          aria-live="polite"
+        >
           <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
             {code ? 'Code' : 'Status'}
           </p>
@@ -133,7 +135,7 @@ export function NumberCard({
               <span data-testid="number-code">{code}</span>
             </CopyButton>
           ) : (
-            <p className="text-sm font-medium" data-testid="number-status" aria-live="polite">
+            <p className="text-sm font-medium" data-testid="number-status">
               {statusText}
             </p>
           )}

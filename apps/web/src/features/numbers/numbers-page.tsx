@@ -44,11 +44,13 @@ function NumberGrid({
   actions: NumberActions;
 }) {
   return (
-    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+    <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       {numbers.map((number) => (
-        <NumberCard key={number.id} number={number} now={now} actions={actions} />
+        <li key={number.id} aria-label={`${number.service_name} number in ${number.country_name}`}>
+          <NumberCard number={number} now={now} actions={actions} />
+        </li>
       ))}
-    </div>
+    </ul>
   );
 }
 

@@ -171,6 +171,7 @@ export function RentBuilder({
         {/* On a phone the choice and its button stay in view while the lists scroll by. */}
         <Card
           className="sticky bottom-3 z-10 border-indigo-200 bg-gradient-to-br from-white to-indigo-50 shadow-lg lg:static lg:shadow-sm"
+          role="region"
           aria-label="Your rental"
         >
           {/* Room on the right for the scroll-to-top button, which floats over this corner on a phone. */}

@@ -96,7 +96,7 @@ function RentsTable({ rents, actions }: { rents: Rent[]; actions: RentActions })
 
 function RentCard({ rent, actions }: { rent: Rent; actions: RentActions }) {
   return (
-    <Card className="flex flex-col gap-4 p-4" aria-label={`${rent.service.name} number in ${rent.country}`}>
+    <Card className="flex flex-col gap-4 p-4">
       <div className="flex items-start justify-between gap-3">
         <RentIdentity rent={rent} />
         <span className="text-sm font-semibold">

@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useRovingFocus } from '@/lib/use-roving-focus';
 import { cn } from '@/lib/utils';
 import type { TicketAuthor } from './api';
 import { TicketStatusBadge } from './status-badge';
@@ -40,6 +41,7 @@ function TicketListItem({
   author,
   showAuthor,
   onSelect,
+  rovingProps,
 }: {
   ticket: Ticket;
   selected: boolean;
@@ -47,11 +49,13 @@ function TicketListItem({
   author: TicketAuthor | undefined;
   showAuthor: boolean;
   onSelect(): void;
+  rovingProps: ReturnType<ReturnType<typeof useRovingFocus>['itemProps']>;
 }) {
   return (
     <button
       type="button"
       onClick={onSelect}
+      {...rovingProps}
       aria-current={selected || undefined}
       className={cn(
         'group relative flex w-full flex-col gap-1.5 px-4 py-3.5 text-left transition-colors focus-visible:z-10 focus-visible:outline-offset-[-2px]',
@@ -92,6 +96,11 @@ function TicketListItem({
 /** The left pane: New Ticket, the sort order and the tickets, the selected one highlighted. */
 export function TicketList(props: TicketListProps) {
   const { tickets, loading, selectedId, authors } = props;
+  // Support sees every ticket: one Tab stop and the arrow keys, so the conversation stays a Tab away.
+  const roving = useRovingFocus(
+    tickets.map((ticket) => String(ticket.id)),
+    selectedId === null ? null : String(selectedId),
+  );
   return (
     <>
       <div className="flex flex-col gap-3 border-b p-4">
@@ -143,7 +152,7 @@ export function TicketList(props: TicketListProps) {
             <p className="text-sm text-muted-foreground">{ticketMessages.noTicketsHint}</p>
           </div>
         ) : (
-          <ul className="divide-y" aria-label={props.heading}>
+          <ul className="divide-y" aria-label={props.heading} {...roving.listProps}>
             {tickets.map((ticket) => (
               <li key={ticket.id}>
                 <TicketListItem
@@ -153,6 +162,7 @@ export function TicketList(props: TicketListProps) {
                   author={authors?.get(ticket.user_id)}
                   showAuthor={authors !== undefined}
                   onSelect={() => props.onSelect(ticket.id)}
+                  rovingProps={roving.itemProps(String(ticket.id))}
                 />
               </li>
             ))}
