@@ -40,6 +40,9 @@ export async function createTestApp(
   const log = options.logTo ? createLogger(config, options.logTo) : pino({ level: 'silent' });
   const ctx = await createContext(config, await testDatabase(), clock, log);
   const app = await buildApp(ctx);
+  // The worker's database outlives the app (the worker's files share it); the event bus's own listener
+  // connection must not, or a worker's apps use up PostgreSQL's connections.
+  app.addHook('onClose', () => ctx.events.close());
   await app.ready();
   return { app, ctx, clock, config };
 }
@@ -54,7 +57,4 @@ export async function closeTestApp(t: TestApp): Promise<void> {
   const closing = t.app.close();
   t.app.server.closeAllConnections();
   await closing;
-  // The worker's database outlives the app (it is shared by the worker's files); the app's own listener
-  // connection does not.
-  await t.ctx.events.close();
 }
