@@ -1,3 +1,4 @@
+export * from './account';
 export * from './api-keys';
 export * from './auth';
 export * from './catalog';

@@ -13,6 +13,10 @@ export const appRoutes = {
   tickets: '/dashboard/tickets',
   api: '/dashboard/api',
   balance: '/dashboard/balance',
+  account: '/dashboard/account',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  confirmEmail: '/confirm-email',
   apiDocs: '/docs/api',
 } as const;
 

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { CAPTCHA_FIELD } from './auth';
+import { EMAIL_MAX_LENGTH } from './limits';
+import { plainText } from './wire';
+
+/**
+ * The account page (`/dashboard/account`), password reset, e-mail change and two-factor sign-in. Field
+ * names are snake_case like the rest of the API; a wrong type is refused, a missing text counts as empty.
+ */
+
+/** A password reset link works this long, and once. */
+export const PASSWORD_RESET_LIFETIME_MINUTES = 60;
+/** An e-mail change link works this long, and once. */
+export const EMAIL_CHANGE_LIFETIME_HOURS = 24;
+/** Between the password and the second factor, a sign-in waits this long for the code. */
+export const TWO_FACTOR_CHALLENGE_LIFETIME_MINUTES = 5;
+export const RECOVERY_CODE_COUNT = 10;
+/** Digits of a TOTP code (RFC 6238 with SHA-1 and 30-second steps, what every authenticator app reads). */
+export const TOTP_DIGITS = 6;
+
+export const accountMessages = {
+  currentPasswordWrong: 'Current password is incorrect.',
+  passwordChanged: 'Your password has been changed. Your other sessions have been signed out.',
+  resetRequested:
+    'If an account uses this address, we have sent it a link to reset the password. The link works for 1 hour.',
+  resetLinkInvalid: 'This link is invalid or has expired. Please ask for a new one.',
+  passwordReset: 'Your password has been reset and every session was signed out. Please sign in.',
+  emailChangeSent: (email: string) =>
+    `We have sent a confirmation link to ${email}. Your address changes when you open it.`,
+  emailUnchanged: 'This is already your e-mail address.',
+  emailLinkInvalid: 'This confirmation link is invalid or has expired.',
+  emailChanged: (email: string) => `Your e-mail address is now ${email}.`,
+  twoFactorPrompt: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+  twoFactorCodeInvalid: 'This code is not valid. Please try again.',
+  twoFactorSignInExpired: 'This sign-in took too long. Please sign in again.',
+  twoFactorAlreadyOn: 'Two-factor authentication is already on.',
+  twoFactorNotOn: 'Two-factor authentication is not on.',
+  twoFactorNoSetup: 'Start the two-factor setup first.',
+  twoFactorEnabled: 'Two-factor authentication is on. Keep your recovery codes somewhere safe.',
+  twoFactorDisabled: 'Two-factor authentication is off.',
+  recoveryCodesRenewed: 'New recovery codes were made; the old ones no longer work.',
+  notificationsSaved: 'Your e-mail preferences were saved.',
+  sessionSignedOut: 'That session was signed out.',
+  signedOutEverywhere: 'Every session was signed out.',
+  fetchAccountFailed: 'Failed to load your account.',
+} as const;
+
+const text = (maxLength: number) => plainText(maxLength).optional().default('');
+const password = text(1000);
+const code = text(40);
+
+export const twoFactorLoginRequestSchema = z.object({
+  challenge: plainText(2000),
+  code,
+});
+
+export const forgotPasswordRequestSchema = z.object({
+  email: text(1000),
+  [CAPTCHA_FIELD]: plainText(20_000).optional().default(''),
+});
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
+
+export const resetPasswordRequestSchema = z.object({
+  token: plainText(200),
+  password,
+  repeat_password: password,
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+export const confirmEmailRequestSchema = z.object({ token: plainText(200) });
+
+export const changePasswordRequestSchema = z.object({
+  current_password: password,
+  password,
+  repeat_password: password,
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+export const changeEmailRequestSchema = z.object({
+  email: text(EMAIL_MAX_LENGTH * 4),
+  current_password: password,
+});
+export type ChangeEmailRequest = z.input<typeof changeEmailRequestSchema>;
+
+export const enableTwoFactorRequestSchema = z.object({ code });
+
+/** Turning 2FA off or renewing recovery codes asks for the password and a current code. */
+export const confirmTwoFactorRequestSchema = z.object({ current_password: password, code });
+export type ConfirmTwoFactorRequest = z.input<typeof confirmTwoFactorRequestSchema>;
+
+export const notificationsRequestSchema = z.object({
+  code_emails: z.boolean({ error: 'must be true or false' }),
+});
+
+export const accountSchema = z.object({
+  username: z.string(),
+  email: z.string(),
+  two_factor_enabled: z.boolean(),
+  recovery_codes_left: z.number().int(),
+  code_emails: z.boolean(),
+  created_at: z.string(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+export const accountResponseSchema = z.object({ success: z.literal(true), account: accountSchema });
+
+/** A sign-in's answer: a token, or (two-factor on) a challenge to send back with the code. */
+export const loginResponseSchema = z.object({
+  success: z.boolean(),
+  token: z.string().optional(),
+  two_factor_required: z.boolean().optional(),
+  challenge: z.string().optional(),
+  error: z.string().optional(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+/** A password change keeps this device signed in with a fresh token; every other session ends. */
+export const passwordChangedResponseSchema = messageResponseSchema.extend({ token: z.string() });
+
+export const twoFactorSetupResponseSchema = z.object({
+  success: z.literal(true),
+  /** Base32, for typing into an app by hand. */
+  secret: z.string(),
+  otpauth_url: z.string(),
+  /** The otpauth URL as a QR code, an SVG drawn on the server: no image service sees the secret. */
+  qr_svg: z.string(),
+});
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupResponseSchema>;
+
+export const recoveryCodesResponseSchema = messageResponseSchema.extend({
+  recovery_codes: z.array(z.string()),
+});
+
+export const sessionSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  user_agent: z.string().nullable(),
+  address: z.string().nullable(),
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof sessionSchema>;
+
+export const sessionsResponseSchema = z.object({
+  success: z.literal(true),
+  sessions: z.array(sessionSchema),
+});
+
+export const sessionIdParams = z.object({
+  id: z.uuid({ error: 'must be a session id' }),
+});
+
+/** Where the links in e-mails lead; the token rides in the fragment, so no server log or referrer sees it. */
+export function passwordResetLink(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/$/, '')}/reset-password#token=${token}`;
+}
+
+export function emailConfirmLink(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/$/, '')}/confirm-email#token=${token}`;
+}
+
+/** Reads the token a link carried in its fragment (`#token=…`); empty when there is none. */
+export function tokenFromFragment(hash: string): string {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
+}
