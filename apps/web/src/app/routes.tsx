@@ -22,6 +22,26 @@ export const routes: RouteObject[] = [
         path: 'docs/api',
         lazy: async () => ({ Component: (await import('@/features/api-docs/api-docs-page')).ApiDocsPage }),
       },
+      // Reached from the sign-in form and from e-mails; open signed in too (a reset or a new address
+      // confirmed from the account's own browser).
+      {
+        path: 'forgot-password',
+        lazy: async () => ({
+          Component: (await import('@/features/auth/forgot-password-page')).ForgotPasswordPage,
+        }),
+      },
+      {
+        path: 'reset-password',
+        lazy: async () => ({
+          Component: (await import('@/features/auth/reset-password-page')).ResetPasswordPage,
+        }),
+      },
+      {
+        path: 'confirm-email',
+        lazy: async () => ({
+          Component: (await import('@/features/auth/confirm-email-page')).ConfirmEmailPage,
+        }),
+      },
       {
         Component: GuestOnly,
         children: [
@@ -76,6 +96,10 @@ export const routes: RouteObject[] = [
           {
             path: 'balance',
             lazy: async () => ({ Component: (await import('@/features/money/balance-page')).BalancePage }),
+          },
+          {
+            path: 'account',
+            lazy: async () => ({ Component: (await import('@/features/account/account-page')).AccountPage }),
           },
           {
             path: 'api',

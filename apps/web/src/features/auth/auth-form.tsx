@@ -41,6 +41,55 @@ export function AuthForm({
   const { onSubmit, error, busy, setCaptcha, captchaResetKey } = submission;
   const errorId = `${name}-error`;
   return (
+    <AuthCard title={title} subtitle={subtitle}>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="flex flex-col gap-4"
+        aria-describedby={error ? errorId : undefined}
+      >
+        {children}
+        <CaptchaField onChange={setCaptcha} resetKey={captchaResetKey} />
+        {error && <FormError id={errorId}>{error}</FormError>}
+        {notice}
+        <Button type="submit" size="lg" busy={busy} className="w-full">
+          {busy ? busyLabel : submitLabel}
+        </Button>
+        <p className="text-center text-sm text-muted-foreground">
+          {switchPrompt}{' '}
+          <Link to={switchTo} className="font-medium text-primary hover:underline">
+            {switchLabel}
+          </Link>
+        </p>
+      </form>
+    </AuthCard>
+  );
+}
+
+/** A form's error, which the form points to with aria-describedby. */
+export function FormError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <Alert variant="destructive" id={id}>
+      <AlertCircle aria-hidden="true" />
+      <AlertDescription>{children}</AlertDescription>
+    </Alert>
+  );
+}
+
+/**
+ * The card every page of the signed-out account flow sits in (sign-in, sign-up, the password reset and
+ * the e-mail confirmation): the logo, the page's heading and a way back home.
+ */
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle: ReactNode;
+  children: ReactNode;
+}) {
+  return (
     <main className="flex min-h-dvh items-start justify-center bg-gradient-to-b from-indigo-50/80 via-white to-white px-4 pt-28 pb-16 sm:items-center sm:pt-24">
       <div className="w-full max-w-md">
         <div className="rounded-2xl border bg-white p-6 shadow-lg shadow-indigo-100/60 sm:p-8">
@@ -51,31 +100,7 @@ export function AuthForm({
               <p className="mt-1 text-sm text-muted-foreground">{subtitle}</p>
             </div>
           </div>
-          <form
-            noValidate
-            onSubmit={onSubmit}
-            className="flex flex-col gap-4"
-            aria-describedby={error ? errorId : undefined}
-          >
-            {children}
-            <CaptchaField onChange={setCaptcha} resetKey={captchaResetKey} />
-            {error && (
-              <Alert variant="destructive" id={errorId}>
-                <AlertCircle aria-hidden="true" />
-                <AlertDescription>{error}</AlertDescription>
-              </Alert>
-            )}
-            {notice}
-            <Button type="submit" size="lg" busy={busy} className="w-full">
-              {busy ? busyLabel : submitLabel}
-            </Button>
-            <p className="text-center text-sm text-muted-foreground">
-              {switchPrompt}{' '}
-              <Link to={switchTo} className="font-medium text-primary hover:underline">
-                {switchLabel}
-              </Link>
-            </p>
-          </form>
+          {children}
         </div>
         <div className="mt-6 text-center text-sm text-muted-foreground">
           <Link to="/" className="hover:text-foreground hover:underline">

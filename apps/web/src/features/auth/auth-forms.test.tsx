@@ -1,4 +1,9 @@
-import { authMessages } from '@simcode/contract';
+import {
+  accountMessages,
+  authMessages,
+  loginRequestSchema,
+  twoFactorLoginRequestSchema,
+} from '@simcode/contract';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -99,6 +104,70 @@ describe('the login form', () => {
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBe('header.payload.signature');
+  });
+});
+
+describe('the login form with two-factor authentication on', () => {
+  it('asks for a code after the password, shows a refusal, then signs in with the challenge', async () => {
+    const user = renderAt('/login');
+    await user.type(screen.getByLabelText('Username'), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'password-1');
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, { success: true, two_factor_required: true, challenge: 'challenge-1' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    const code = await screen.findByLabelText('Authentication code');
+    expect(code).toHaveFocus();
+    expect(code).toHaveAccessibleDescription(accountMessages.twoFactorPrompt);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(loginRequestSchema.parse(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body)))).toMatchObject({
+      username: 'alice',
+      password: 'password-1',
+    });
+
+    await user.type(code, '000000');
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(400, { success: false, error: accountMessages.twoFactorCodeInvalid }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(accountMessages.twoFactorCodeInvalid);
+
+    await user.clear(code);
+    await user.type(code, ' 123456 ');
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { success: true, token: 'header.payload.2fa' }));
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe('header.payload.2fa');
+    const [url, init] = fetchMock.mock.calls[2]!;
+    expect(url).toBe('/api/auth/login/two-factor');
+    expect(twoFactorLoginRequestSchema.parse(JSON.parse(String(init?.body)))).toEqual({
+      challenge: 'challenge-1',
+      code: '123456',
+    });
+  });
+
+  it('goes back to the password form to start over', async () => {
+    const user = renderAt('/login');
+    await user.type(screen.getByLabelText('Username'), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'password-1');
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, { success: true, two_factor_required: true, challenge: 'challenge-1' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await user.click(await screen.findByRole('button', { name: 'Start over with another account' }));
+    expect(screen.getByLabelText('Username')).toHaveValue('alice');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+  });
+
+  it('links to the password reset', () => {
+    renderAt('/login');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
   });
 });
 

@@ -44,6 +44,11 @@ export async function logout(): Promise<void> {
       keepalive: true,
     }).catch(() => undefined);
   }
+  signOutHere();
+}
+
+/** The end of a sign-out once the server has ended the token (or all of them): forget it, start from home. */
+export function signOutHere(): void {
   clearToken();
   window.location.assign('/');
 }

@@ -1,4 +1,4 @@
-import type { AuthResponse } from '@simcode/contract';
+import type { LoginResponse } from '@simcode/contract';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
@@ -7,19 +7,22 @@ import { setToken } from './session';
 /**
  * The behaviour both account forms share: check the rules before sending, keep the button busy while the
  * server answers, show its text or the form's fallback, and on success keep the token and open the
- * dashboard. A captcha payload is single-use, so a failed attempt resets the widget.
+ * dashboard. A captcha payload is single-use, so a failed attempt resets the widget. A sign-in to an
+ * account with two-factor authentication answers a challenge instead of a token: `onChallenge` gets it.
  */
 export function useAuthSubmit({
   validate,
   send,
   fallbackError,
+  onChallenge,
 }: {
   /** The first broken rule's text, or null. Receives the current captcha payload. */
   validate(captcha: string): string | null;
-  send(captcha: string): Promise<AuthResponse>;
+  send(captcha: string): Promise<LoginResponse>;
   fallbackError: string;
+  onChallenge?(challenge: string): void;
 }) {
-  const navigate = useNavigate();
+  const signIn = useSignIn();
   const [captcha, setCaptcha] = useState('');
   const [captchaResetKey, setCaptchaResetKey] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -33,9 +36,15 @@ export function useAuthSubmit({
     setBusy(true);
     try {
       const response = await send(captcha);
+      if (response.two_factor_required && response.challenge && onChallenge) {
+        // The captcha was spent on this attempt: a new one is needed if the user comes back to the form.
+        setCaptchaResetKey((key) => key + 1);
+        setBusy(false);
+        onChallenge(response.challenge);
+        return;
+      }
       if (!response.token) throw new Error('no token in a successful answer');
-      setToken(response.token);
-      navigate('/dashboard', { replace: true });
+      signIn(response.token);
     } catch (failure) {
       setError(errorMessage(failure, fallbackError));
       setCaptchaResetKey((key) => key + 1);
@@ -44,4 +53,13 @@ export function useAuthSubmit({
   }
 
   return { onSubmit, error, busy, setCaptcha, captchaResetKey };
+}
+
+/** Keeps a sign-in's token and opens the dashboard: the end of every way to sign in. */
+export function useSignIn() {
+  const navigate = useNavigate();
+  return (token: string) => {
+    setToken(token);
+    navigate('/dashboard', { replace: true });
+  };
 }

@@ -1,0 +1,143 @@
+import {
+  accountMessages,
+  authMessages,
+  confirmEmailRequestSchema,
+  forgotPasswordRequestSchema,
+  resetPasswordRequestSchema,
+} from '@simcode/contract';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConfirmEmailPage } from './confirm-email-page';
+import { ForgotPasswordPage } from './forgot-password-page';
+import { ResetPasswordPage } from './reset-password-page';
+
+vi.mock('./captcha-field', () => ({
+  CaptchaField: ({ onChange }: { onChange(payload: string): void }) => (
+    <button type="button" onClick={() => onChange('solved-payload')}>
+      Solve captcha
+    </button>
+  ),
+}));
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  localStorage.clear();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const sentBody = (call: number) => JSON.parse(String(fetchMock.mock.calls[call]![1]?.body));
+
+function renderAt(entry: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/forgot-password', Component: ForgotPasswordPage },
+      { path: '/reset-password', Component: ResetPasswordPage },
+      { path: '/confirm-email', Component: ConfirmEmailPage },
+      { path: '/login', Component: () => <h1>Sign in page</h1> },
+    ],
+    { initialEntries: [entry] },
+  );
+  render(<RouterProvider router={router} />);
+  return userEvent.setup();
+}
+
+describe('the forgotten password page', () => {
+  it("asks for the captcha, then shows the server's sentence in place of the form", async () => {
+    const user = renderAt('/forgot-password');
+    await user.type(screen.getByLabelText('Email'), ' alice@example.com ');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(authMessages.captchaRequired);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, { success: true, message: accountMessages.resetRequested }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    const outcome = await screen.findByRole('status');
+    expect(outcome).toHaveTextContent(accountMessages.resetRequested);
+    expect(outcome).toHaveFocus();
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/auth/password/forgot');
+    expect(forgotPasswordRequestSchema.parse(sentBody(0))).toEqual({
+      email: 'alice@example.com',
+      'g-recaptcha-response': 'solved-payload',
+    });
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
+  });
+});
+
+describe('the password reset page', () => {
+  it('reads the token from the fragment and sends it with the new password', async () => {
+    localStorage.setItem('token', 'a.signed-in.token');
+    const user = renderAt('/reset-password#token=reset-token-1');
+    await user.type(screen.getByLabelText('New password'), 'new-password-1');
+    await user.type(screen.getByLabelText('Repeat new password'), 'new-password-2');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(authMessages.passwordsDoNotMatch);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText('Repeat new password'));
+    await user.type(screen.getByLabelText('Repeat new password'), 'new-password-1');
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(400, { success: false, error: accountMessages.resetLinkInvalid }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(accountMessages.resetLinkInvalid);
+
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, { success: true, message: accountMessages.passwordReset }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(accountMessages.passwordReset);
+    expect(resetPasswordRequestSchema.parse(sentBody(1))).toEqual({
+      token: 'reset-token-1',
+      password: 'new-password-1',
+      repeat_password: 'new-password-1',
+    });
+    // Every session ended on the server: this browser forgets its token too.
+    expect(localStorage.getItem('token')).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeInTheDocument();
+  });
+
+  it('explains a link without its token and offers a new one', () => {
+    renderAt('/reset-password');
+    expect(screen.getByRole('status')).toHaveTextContent(/This link is incomplete/);
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  });
+});
+
+describe('the e-mail confirmation page', () => {
+  it('confirms on a press of the button, not on load', async () => {
+    const user = renderAt('/confirm-email#token=email-token-1');
+    expect(fetchMock).not.toHaveBeenCalled();
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, { success: true, message: accountMessages.emailChanged('new@example.com') }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Confirm my new address' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      accountMessages.emailChanged('new@example.com'),
+    );
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/auth/email/confirm');
+    expect(confirmEmailRequestSchema.parse(sentBody(0))).toEqual({ token: 'email-token-1' });
+  });
+
+  it("shows the server's refusal", async () => {
+    const user = renderAt('/confirm-email#token=used');
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(400, { success: false, error: accountMessages.emailLinkInvalid }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Confirm my new address' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(accountMessages.emailLinkInvalid);
+  });
+});
