@@ -15,6 +15,7 @@ const signedInLinks = [
   { to: '/dashboard/topup', label: 'Top Up' },
   { to: '/dashboard/balance', label: 'Balance' },
   { to: '/dashboard/api', label: 'API' },
+  { to: '/dashboard/account', label: 'Account' },
 ];
 
 const longTermLinks = [

@@ -1,0 +1,181 @@
+import { authMessages, EMAIL_MAX_LENGTH, validatePassword } from '@simcode/contract';
+import { KeyRound, Mail, MailCheck } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { FormError } from '@/features/auth/auth-form';
+import { PasswordInput } from '@/features/auth/password-input';
+import { errorMessage } from '@/lib/api-client';
+import { useChangeEmail, useChangePassword } from './api';
+import { AccountSection } from './parts';
+
+/** The rules' text, or the server's after a failed request; the form points to it. */
+export function useFormError(mutation: { isError: boolean; error: unknown }) {
+  const [rule, setRule] = useState<string | null>(null);
+  const error = rule ?? (mutation.isError ? errorMessage(mutation.error) : null);
+  return { error, setRule };
+}
+
+export function ChangePasswordForm() {
+  const id = useId();
+  const change = useChangePassword();
+  const [fields, setFields] = useState({ current: '', password: '', repeat: '' });
+  const { error, setRule } = useFormError(change);
+  const update = (name: keyof typeof fields) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setFields((current) => ({ ...current, [name]: event.target.value }));
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const rule =
+      !fields.current || !fields.password || !fields.repeat
+        ? authMessages.fillAllFields
+        : (validatePassword(fields.password) ??
+          (fields.password !== fields.repeat ? authMessages.passwordsDoNotMatch : null));
+    setRule(rule);
+    if (rule) return;
+    change.mutate(
+      { current_password: fields.current, password: fields.password, repeat_password: fields.repeat },
+      {
+        onSuccess: (answer) => {
+          setFields({ current: '', password: '', repeat: '' });
+          toast.success(answer.message);
+        },
+      },
+    );
+  }
+
+  return (
+    <AccountSection
+      id="password"
+      icon={KeyRound}
+      title="Password"
+      description="Changing it signs out every other device; this one stays signed in."
+    >
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="flex flex-col gap-4"
+        aria-label="Change password"
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        <Field id={`${id}-current`} label="Current password">
+          <PasswordInput
+            id={`${id}-current`}
+            autoComplete="current-password"
+            value={fields.current}
+            onChange={update('current')}
+          />
+        </Field>
+        <Field id={`${id}-new`} label="New password">
+          <PasswordInput
+            id={`${id}-new`}
+            autoComplete="new-password"
+            value={fields.password}
+            onChange={update('password')}
+          />
+        </Field>
+        <Field id={`${id}-repeat`} label="Repeat new password">
+          <PasswordInput
+            id={`${id}-repeat`}
+            autoComplete="new-password"
+            value={fields.repeat}
+            onChange={update('repeat')}
+          />
+        </Field>
+        {error && <FormError id={`${id}-error`}>{error}</FormError>}
+        <Button type="submit" busy={change.isPending} className="self-start">
+          Change password
+        </Button>
+      </form>
+    </AccountSection>
+  );
+}
+
+export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
+  const id = useId();
+  const change = useChangeEmail();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [sent, setSent] = useState<string | null>(null);
+  const { error, setRule } = useFormError(change);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const address = email.trim();
+    const rule =
+      !address || !password
+        ? authMessages.fillAllFields
+        : address.length > EMAIL_MAX_LENGTH
+          ? authMessages.emailTooLong
+          : null;
+    setRule(rule);
+    setSent(null);
+    if (rule) return;
+    change.mutate(
+      { email: address, current_password: password },
+      {
+        onSuccess: (answer) => {
+          setEmail('');
+          setPassword('');
+          setSent(answer.message);
+        },
+      },
+    );
+  }
+
+  return (
+    <AccountSection
+      id="email"
+      icon={Mail}
+      title="E-mail address"
+      description={
+        <>
+          Now <span className="font-medium break-all text-foreground">{currentEmail}</span>. The new address
+          is used once you open the link we send to it.
+        </>
+      }
+    >
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="flex flex-col gap-4"
+        aria-label="Change e-mail address"
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        <Field id={`${id}-email`} label="New e-mail address">
+          <Input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </Field>
+        <Field id={`${id}-password`} label="Current password">
+          <PasswordInput
+            id={`${id}-password`}
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </Field>
+        {error && <FormError id={`${id}-error`}>{error}</FormError>}
+        {/* Always there, so the sentence is read out when it arrives; takes no room while empty. */}
+        <div role="status" className="empty:-mb-4">
+          {sent && (
+            <Alert variant="success" role="none">
+              <MailCheck aria-hidden="true" />
+              <AlertDescription>{sent}</AlertDescription>
+            </Alert>
+          )}
+        </div>
+        <Button type="submit" busy={change.isPending} className="self-start">
+          Send confirmation link
+        </Button>
+      </form>
+    </AccountSection>
+  );
+}
