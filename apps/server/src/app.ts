@@ -13,6 +13,7 @@ import { answerError, installErrorHandler } from './lib/error-handler';
 import { AppError } from './lib/errors';
 import { installSecurityHeaders } from './lib/security-headers';
 import { serializerCompiler } from './lib/serializer';
+import { accountRoutes } from './modules/account/routes';
 import { moneyRoutes } from './modules/accounts/money-routes';
 import { summaryRoutes } from './modules/accounts/routes';
 import { activationRoutes } from './modules/activations/routes';
@@ -22,6 +23,7 @@ import { authRoutes, captchaRoutes } from './modules/auth/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { eventRoutes } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
+import { devOutboxRoutes } from './modules/mail/outbox-routes';
 import { topupRoutes } from './modules/payments/routes';
 import { rentalRoutes } from './modules/rentals/routes';
 import { resellerRoutes } from './modules/reseller/routes';
@@ -142,6 +144,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { ctx });
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
+  await app.register(accountRoutes, { prefix: '/api', ctx });
   await app.register(captchaRoutes, { prefix: '/api/captcha', ctx });
   await app.register(ticketRoutes, { prefix: '/api/tickets', ctx });
   await app.register(catalogRoutes, { prefix: '/api/dashboard', ctx });
@@ -158,6 +161,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // The built-in upstreams answer on this same server, as their real counterparts would on theirs.
   if (ctx.simulator) await app.register(ctx.simulator.plugin, { prefix: '/simulator' });
   if (ctx.paymentSandbox) await app.register(ctx.paymentSandbox.plugin, { prefix: '/sandbox' });
+  if (ctx.config.devOutboxEnabled) {
+    await app.register(devOutboxRoutes, { prefix: '/dev/outbox', outboxDir: ctx.config.mailOutboxDir });
+  }
   await registerWebApp(app, ctx);
 
   return app;

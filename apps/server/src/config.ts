@@ -132,6 +132,13 @@ export const environmentSchema = z.object({
   /** How long after purchase the simulator refuses a cancel, like real providers (2 minutes). */
   SIMULATOR_EARLY_CANCEL_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(120_000),
 
+  // Mail (password reset, e-mail change, receipts, code alerts).
+  /** `outbox` writes each message as an .eml file under DATA_DIR/outbox (listed at /dev/outbox outside production). */
+  MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
+  /** smtp://user:pass@host:587 or smtps://…:465; read by nodemailer. */
+  SMTP_URL: z.url({ error: 'must be a URL' }).optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).default('SimCode <no-reply@simcode.local>'),
+
   // Payments (balance top-ups).
   PAYMENT_PROVIDER: z.enum(['sandbox', 'cryptomus']).default('sandbox'),
   CRYPTOMUS_MERCHANT_ID: z.string().min(1).optional(),
@@ -183,6 +190,10 @@ export interface Config
   simulatorEnabled: boolean;
   /** True when the built-in Cryptomus sandbox is mounted at /sandbox. */
   sandboxEnabled: boolean;
+  /** Where the outbox transport writes messages. */
+  mailOutboxDir: string;
+  /** True when /dev/outbox lists the outbox (the outbox transport, outside production). */
+  devOutboxEnabled: boolean;
 }
 
 export class ConfigError extends Error {
@@ -255,6 +266,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (values.SMS_PROVIDER === 'smsactivate' && (!values.SMS_PROVIDER_URL || !values.SMS_PROVIDER_KEY)) {
     problems.push('SMS_PROVIDER_URL and SMS_PROVIDER_KEY: are required when SMS_PROVIDER is smsactivate');
   }
+  if (values.MAIL_TRANSPORT === 'smtp' && !values.SMTP_URL) {
+    problems.push('SMTP_URL: is required when MAIL_TRANSPORT is smtp');
+  }
   const sandboxEnabled = values.PAYMENT_PROVIDER === 'sandbox';
   if (sandboxEnabled && isProduction && !values.SANDBOX_ALLOW_IN_PRODUCTION) {
     problems.push(
@@ -297,5 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isProduction,
     simulatorEnabled,
     sandboxEnabled,
+    mailOutboxDir: path.join(dataDir, 'outbox'),
+    devOutboxEnabled: values.MAIL_TRANSPORT === 'outbox' && !isProduction,
   };
 }

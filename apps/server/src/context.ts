@@ -5,6 +5,11 @@ import type { CallBudget } from './lib/call-budget';
 import type { Clock } from './lib/clock';
 import { createUserEventBus, type UserEventBus } from './lib/events';
 import { Loopback } from './lib/loopback';
+import {
+  type AccountService,
+  createAccountService,
+  createSecondFactorCheck,
+} from './modules/account/service';
 import { type ActivationService, createActivationService } from './modules/activations/service';
 import { createUpstreamBudget } from './modules/activations/sync';
 import { type ApiKeyService, createApiKeyService } from './modules/api-keys/service';
@@ -46,6 +51,8 @@ export interface AppContext {
   /** Present when ALTCHA is the captcha provider (the default). */
   altcha?: AltchaCaptcha;
   auth: AuthService;
+  /** The account page: password and e-mail changes, resets, two-factor, sessions, preferences. */
+  account: AccountService;
   events: UserEventBus;
   sms: SmsProvider;
   /** The built-in SMS-Activate simulator, when it is the configured upstream. */
@@ -158,13 +165,20 @@ export async function createContext(
   const tokens = createTokenService(config.JWT_SECRET);
   const { altcha, captcha } = createCaptcha(config, database, clock);
   const events = await createUserEventBus(database, log);
-  const auth = createAuthService({
-    users: createUsersRepository(db),
-    sessions: createSessionsRepository(db),
-    tokens,
+  const users = createUsersRepository(db);
+  const sessions = createSessionsRepository(db);
+  const secondFactor = createSecondFactorCheck(database, clock);
+  const auth = createAuthService({ users, sessions, tokens, captcha, clock, events, secondFactor });
+  const account = createAccountService({
+    database,
+    users,
+    sessions,
+    auth,
+    secondFactor,
     captcha,
     clock,
-    events,
+    appName: config.APP_NAME,
+    publicUrl: config.PUBLIC_URL,
   });
   const { sms, simulator } = createSmsUpstream(config, database, loopback, clock, log);
   const { payments, paymentSandbox } = createPayments(config, database, loopback, clock, log);
@@ -205,6 +219,7 @@ export async function createContext(
     captcha,
     altcha,
     auth,
+    account,
     events,
     sms,
     simulator,

@@ -4,6 +4,8 @@ import { jobLocks, withJobLock } from '../db/locks';
 import { createActivationSync } from '../modules/activations/sync';
 import { createWebhookDelivery } from '../modules/api-keys/webhooks';
 import { takeSnapshot, writeScheduledSnapshot } from '../modules/backups/snapshot';
+import { createMailDelivery } from '../modules/mail/delivery';
+import { createMailTransport } from '../modules/mail/transport';
 import { paymentReconciliationJob } from '../modules/payments/reconciliation';
 import { createRentalSync } from '../modules/rentals/sync';
 import type { Job } from './scheduler';
@@ -15,6 +17,8 @@ const RENTAL_SYNC_TICK_MS = 2000;
 const CAPTCHA_PRUNE_MS = 10 * 60_000;
 /** Customer webhooks go out within this of the SMS (each instance claims its own batch). */
 const WEBHOOK_DELIVERY_TICK_MS = 1000;
+/** A reset link is in the inbox within this of asking (plus the mail server's own time). */
+const MAIL_DELIVERY_TICK_MS = 1000;
 
 /** Every periodic task of the product, with the locks that keep leader-only work on one instance. */
 export function createJobs(ctx: AppContext): Job[] {
@@ -45,6 +49,14 @@ export function createJobs(ctx: AppContext): Job[] {
     allowPrivateTargets: ctx.config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
     timeoutMs: ctx.config.WEBHOOK_TIMEOUT_MS,
   });
+  const mailDelivery = createMailDelivery({
+    db: ctx.database.db,
+    transport: createMailTransport(ctx.config),
+    clock: ctx.clock,
+    log: ctx.log,
+    appName: ctx.config.APP_NAME,
+    publicUrl: ctx.config.PUBLIC_URL,
+  });
   const jobs: Job[] = [
     {
       name: 'catalog-refresh',
@@ -71,6 +83,13 @@ export function createJobs(ctx: AppContext): Job[] {
       },
     },
     paymentReconciliationJob(ctx, startedAt),
+    {
+      name: 'mail',
+      intervalMs: MAIL_DELIVERY_TICK_MS,
+      run: async () => {
+        await mailDelivery.run();
+      },
+    },
     {
       name: 'customer-webhooks',
       intervalMs: WEBHOOK_DELIVERY_TICK_MS,

@@ -1,3 +1,4 @@
+export * from './account';
 export * from './activations';
 export * from './api-keys';
 export * from './ledger';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -24,6 +25,14 @@ export const users = pgTable(
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
     /** Bumped to revoke every token issued before (logout everywhere, demotion, password change). */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** Base32 TOTP secret once two-factor sign-in is on; null while it is off. */
+    totpSecret: text('totp_secret'),
+    /** A secret shown by the setup and not confirmed with a code yet. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last TOTP time step accepted: a code is good once, even within its 30 seconds. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** Opt-in: e-mail the user when one of their numbers receives a code. */
+    codeEmails: boolean('code_emails').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

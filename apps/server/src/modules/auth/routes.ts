@@ -3,6 +3,7 @@ import {
   authResponseSchema,
   CAPTCHA_FIELD,
   loginRequestSchema,
+  loginResponseSchema,
   registerRequestSchema,
   successResponseSchema,
   usernameLimitKey,
@@ -86,17 +87,24 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/login',
     {
-      schema: { tags: ['auth'], summary: 'Sign in', body: loginRequestSchema, response: responses },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in: a token, or a challenge to complete with a second-factor code',
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema },
+      },
       onRequest: attempts.onRequest,
       preHandler: attempts.preHandler,
     },
     async (request) => {
       const { username, password } = request.body;
-      const token = await ctx.auth.login(
+      const outcome = await ctx.auth.login(
         { username, password, captcha: request.body[CAPTCHA_FIELD] },
         clientOf(request),
       );
-      return { success: true, token };
+      return 'token' in outcome
+        ? { success: true, token: outcome.token }
+        : { success: true, two_factor_required: true, challenge: outcome.challenge };
     },
   );
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ADMIN_ROLE,
+  accountMessages,
   authMessages,
   normalizeUsername,
   sessionMessages,
@@ -53,7 +54,16 @@ export interface LoginInput {
   captcha: string;
 }
 
+/** Checks a second-factor code (TOTP or recovery code) of a user with two-factor on; each code works once. */
+export interface SecondFactorCheck {
+  verify(user: { id: number; totpSecret: string }, code: string): Promise<boolean>;
+}
+
+/** A sign-in's outcome: a session token, or (two-factor on) a challenge to complete with a code. */
+export type LoginOutcome = { token: string } | { challenge: string };
+
 interface AuthServiceDeps {
+  secondFactor: SecondFactorCheck;
   users: UsersRepository;
   sessions: SessionsRepository;
   tokens: TokenService;
@@ -76,7 +86,15 @@ interface Identity extends AuthUser {
   revokedSessionIds: ReadonlySet<string>;
 }
 
-export function createAuthService({ users, sessions, tokens, captcha, clock, events }: AuthServiceDeps) {
+export function createAuthService({
+  users,
+  sessions,
+  tokens,
+  captcha,
+  clock,
+  events,
+  secondFactor,
+}: AuthServiceDeps) {
   const lastSeenWrittenMs = new Map<string, number>();
   const verifiedTokens = new Map<string, VerifiedToken>();
   const identities = new UserCache<Identity | null>({
@@ -183,6 +201,13 @@ export function createAuthService({ users, sessions, tokens, captcha, clock, eve
       forgetIdentity(userId);
     },
 
+    /** Signs out one of the user's sessions; false when it is not theirs or already ended. */
+    async endSession(userId: number, sessionId: string): Promise<boolean> {
+      const ended = await sessions.revoke(userId, sessionId, clock.now());
+      if (ended) forgetIdentity(userId);
+      return ended;
+    },
+
     /** Sets a new password and ends every session, as a stolen password's sessions must end with it. */
     async changePassword(userId: number, newPassword: string): Promise<void> {
       const rule = validatePassword(newPassword);
@@ -190,6 +215,9 @@ export function createAuthService({ users, sessions, tokens, captcha, clock, eve
       await users.setPasswordHash(userId, await hashPassword(newPassword));
       await this.logoutEverywhere(userId);
     },
+
+    /** Forgets the cached identity of a user whose e-mail or other shown details changed. */
+    forgetIdentity,
 
     async register(input: RegisterInput, client: ClientInfo & { address: string }): Promise<string> {
       const email = input.email.trim();
@@ -216,7 +244,7 @@ export function createAuthService({ users, sessions, tokens, captcha, clock, eve
       }
     },
 
-    async login(input: LoginInput, client: ClientInfo & { address: string }): Promise<string> {
+    async login(input: LoginInput, client: ClientInfo & { address: string }): Promise<LoginOutcome> {
       const username = normalizeUsername(input.username);
       const rule = validateLogin({ ...input, username });
       if (rule) throw badRequest(rule, 'validation');
@@ -228,6 +256,31 @@ export function createAuthService({ users, sessions, tokens, captcha, clock, eve
       );
       if (!user || !passwordMatches)
         throw new AppError(401, authMessages.invalidCredentials, 'invalid_credentials');
+      if (user.totpSecret) {
+        return {
+          challenge: await tokens.signChallenge(
+            { userId: user.id, tokenVersion: user.tokenVersion },
+            clock.now(),
+          ),
+        };
+      }
+      return { token: await issueToken(user, client) };
+    },
+
+    /**
+     * The second step of a sign-in with two-factor on. The challenge proves the password was right a few
+     * minutes ago (and stops working if the password or sessions were reset since); the code is checked
+     * once.
+     */
+    async completeTwoFactorLogin(challenge: string, code: string, client: ClientInfo): Promise<string> {
+      const claims = await tokens.verifyChallenge(challenge, clock.now());
+      const user = claims ? await users.findById(claims.userId) : undefined;
+      if (!claims || !user || user.tokenVersion !== claims.tokenVersion || !user.totpSecret) {
+        throw unauthorized(accountMessages.twoFactorSignInExpired);
+      }
+      if (!(await secondFactor.verify({ id: user.id, totpSecret: user.totpSecret }, code))) {
+        throw new AppError(401, accountMessages.twoFactorCodeInvalid, 'invalid_code');
+      }
       return issueToken(user, client);
     },
 

@@ -50,11 +50,14 @@ export function createSessionsRepository(db: Executor) {
         .orderBy(desc(sessions.createdAt));
     },
 
-    async revoke(userId: number, sessionId: string, now: Date): Promise<void> {
-      await db
+    /** Ends one session of the user; false when it is not theirs, unknown or already ended. */
+    async revoke(userId: number, sessionId: string, now: Date): Promise<boolean> {
+      const ended = await db
         .update(sessions)
         .set({ revokedAt: now })
-        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return ended.length > 0;
     },
 
     /**

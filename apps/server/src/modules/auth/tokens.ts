@@ -1,4 +1,4 @@
-import { TOKEN_LIFETIME_SECONDS } from '@simcode/contract';
+import { TOKEN_LIFETIME_SECONDS, TWO_FACTOR_CHALLENGE_LIFETIME_MINUTES } from '@simcode/contract';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 export interface TokenClaims {
@@ -12,6 +12,15 @@ export interface TokenClaims {
 export interface VerifiedToken extends TokenClaims {
   expiresAtMs: number;
 }
+
+/** A password that was right, waiting for its second factor: no session, no access to anything else. */
+export interface TwoFactorChallenge {
+  userId: number;
+  tokenVersion: number;
+}
+
+/** The audience of a two-factor challenge: a session token has none, so neither passes for the other. */
+const CHALLENGE_AUDIENCE = 'two-factor-sign-in';
 
 /**
  * HS256 tokens carrying sub, role (for the client's display only), ver (revocation), jti (the session), iat
@@ -40,6 +49,7 @@ export function createTokenService(secret: string, lifetimeSeconds = TOKEN_LIFET
           currentDate: now,
           requiredClaims: ['sub', 'jti', 'iat', 'exp'],
         });
+        if (payload.aud !== undefined) return null;
         const userId = Number(payload.sub);
         const role = Number(payload.role);
         const tokenVersion = Number(payload.ver);
@@ -53,6 +63,36 @@ export function createTokenService(secret: string, lifetimeSeconds = TOKEN_LIFET
           tokenVersion,
           expiresAtMs: Number(payload.exp) * 1000,
         };
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
+        throw error;
+      }
+    },
+
+    signChallenge(challenge: TwoFactorChallenge, now: Date = new Date()): Promise<string> {
+      const issuedAt = Math.floor(now.getTime() / 1000);
+      return new SignJWT({ ver: challenge.tokenVersion })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(challenge.userId))
+        .setAudience(CHALLENGE_AUDIENCE)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + TWO_FACTOR_CHALLENGE_LIFETIME_MINUTES * 60)
+        .sign(key);
+    },
+
+    /** The challenge's user when it is genuine and current, else null. */
+    async verifyChallenge(challenge: string, now: Date = new Date()): Promise<TwoFactorChallenge | null> {
+      try {
+        const { payload } = await jwtVerify(challenge, key, {
+          algorithms: ['HS256'],
+          audience: CHALLENGE_AUDIENCE,
+          currentDate: now,
+          requiredClaims: ['sub', 'aud', 'exp'],
+        });
+        const userId = Number(payload.sub);
+        const tokenVersion = Number(payload.ver);
+        if (!Number.isSafeInteger(userId) || userId <= 0 || !Number.isInteger(tokenVersion)) return null;
+        return { userId, tokenVersion };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
         throw error;
