@@ -82,6 +82,11 @@ test('every public page, the 404 page and the policy dialogs pass axe-core at bo
     { name: 'the API documentation', path: '/docs/api' },
     { name: 'sign in', path: '/login' },
     { name: 'create account', path: '/register' },
+    { name: 'forgot password', path: '/forgot-password' },
+    // The token is only checked when the form is sent: a made-up one shows the page as a mailed link does.
+    { name: 'reset password', path: '/reset-password#token=axe-check' },
+    { name: 'reset password without its token', path: '/reset-password' },
+    { name: 'confirm the e-mail address', path: '/confirm-email#token=axe-check' },
     { name: 'the 404 page', path: '/no-such-page' },
     ...policyDialogs(),
   ]);
@@ -236,6 +241,16 @@ test.describe('one customer, keyboard only, then every signed-in page', () => {
       { name: 'Top Up', path: '/dashboard/topup' },
       { name: 'Balance', path: '/dashboard/balance' },
       { name: 'API keys', path: '/dashboard/api' },
+      { name: 'Account', path: '/dashboard/account' },
+      {
+        name: 'Account with the two-factor setup open',
+        path: '',
+        async prepare(page) {
+          const section = page.getByRole('region', { name: 'Two-factor authentication' });
+          await section.getByRole('button', { name: 'Turn on' }).click();
+          await expect(section.getByRole('img', { name: /QR code/ })).toBeVisible();
+        },
+      },
       { name: 'the 404 page', path: '/dashboard/no-such-page' },
       {
         name: 'a ticket open',
