@@ -49,7 +49,7 @@ async function lastMail(template: 'password_reset' | 'email_change' | 'topup_rec
 
 async function linkToken(template: 'password_reset' | 'email_change') {
   const row = await lastMail(template);
-  const link = (row?.payload as { link: string }).link;
+  const link = (row!.payload as { link: string }).link;
   return tokenFromFragment(new URL(link).hash);
 }
 

@@ -170,6 +170,7 @@ export function createAccountService({
         template: 'email_change',
         toAddress: email,
         payload: { link: emailConfirmLink(publicUrl, token), newEmail: email },
+        now,
       });
       return accountMessages.emailChangeSent(email);
     },
@@ -221,6 +222,7 @@ export function createAccountService({
           userId: user.id,
           template: 'password_reset',
           payload: { link: passwordResetLink(publicUrl, token) },
+          now,
         });
       }
       return accountMessages.resetRequested;

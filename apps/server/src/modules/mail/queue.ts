@@ -9,6 +9,8 @@ export interface QueuedMail<T extends MailTemplate = MailTemplate> {
   payload: MailPayloads[T];
   /** Only for an address that is not the account's yet (an e-mail change). */
   toAddress?: string;
+  /** Due from then (the service's clock). */
+  now: Date;
 }
 
 /** A claimed row with the address to send to (the user's current one unless the row names another). */
@@ -25,6 +27,8 @@ export function createMailQueue(db: Executor) {
         template: mail.template,
         payload: mail.payload as unknown as Record<string, unknown>,
         toAddress: mail.toAddress ?? null,
+        createdAt: mail.now,
+        nextAttemptAt: mail.now,
       });
     },
 
