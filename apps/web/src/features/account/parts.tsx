@@ -31,7 +31,7 @@ export function AccountSection({
       )}
     >
       <div className="flex flex-wrap items-start gap-3">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-[min(100%,16rem)] flex-1">
           <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
             <Icon className="size-5 shrink-0 text-primary" aria-hidden="true" />
             {title}

@@ -59,7 +59,7 @@ export function RecoveryCodes({
       </Alert>
       <ol
         aria-label="Recovery codes"
-        className="grid grid-cols-1 gap-2 font-mono text-sm min-[400px]:grid-cols-2"
+        className="grid grid-cols-2 gap-2 font-mono text-sm"
         data-testid="recovery-codes"
       >
         {codes.map((code) => (
