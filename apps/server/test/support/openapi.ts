@@ -14,7 +14,7 @@ export interface JsonSchema {
 }
 
 export interface Operation {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** OpenAPI path, with `{name}` placeholders. */
   path: string;
   pathParams: string[];
@@ -31,6 +31,10 @@ export interface Operation {
 export const PUBLIC_OPERATIONS = new Set([
   'POST /api/auth/login',
   'POST /api/auth/register',
+  'POST /api/auth/login/two-factor',
+  'POST /api/auth/password/forgot',
+  'POST /api/auth/password/reset',
+  'POST /api/auth/email/confirm',
   'GET /api/captcha/challenge',
   'POST /api/topup/cryptomus/webhook',
 ]);

@@ -32,7 +32,10 @@ export const devOutboxRoutes: FastifyPluginAsync<{ outboxDir: string }> = async 
     }
   }
 
-  app.get('/', async (_request, reply) => {
+  // A development page, not part of the API: kept out of the OpenAPI description.
+  const hidden = { schema: { hide: true } };
+
+  app.get('/', hidden, async (_request, reply) => {
     const files = (await messageFiles()).slice(0, LISTED_MESSAGES);
     const rows = await Promise.all(
       files.map(async (name) => {
@@ -56,7 +59,7 @@ export const devOutboxRoutes: FastifyPluginAsync<{ outboxDir: string }> = async 
     );
   });
 
-  app.get<{ Params: { name: string } }>('/:name', async (request, reply) => {
+  app.get<{ Params: { name: string } }>('/:name', hidden, async (request, reply) => {
     const { name } = request.params;
     if (!MESSAGE_FILE.test(name)) throw notFound();
     let raw: Buffer;
