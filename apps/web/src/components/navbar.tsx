@@ -32,7 +32,8 @@ const visitorAnchors = [
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-foreground',
+    // Tighter between lg and xl, so the signed-in links stay on one line down to 1024 px.
+    'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-foreground lg:px-2 xl:px-3',
     isActive ? 'text-primary' : 'text-slate-600',
   );
 
