@@ -3,14 +3,11 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { notFound } from '../../lib/errors';
+import { escapeHtml } from '../../lib/html';
 
 /** How many messages the list shows, newest first. */
 const LISTED_MESSAGES = 200;
 const MESSAGE_FILE = /^[A-Za-z0-9-]+\.eml$/;
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body><main>${body}</main></body></html>`;

@@ -5,6 +5,7 @@ import {
   transactionId,
 } from '@simcode/contract';
 import type { MailTemplate } from '../../db/schema';
+import { escapeHtml } from '../../lib/html';
 
 export interface RenderedMail {
   subject: string;
@@ -35,10 +36,6 @@ export interface MailPayloads {
     phoneNumber: string | null;
     code: string;
   };
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 /**
