@@ -116,3 +116,48 @@ test('two-factor authentication is turned on from the account page, then signing
   await page.waitForURL('**/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 });
+
+test('the e-mail address changes once the link sent to the new one is confirmed; another session is signed out from the list', async ({
+  page,
+  browser,
+}) => {
+  const credentials = await registerThroughUi(page);
+  // A second device signed in to the same account.
+  const otherContext = await browser.newContext();
+  try {
+    const other = await otherContext.newPage();
+    await loginThroughUi(other, credentials);
+
+    await page.goto('/dashboard/account');
+    const newEmail = `new_${credentials.email}`;
+    const emailForm = page.getByRole('form', { name: 'Change e-mail address' });
+    await emailForm.getByLabel('New e-mail address').fill(newEmail);
+    await emailForm.getByLabel('Current password', { exact: true }).fill(credentials.password);
+    await emailForm.getByRole('button', { name: 'Send confirmation link' }).click();
+    await expect(emailForm.getByRole('status')).toHaveText(
+      `We have sent a confirmation link to ${newEmail}. Your address changes when you open it.`,
+    );
+
+    await openNewestMail(page, newEmail, /confirm your new e-mail address/);
+    await page.getByRole('link', { name: /\/confirm-email#token=/ }).click();
+    await expect(page).toHaveURL(/\/confirm-email#token=/);
+    await page.getByRole('button', { name: 'Confirm my new address' }).click();
+    await expect(page.getByRole('status')).toHaveText(`Your e-mail address is now ${newEmail}.`);
+    await page.getByRole('link', { name: 'Go to your account' }).click();
+    await expect(page.getByRole('region', { name: 'Profile' })).toContainText(newEmail);
+
+    const sessions = page.getByRole('list', { name: 'Sessions' }).getByRole('listitem');
+    await expect(sessions).toHaveCount(2);
+    await expect(sessions.first()).toContainText('This device');
+    await sessions
+      .nth(1)
+      .getByRole('button', { name: /^Sign out/ })
+      .click();
+    await expect(sessions).toHaveCount(1);
+    // The other device's token no longer works: its next request sends it to the sign-in page.
+    await other.goto('/dashboard/account');
+    await other.waitForURL('**/login');
+  } finally {
+    await otherContext.close();
+  }
+});
