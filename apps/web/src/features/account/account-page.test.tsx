@@ -80,6 +80,7 @@ const fakeFetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
     account = { ...account, two_factor_enabled: false, recovery_codes_left: 0 };
     return json(200, { success: true, message: accountMessages.twoFactorDisabled });
   }
+  if (route === 'POST /api/auth/logout-all') return json(200, { success: true });
   if (route === 'PUT /api/account/notifications') {
     const body = notificationsRequestSchema.parse(raw);
     account = { ...account, code_emails: body.code_emails };
@@ -257,6 +258,22 @@ describe('AccountPage', () => {
     await user.click(within(rows[1]!).getByRole('button', { name: /^Sign out Firefox on Windows/ }));
     await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
     expect(calls.some((call) => call.method === 'DELETE' && call.path.endsWith(OTHER_SESSION))).toBe(true);
+    expect(list).toHaveFocus();
+  });
+
+  it('signs out everywhere after a confirmation, then forgets the token here', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sign out everywhere?' });
+    expect(calls.some((call) => call.path === '/api/auth/logout-all')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(calls.filter((call) => call.path === '/api/auth/logout-all')).toEqual([
+      { method: 'POST', path: '/api/auth/logout-all', body: undefined },
+    ]);
+    expect(localStorage.getItem('token')).toBeNull();
+    assign.mockRestore();
   });
 
   it('saves the code e-mails preference when the box is ticked', async () => {

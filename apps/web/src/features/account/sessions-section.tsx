@@ -1,7 +1,7 @@
 import type { AccountSession } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
 import { LogOut, MonitorSmartphone } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import {
@@ -47,7 +47,7 @@ export function deviceName(userAgent: string | null): string {
   return browser ?? system ?? userAgent.split(/[\s/]/)[0] ?? 'Unknown device';
 }
 
-function SessionRow({ session }: { session: AccountSession }) {
+function SessionRow({ session, onSignedOut }: { session: AccountSession; onSignedOut(): void }) {
   const signOut = useSignOutSession();
   const name = deviceName(session.user_agent);
   return (
@@ -89,7 +89,10 @@ function SessionRow({ session }: { session: AccountSession }) {
           busy={signOut.isPending}
           onClick={() =>
             signOut.mutate(session.id, {
-              onSuccess: (answer) => toast.success(answer.message),
+              onSuccess: (answer) => {
+                toast.success(answer.message);
+                onSignedOut();
+              },
               onError: (error) => toast.error(errorMessage(error)),
             })
           }
@@ -111,6 +114,8 @@ export function SessionsSection() {
   const sessions = useQuery(sessionsQuery);
   const everywhere = useSignOutEverywhere();
   const [confirming, setConfirming] = useState(false);
+  // The row that had focus is gone: the list takes it, rather than the page's start.
+  const listRef = useRef<HTMLUListElement>(null);
   const list = [...(sessions.data?.sessions ?? [])].sort(
     (a, b) => Number(b.current) - Number(a.current) || b.last_seen_at.localeCompare(a.last_seen_at),
   );
@@ -136,9 +141,9 @@ export function SessionsSection() {
         </Alert>
       )}
       {sessions.data && (
-        <ul aria-label="Sessions" className="divide-y">
+        <ul ref={listRef} tabIndex={-1} aria-label="Sessions" className="divide-y outline-none">
           {list.map((session) => (
-            <SessionRow key={session.id} session={session} />
+            <SessionRow key={session.id} session={session} onSignedOut={() => listRef.current?.focus()} />
           ))}
         </ul>
       )}

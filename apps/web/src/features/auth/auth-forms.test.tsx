@@ -157,7 +157,7 @@ describe('the login form with two-factor authentication on', () => {
       jsonResponse(200, { success: true, two_factor_required: true, challenge: 'challenge-1' }),
     );
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    await user.click(await screen.findByRole('button', { name: 'Start over with another account' }));
+    await user.click(await screen.findByRole('button', { name: 'Start over' }));
     expect(screen.getByLabelText('Username')).toHaveValue('alice');
     expect(screen.getByLabelText('Password')).toHaveValue('');
   });

@@ -73,7 +73,7 @@ function TwoFactorStep({ challenge, onRestart }: { challenge: string; onRestart(
           {busy ? 'Checking…' : 'Verify and sign in'}
         </Button>
         <Button type="button" variant="link" onClick={onRestart} className="self-center">
-          Start over with another account
+          Start over
         </Button>
       </form>
     </AuthCard>
