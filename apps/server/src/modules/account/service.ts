@@ -177,15 +177,16 @@ export function createAccountService({
 
     async confirmEmailChange(token: string): Promise<string> {
       try {
-        const email = await db.transaction(async (tx) => {
+        const changed = await db.transaction(async (tx) => {
           const link = await repository.consumeLink(token, 'email_change', clock.now(), tx);
           if (!link?.newEmail) return null;
           await repository.setEmail(link.userId, link.newEmail, tx);
-          auth.forgetIdentity(link.userId);
-          return link.newEmail;
+          return { userId: link.userId, email: link.newEmail };
         });
-        if (!email) throw badRequest(accountMessages.emailLinkInvalid, 'link_invalid');
-        return accountMessages.emailChanged(email);
+        if (!changed) throw badRequest(accountMessages.emailLinkInvalid, 'link_invalid');
+        // After the commit, so no instance reloads the old address in between.
+        auth.forgetIdentity(changed.userId);
+        return accountMessages.emailChanged(changed.email);
       } catch (error) {
         // Someone registered the address after the link was sent.
         if (isUniqueViolation(error, 'users_email_lower_key'))
