@@ -18,6 +18,19 @@ const port = Number(process.env.E2E_PORT ?? 3917);
 export const e2eSimulatorKey = 'e2e-simulator-key';
 export const e2eAdmin = { username: 'e2e_admin', email: 'admin@e2e.test', password: 'admin-password-1' };
 export const baseURL = `http://127.0.0.1:${port}`;
+/**
+ * The simulator's knobs as the server starts with them; tests that change one put it back to these.
+ * The SMS arrives a moment after a purchase (short, so tests that wait for a code do not wait long). The
+ * early-cancel window is long enough that the first click on Cancel falls inside it even on a busy machine;
+ * tests that need a refund by cancelling close the window through the simulator's settings instead of
+ * waiting it out.
+ */
+export const simulatorDefaults = {
+  smsDelayMinMs: 500,
+  smsDelayMaxMs: 1500,
+  noSmsRate: 0,
+  earlyCancelMs: 20_000,
+} as const;
 // Every run starts from an empty database, as a new user's machine would.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'simcode-e2e-'));
 
@@ -74,13 +87,11 @@ export default defineConfig({
       ALTCHA_COST: '50',
       ALTCHA_MAX_COUNTER: '40',
       RATE_LIMIT_AUTH_PER_MINUTE: '500',
-      SIMULATOR_SMS_DELAY_MIN_MS: '2000',
-      SIMULATOR_SMS_DELAY_MAX_MS: '4000',
-      SIMULATOR_NO_SMS_RATE: '0',
+      SIMULATOR_SMS_DELAY_MIN_MS: String(simulatorDefaults.smsDelayMinMs),
+      SIMULATOR_SMS_DELAY_MAX_MS: String(simulatorDefaults.smsDelayMaxMs),
+      SIMULATOR_NO_SMS_RATE: String(simulatorDefaults.noSmsRate),
       SIMULATOR_SEED: '7',
-      // A short early-cancel window, so a refund by cancelling fits in a test, yet long enough that the
-      // first click on Cancel falls inside it even on a busy machine (the test checks the refusal first).
-      SIMULATOR_EARLY_CANCEL_MS: '20000',
+      SIMULATOR_EARLY_CANCEL_MS: String(simulatorDefaults.earlyCancelMs),
       SMS_PROVIDER_KEY: e2eSimulatorKey,
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },

@@ -1,19 +1,19 @@
-import { type APIRequestContext, type Browser, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config';
-import { loginThroughUi } from './auth';
+import { type Credentials, loginThroughApi, newCredentials, registerThroughApi, useSession } from './auth';
 
-/** Signs the administrator in through the real login page (captcha included) and returns the token. */
-export async function adminToken(browser: Browser): Promise<string> {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    await loginThroughUi(page, e2eAdmin);
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    if (!token) throw new Error('the administrator has no token after signing in');
-    return token;
-  } finally {
-    await context.close();
-  }
+let adminSession: Promise<string> | undefined;
+
+/**
+ * The administrator's token: signed in through the API (captcha included) once per worker, since no test
+ * signs the administrator out; the sign-in page has tests of its own.
+ */
+export function adminToken(request: APIRequestContext): Promise<string> {
+  adminSession ??= loginThroughApi(request, e2eAdmin).catch((error: unknown) => {
+    adminSession = undefined;
+    throw error;
+  });
+  return adminSession;
 }
 
 /** Gives a user money the way support does: a ledger adjustment through the admin API. */
@@ -34,4 +34,18 @@ export async function creditUser(
     data: { amount: dollars, note: 'e2e test funds' },
   });
   expect(adjustment.ok(), await adjustment.text()).toBe(true);
+}
+
+/**
+ * A new customer with `dollars` on the balance, signed in without the sign-up form, on the dashboard: the
+ * money arrives before the first page load, so the dashboard shows it without a reload.
+ */
+export async function signUpWithBalance(page: Page, dollars: number): Promise<Credentials> {
+  const credentials = newCredentials();
+  const token = await registerThroughApi(page.request, credentials);
+  await creditUser(page.request, await adminToken(page.request), credentials.username, dollars);
+  await useSession(page.context(), token);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  return credentials;
 }

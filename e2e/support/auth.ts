@@ -1,4 +1,12 @@
-import { expect, type Page } from '@playwright/test';
+import { createRequire } from 'node:module';
+import {
+  type APIRequestContext,
+  type APIResponse,
+  type BrowserContext,
+  expect,
+  type Page,
+} from '@playwright/test';
+import { baseURL } from '../playwright.config';
 
 export interface Credentials {
   username: string;
@@ -60,4 +68,96 @@ export async function loginThroughUi(
   await page.getByLabel('Password', { exact: true }).fill(credentials.password);
   await solveCaptcha(page);
   await submitToDashboard(page, 'Sign In');
+}
+
+/**
+ * altcha-lib, the library the server verifies with (a dependency of apps/server, solved here as its own
+ * tests do): the proof of work a test that is not about signing in solves in Node instead of the browser.
+ */
+const serverRequire = createRequire(new URL('../../apps/server/package.json', import.meta.url));
+const altcha = serverRequire('altcha-lib') as {
+  solveChallenge(options: { challenge: unknown; deriveKey: unknown }): Promise<unknown>;
+};
+const { deriveKey } = serverRequire('altcha-lib/algorithms/pbkdf2') as { deriveKey: unknown };
+
+/** Fetches a challenge and solves it as the browser widget would: the value of the form's captcha field. */
+async function captchaPayload(request: APIRequestContext): Promise<string> {
+  const response = await request.get('/api/captcha/challenge');
+  expect(response.ok(), await response.text()).toBe(true);
+  const challenge = await response.json();
+  const solution = await altcha.solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('could not solve the captcha challenge');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+async function tokenFrom(response: APIResponse, what: string): Promise<string> {
+  const body = (await response.json().catch(() => null)) as { token?: unknown } | null;
+  if (!response.ok() || typeof body?.token !== 'string')
+    throw new Error(`${what} failed: ${response.status()} ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+/** Creates an account through the API (captcha and all, as the form sends it) and returns its token. */
+export async function registerThroughApi(
+  request: APIRequestContext,
+  credentials: Credentials,
+): Promise<string> {
+  const response = await request.post('/api/auth/register', {
+    data: {
+      email: credentials.email,
+      username: credentials.username,
+      password: credentials.password,
+      repeat_password: credentials.password,
+      'g-recaptcha-response': await captchaPayload(request),
+    },
+  });
+  return tokenFrom(response, `registering ${credentials.username}`);
+}
+
+/** Signs in through the API (an account without two-factor authentication) and returns the token. */
+export async function loginThroughApi(
+  request: APIRequestContext,
+  credentials: Pick<Credentials, 'username' | 'password'>,
+): Promise<string> {
+  const response = await request.post('/api/auth/login', {
+    data: {
+      username: credentials.username,
+      password: credentials.password,
+      'g-recaptcha-response': await captchaPayload(request),
+    },
+  });
+  return tokenFrom(response, `signing in ${credentials.username}`);
+}
+
+/**
+ * Gives the browser context the session the web app keeps after signing in (the token and the moment of
+ * the last activity in local storage), without loading a page. It replaces what the context stored.
+ */
+export async function useSession(context: BrowserContext, token: string): Promise<void> {
+  await context.setStorageState({
+    cookies: [],
+    origins: [
+      {
+        origin: new URL(baseURL).origin,
+        localStorage: [
+          { name: 'token', value: token },
+          { name: 'lastActivityAt', value: String(Date.now()) },
+        ],
+      },
+    ],
+  });
+}
+
+/**
+ * A new customer, signed in without the sign-up form, on the dashboard: for tests about what a signed-in
+ * user does (the sign-up and sign-in forms have tests of their own).
+ */
+export async function signUpThroughApi(
+  page: Page,
+  credentials: Credentials = newCredentials(),
+): Promise<Credentials> {
+  await useSession(page.context(), await registerThroughApi(page.request, credentials));
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  return credentials;
 }

@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { e2eAdmin } from '../playwright.config';
-import { loginThroughUi, newCredentials } from '../support/auth';
+import { adminToken } from '../support/admin';
+import { newCredentials, useSession } from '../support/auth';
 import { axeViolations } from '../support/axe';
 import { expectRouteAnnounced, tabTo, typeInto } from '../support/keyboard';
 import { messageInput, messages, toast } from '../support/tickets';
@@ -273,7 +273,8 @@ test.describe('one customer, keyboard only, then every signed-in page', () => {
     const adminContext = await browser.newContext();
     try {
       const adminPage = await adminContext.newPage();
-      await loginThroughUi(adminPage, e2eAdmin);
+      // Signed in through the API: the sign-in page is checked above, signed out.
+      await useSession(adminContext, await adminToken(adminPage.request));
       // The administrator sees the customer's pages as a customer does, except the tickets: everyone's,
       // with their authors and the status controls.
       await expectAccessible(adminPage, 'administrator', [

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import { loginThroughUi, registerThroughUi, solveCaptcha } from '../support/auth';
+import { loginThroughApi, loginThroughUi, signUpThroughApi, solveCaptcha, useSession } from '../support/auth';
 
 const TOTP_PERIOD_MS = 30_000;
 
@@ -44,7 +44,7 @@ async function submitSignIn(page: Page, username: string, password: string): Pro
 test('a forgotten password is reset through the link mailed to the account, and only the new one works', async ({
   page,
 }) => {
-  const credentials = await registerThroughUi(page);
+  const credentials = await signUpThroughApi(page);
   await signOut(page);
 
   await page.goto('/login');
@@ -83,7 +83,7 @@ test('a forgotten password is reset through the link mailed to the account, and 
 test('two-factor authentication is turned on from the account page, then signing in asks for a code', async ({
   page,
 }) => {
-  const credentials = await registerThroughUi(page);
+  const credentials = await signUpThroughApi(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Profile' })).toContainText(credentials.email);
@@ -121,12 +121,12 @@ test('the e-mail address changes once the link sent to the new one is confirmed;
   page,
   browser,
 }) => {
-  const credentials = await registerThroughUi(page);
+  const credentials = await signUpThroughApi(page);
   // A second device signed in to the same account.
   const otherContext = await browser.newContext();
   try {
     const other = await otherContext.newPage();
-    await loginThroughUi(other, credentials);
+    await useSession(otherContext, await loginThroughApi(other.request, credentials));
 
     await page.goto('/dashboard/account');
     const newEmail = `new_${credentials.email}`;

@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { loginThroughUi, newCredentials, registerThroughUi, solveCaptcha } from '../support/auth';
+import {
+  loginThroughUi,
+  newCredentials,
+  registerThroughUi,
+  signUpThroughApi,
+  solveCaptcha,
+} from '../support/auth';
 
 test('a visitor registers, lands on the dashboard, reloads, logs out and signs in again', async ({
   page,
@@ -75,7 +81,7 @@ test('dashboard routes send visitors to /login and the auth pages send users to 
   await page.goto('/dashboard/tickets');
   await expect(page.getByText('You must be logged in to contact support')).toBeVisible();
 
-  await registerThroughUi(page);
+  await signUpThroughApi(page);
   for (const path of ['/login', '/register']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -84,7 +90,7 @@ test('dashboard routes send visitors to /login and the auth pages send users to 
 
 test('30 minutes without activity clears the session and opens /login', async ({ page }) => {
   await page.clock.install();
-  await registerThroughUi(page);
+  await signUpThroughApi(page);
   await page.mouse.move(10, 10);
   await page.clock.fastForward('29:00');
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -105,7 +111,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the navigation menu toggles, with the long-term entries indented', async ({ page }) => {
-    await registerThroughUi(page);
+    await signUpThroughApi(page);
     const menuButton = page.getByRole('button', { name: 'Open menu' });
     await expect(menuButton).toBeVisible();
     await expect(page.locator('#mobile-menu')).toBeHidden();

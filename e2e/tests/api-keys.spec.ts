@@ -1,14 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { adminToken, creditUser } from '../support/admin';
-import { registerThroughUi } from '../support/auth';
+import { signUpWithBalance } from '../support/admin';
 
 test('a user creates an API key (shown once), buys through the protocol, sees the API order, and revokes the key', async ({
   page,
   request,
-  browser,
 }) => {
-  const user = await registerThroughUi(page);
-  await creditUser(request, await adminToken(browser), user.username, 5);
+  await signUpWithBalance(page, 5);
 
   await page.getByRole('link', { name: 'API', exact: true }).first().click();
   await expect(page.getByRole('heading', { name: 'API', exact: true })).toBeVisible();

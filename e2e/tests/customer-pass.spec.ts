@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { baseURL } from '../playwright.config';
-import { adminToken, creditUser } from '../support/admin';
-import { registerThroughUi } from '../support/auth';
+import { baseURL, simulatorDefaults } from '../playwright.config';
+import { signUpWithBalance } from '../support/admin';
+import { signUpThroughApi } from '../support/auth';
 import { chooseCountry } from '../support/dashboard';
 import { confirmCharge, expectNoHorizontalOverflow, expectPageEndsAtFooter } from '../support/layout';
 import { chooseRent } from '../support/rentals';
@@ -24,7 +24,7 @@ test.describe('desktop', () => {
   test('picking a country low in the list keeps the page in place, and the page ends at its footer', async ({
     page,
   }) => {
-    await registerThroughUi(page);
+    await signUpThroughApi(page);
     const ecuador = countryRow(page, 'Ecuador');
     await ecuador.scrollIntoViewIfNeeded();
     const scrolledTo = await page.evaluate(() => window.scrollY);
@@ -38,7 +38,7 @@ test.describe('desktop', () => {
   test('the Long-term Numbers menu stays open for the click that follows the pointer onto it', async ({
     page,
   }) => {
-    await registerThroughUi(page);
+    await signUpThroughApi(page);
     const menuButton = page.getByRole('navigation', { name: 'Main' }).getByRole('button', {
       name: 'Long-term Numbers',
     });
@@ -52,7 +52,7 @@ test.describe('desktop', () => {
   test('toasts appear below the navigation bar, and the footer offers no Sign In to a signed-in user', async ({
     page,
   }) => {
-    await registerThroughUi(page);
+    await signUpThroughApi(page);
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: 'Dashboard' })).toBeVisible();
     await expect(footer.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
@@ -71,7 +71,7 @@ test.describe('desktop', () => {
   });
 
   test('sums of money have thousands separators', async ({ page }) => {
-    await registerThroughUi(page);
+    await signUpThroughApi(page);
     await page.goto('/dashboard/topup');
     await expect(page.getByText(/maximum \$10,000\.00/)).toBeVisible();
   });
@@ -83,7 +83,7 @@ test.describe('desktop', () => {
     // The app opened as localhost while the checkout returns to 127.0.0.1 (www vs bare domain in production).
     await page.goto(`http://localhost:${port}/register`);
     await expect(page).toHaveURL(`${baseURL}/register`);
-    await registerThroughUi(page);
+    await signUpThroughApi(page);
     await page.goto('/dashboard/topup');
     await page.getByLabel('Amount (USD)').fill('6.00');
     const popupOpened = page.context().waitForEvent('page');
@@ -101,12 +101,9 @@ test.describe('buying and renting, on a phone', () => {
 
   test('a purchase asks with the price, then shows in Active numbers with its code; My Numbers splits Active and History', async ({
     page,
-    browser,
     request,
   }) => {
-    const user = await registerThroughUi(page);
-    await creditUser(request, await adminToken(browser), user.username, 20);
-    await page.reload();
+    await signUpWithBalance(page, 20);
     const balance = page.getByRole('region', { name: 'Account summary' });
     await expect(balance).toContainText('$20.00');
     await chooseCountry(page, 'United Kingdom');
@@ -137,16 +134,19 @@ test.describe('buying and renting, on a phone', () => {
     await page.getByRole('button', { name: /^Buy a WhatsApp number/ }).click();
     await confirmCharge(page, 'Buy');
     await expect(panel.getByRole('listitem', { name: 'WhatsApp number in United Kingdom' })).toBeVisible();
-    await simulatorSettings(request, { noSmsRate: 0 });
+    await simulatorSettings(request, { noSmsRate: simulatorDefaults.noSmsRate });
     await page.goto('/dashboard/numbers');
     const active = page.getByRole('region', { name: 'Active' });
     const whatsapp = active.locator('[aria-label="WhatsApp number in United Kingdom"]');
     await expect(whatsapp).toBeVisible();
     await expect(whatsapp.getByTestId('number-bought-at')).toHaveText(/^Bought \w{3} \d+, \d{4} \d\d:\d\d$/);
+    // The provider refuses a cancel in the first minutes: the simulator's window is closed instead of waited out.
+    await simulatorSettings(request, { earlyCancelMs: 0 });
     await expect(async () => {
       await whatsapp.getByRole('button', { name: 'Cancel' }).click();
       await expect(page.getByText('Number canceled successfully.')).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 90_000 });
+    await simulatorSettings(request, { earlyCancelMs: simulatorDefaults.earlyCancelMs });
     const history = page.getByRole('region', { name: 'History' });
     const canceled = history.locator('[aria-label="WhatsApp number in United Kingdom"]');
     await expect(canceled).toBeVisible();
@@ -158,11 +158,9 @@ test.describe('buying and renting, on a phone', () => {
 
   test('long-term Replace asks with the price, cancels first and then rents again', async ({
     page,
-    browser,
     request,
   }) => {
-    const user = await registerThroughUi(page);
-    await creditUser(request, await adminToken(browser), user.username, 40);
+    await signUpWithBalance(page, 40);
     // No SMS on its own, so the rent can still be canceled.
     await simulatorSettings(request, { smsDelayMinMs: 3_600_000, smsDelayMaxMs: 3_600_000 });
     await page.goto('/dashboard/longterm');
@@ -180,7 +178,10 @@ test.describe('buying and renting, on a phone', () => {
     await expect(page.getByRole('alertdialog')).toContainText('Replace this Telegram number?');
     await confirmCharge(page, 'Replace');
     await expect(page.getByText('Long-term number repeated successfully.')).toBeVisible();
-    await simulatorSettings(request, { smsDelayMinMs: 2000, smsDelayMaxMs: 4000 });
+    await simulatorSettings(request, {
+      smsDelayMinMs: simulatorDefaults.smsDelayMinMs,
+      smsDelayMaxMs: simulatorDefaults.smsDelayMaxMs,
+    });
     // The original is canceled (and refunded), the replacement is the one active rental.
     await expect(card).toHaveCount(2);
     await expect(card.getByTestId('rent-status').filter({ hasText: 'Active' })).toHaveCount(1);
@@ -193,7 +194,7 @@ test.describe('a small phone', () => {
   test.use({ viewport: SMALL_PHONE });
 
   test('no signed-in page is wider than the screen, and the balance shows whole', async ({ page }) => {
-    await registerThroughUi(page);
+    await signUpThroughApi(page);
     await chooseCountry(page, 'United Kingdom');
     await expectNoHorizontalOverflow(page);
     const balance = page.getByRole('region', { name: 'Account summary' }).getByText('$0.00');
@@ -214,7 +215,7 @@ test.describe('a small phone', () => {
   });
 
   test('toasts appear at the bottom of a phone screen', async ({ page }) => {
-    await registerThroughUi(page);
+    await signUpThroughApi(page);
     await chooseCountry(page, 'United States');
     await page.getByRole('searchbox', { name: 'Search services' }).fill('Telegram');
     await page.getByRole('button', { name: /^Buy a Telegram number/ }).click();

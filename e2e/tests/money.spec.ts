@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { registerThroughUi } from '../support/auth';
+import { simulatorDefaults } from '../playwright.config';
+import { signUpThroughApi } from '../support/auth';
 import { buyService, chooseCountry } from '../support/dashboard';
 import { expectNoHorizontalOverflow } from '../support/layout';
 import { simulatorSettings } from '../support/simulator';
@@ -9,7 +10,7 @@ test('the Balance page lists a top-up, a purchase and its refund with transactio
   page,
   request,
 }) => {
-  await registerThroughUi(page);
+  await signUpThroughApi(page);
   // A sandbox top-up, as a customer pays.
   await page.goto('/dashboard/topup');
   await page.getByLabel('Amount (USD)').fill('12.34');
@@ -25,12 +26,17 @@ test('the Balance page lists a top-up, a purchase and its refund with transactio
   await buyService(page, 'WhatsApp');
   await page.goto('/dashboard/numbers');
   const whatsapp = page.locator('[aria-label="WhatsApp number in United Kingdom"]');
-  // This test server's cancel window is 20 s instead of 2 minutes.
+  await expect(whatsapp.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  // The provider refuses a cancel in the first minutes: the simulator's window is closed instead of waited out.
+  await simulatorSettings(request, { earlyCancelMs: 0 });
   await expect(async () => {
     await whatsapp.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByText('Number canceled successfully.')).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 90_000 });
-  await simulatorSettings(request, { noSmsRate: 0 });
+  await simulatorSettings(request, {
+    noSmsRate: simulatorDefaults.noSmsRate,
+    earlyCancelMs: simulatorDefaults.earlyCancelMs,
+  });
 
   // From the dashboard's Balance card to the Money view.
   await page.goto('/dashboard');

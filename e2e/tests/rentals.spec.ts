@@ -1,17 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { adminToken, creditUser } from '../support/admin';
-import { registerThroughUi } from '../support/auth';
+import { simulatorDefaults } from '../playwright.config';
+import { signUpWithBalance } from '../support/admin';
 import { confirmCharge } from '../support/layout';
 import { chooseRent, rentsOf } from '../support/rentals';
 import { injectSms, simulatorSettings } from '../support/simulator';
 
 test('a user rents a number for 24 hours, receives two SMS, renews it and sees the new end date', async ({
   page,
-  browser,
   request,
 }) => {
-  const user = await registerThroughUi(page);
-  await creditUser(request, await adminToken(browser), user.username, 40);
+  await signUpWithBalance(page, 40);
 
   await page.goto('/dashboard/longterm');
   await expect(page.getByRole('heading', { name: /Rent Long-term Number/ })).toContainText('Beta');
@@ -63,11 +61,9 @@ test('a user rents a number for 24 hours, receives two SMS, renews it and sees t
 
 test('a renewable number is bought by the week with auto-renew on, and shows as a card on a phone', async ({
   page,
-  browser,
   request,
 }) => {
-  const user = await registerThroughUi(page);
-  await creditUser(request, await adminToken(browser), user.username, 100);
+  await signUpWithBalance(page, 100);
   // This rent receives no SMS on its own, so it can still be cancelled later.
   await simulatorSettings(request, { smsDelayMinMs: 3_600_000, smsDelayMaxMs: 3_600_000 });
   await page.goto('/dashboard/renewable');
@@ -78,7 +74,10 @@ test('a renewable number is bought by the week with auto-renew on, and shows as 
   await page.getByRole('button', { name: 'Rent Now' }).click();
   await confirmCharge(page, 'Rent');
   await expect(page.getByText('Renewable number rented successfully.')).toBeVisible();
-  await simulatorSettings(request, { smsDelayMinMs: 2000, smsDelayMaxMs: 4000 });
+  await simulatorSettings(request, {
+    smsDelayMinMs: simulatorDefaults.smsDelayMinMs,
+    smsDelayMaxMs: simulatorDefaults.smsDelayMaxMs,
+  });
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/dashboard/longterm/numbers');

@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { e2eAdmin } from '../playwright.config';
-import { loginThroughUi, registerThroughUi } from '../support/auth';
+import { adminToken } from '../support/admin';
+import { newCredentials, registerThroughApi, signUpThroughApi, useSession } from '../support/auth';
 import {
   conversationHeading,
   messageInput,
@@ -25,13 +25,17 @@ async function newPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-/** A user and an administrator, each in a browser context of their own, on the tickets page. */
+/**
+ * A new user and the administrator, each in a browser context of their own, signed in through the API (the
+ * sign-in pages have tests of their own), on the tickets page.
+ */
 async function userAndAdmin(browser: Browser) {
   const userPage = await newPage(browser);
   const adminPage = await newPage(browser);
-  const user = await registerThroughUi(userPage);
+  const user = newCredentials();
+  await useSession(userPage.context(), await registerThroughApi(userPage.request, user));
+  await useSession(adminPage.context(), await adminToken(adminPage.request));
   await userPage.goto('/dashboard/tickets');
-  await loginThroughUi(adminPage, e2eAdmin);
   await adminPage.goto('/dashboard/tickets');
   return { userPage, adminPage, user };
 }
@@ -151,7 +155,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test('the list and the open ticket take the screen in turn, with a back button', async ({ page }) => {
-    await registerThroughUi(page);
+    await signUpThroughApi(page);
     await page.goto('/dashboard/tickets');
     const list = page.getByRole('region', { name: 'Your Tickets' });
     const conversation = page.getByRole('region', { name: 'Conversation' });

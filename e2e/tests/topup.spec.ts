@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { registerThroughUi } from '../support/auth';
+import { signUpThroughApi } from '../support/auth';
 import { buyService, chooseCountry } from '../support/dashboard';
 
 /** Enters an amount on the Top Up page and clicks Deposit; returns the payment window it opens. */
@@ -15,7 +15,7 @@ async function deposit(page: Page, amount: string): Promise<Page> {
 test('a user tops up $12.34 in the sandbox checkout popup, lands on the dashboard with it, and spends it', async ({
   page,
 }) => {
-  await registerThroughUi(page);
+  await signUpThroughApi(page);
   await page.getByRole('link', { name: 'Top Up', exact: true }).first().click();
   await expect(page.getByRole('heading', { name: 'Top Up Balance' })).toBeVisible();
   await expect(page.getByText('No top-ups yet')).toBeVisible();
@@ -41,7 +41,7 @@ test('a user tops up $12.34 in the sandbox checkout popup, lands on the dashboar
 });
 
 test('a payment cancelled on the checkout page credits nothing and says so', async ({ page }) => {
-  await registerThroughUi(page);
+  await signUpThroughApi(page);
   await page.goto('/dashboard/topup');
   const popup = await deposit(page, '7.50');
   await popup.getByRole('button', { name: 'Cancel payment' }).click();
