@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { solveCaptcha } from '../../../test/support/captcha';
 import { createUser } from '../../../test/support/users';
+import { loadConfig } from '../../config';
 import { activationMessages, activations, mailQueue } from '../../db/schema';
 import { applyLedgerChange } from '../accounts/ledger';
 import { createMailDelivery, MAIL_MAX_ATTEMPTS, retryDelayMs } from './delivery';
@@ -66,19 +67,24 @@ describe('the outbox transport', () => {
     );
   });
 
-  it('is not served in production', async () => {
-    const production = await createTestApp({
+  it('is not served in production, nor with the SMTP transport', async () => {
+    const production = loadConfig({
       NODE_ENV: 'production',
+      DATA_DIR: t.config.DATA_DIR,
       JWT_SECRET: 'j'.repeat(32),
       ALTCHA_HMAC_KEY: 'a'.repeat(32),
       SMS_WEBHOOK_SECRET: 'w'.repeat(16),
       SIMULATOR_ALLOW_IN_PRODUCTION: 'true',
       SANDBOX_ALLOW_IN_PRODUCTION: 'true',
     });
+    expect(production.devOutboxEnabled).toBe(false);
+    const smtp = await createTestApp({ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://127.0.0.1:2525' });
     try {
-      expect((await production.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
+      const outboxRoute = { method: 'GET' as const, url: '/dev/outbox/:name' };
+      expect(t.app.hasRoute(outboxRoute)).toBe(true);
+      expect(smtp.app.hasRoute(outboxRoute)).toBe(false);
     } finally {
-      await production.app.close();
+      await smtp.app.close();
     }
   });
 });
