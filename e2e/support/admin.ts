@@ -1,6 +1,13 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config';
-import { type Credentials, loginThroughApi, newCredentials, registerThroughApi, useSession } from './auth';
+import {
+  type Credentials,
+  loginThroughApi,
+  newCredentials,
+  openSignedIn,
+  registerThroughApi,
+  useSession,
+} from './auth';
 
 let adminSession: Promise<string> | undefined;
 
@@ -37,15 +44,18 @@ export async function creditUser(
 }
 
 /**
- * A new customer with `dollars` on the balance, signed in without the sign-up form, on the dashboard: the
- * money arrives before the first page load, so the dashboard shows it without a reload.
+ * A new customer with `dollars` on the balance, signed in without the sign-up form, on the dashboard (or
+ * the page `at`): the money arrives before the first page load, so the page shows it without a reload.
  */
-export async function signUpWithBalance(page: Page, dollars: number): Promise<Credentials> {
+export async function signUpWithBalance(
+  page: Page,
+  dollars: number,
+  at = '/dashboard',
+): Promise<Credentials> {
   const credentials = newCredentials();
   const token = await registerThroughApi(page.request, credentials);
   await creditUser(page.request, await adminToken(page.request), credentials.username, dollars);
   await useSession(page.context(), token);
-  await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await openSignedIn(page, at);
   return credentials;
 }

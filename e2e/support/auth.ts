@@ -149,15 +149,24 @@ export async function useSession(context: BrowserContext, token: string): Promis
 }
 
 /**
- * A new customer, signed in without the sign-up form, on the dashboard: for tests about what a signed-in
- * user does (the sign-up and sign-in forms have tests of their own).
+ * Opens a signed-in page (the dashboard unless told) and waits until it shows, still at that address: a
+ * session the app did not accept would have sent it to /login.
+ */
+export async function openSignedIn(page: Page, path = '/dashboard'): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page).toHaveURL(new URL(path, baseURL).href);
+}
+
+/**
+ * A new customer, signed in without the sign-up form, on the dashboard (or the page `at`): for tests about
+ * what a signed-in user does (the sign-up and sign-in forms have tests of their own).
  */
 export async function signUpThroughApi(
   page: Page,
-  credentials: Credentials = newCredentials(),
+  { at = '/dashboard', credentials = newCredentials() }: { at?: string; credentials?: Credentials } = {},
 ): Promise<Credentials> {
   await useSession(page.context(), await registerThroughApi(page.request, credentials));
-  await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await openSignedIn(page, at);
   return credentials;
 }

@@ -71,8 +71,7 @@ test.describe('desktop', () => {
   });
 
   test('sums of money have thousands separators', async ({ page }) => {
-    await signUpThroughApi(page);
-    await page.goto('/dashboard/topup');
+    await signUpThroughApi(page, { at: '/dashboard/topup' });
     await expect(page.getByText(/maximum \$10,000\.00/)).toBeVisible();
   });
 
@@ -83,8 +82,7 @@ test.describe('desktop', () => {
     // The app opened as localhost while the checkout returns to 127.0.0.1 (www vs bare domain in production).
     await page.goto(`http://localhost:${port}/register`);
     await expect(page).toHaveURL(`${baseURL}/register`);
-    await signUpThroughApi(page);
-    await page.goto('/dashboard/topup');
+    await signUpThroughApi(page, { at: '/dashboard/topup' });
     await page.getByLabel('Amount (USD)').fill('6.00');
     const popupOpened = page.context().waitForEvent('page');
     await page.getByRole('button', { name: 'Deposit $6.00' }).click();
@@ -160,10 +158,9 @@ test.describe('buying and renting, on a phone', () => {
     page,
     request,
   }) => {
-    await signUpWithBalance(page, 40);
+    await signUpWithBalance(page, 40, '/dashboard/longterm');
     // No SMS on its own, so the rent can still be canceled.
     await simulatorSettings(request, { smsDelayMinMs: 3_600_000, smsDelayMaxMs: 3_600_000 });
-    await page.goto('/dashboard/longterm');
     await chooseRent(page, 'United States', 'Telegram');
     await expectNoHorizontalOverflow(page);
     await page.getByRole('button', { name: 'Rent Now' }).click();

@@ -10,9 +10,8 @@ test('the Balance page lists a top-up, a purchase and its refund with transactio
   page,
   request,
 }) => {
-  await signUpThroughApi(page);
   // A sandbox top-up, as a customer pays.
-  await page.goto('/dashboard/topup');
+  await signUpThroughApi(page, { at: '/dashboard/topup' });
   await page.getByLabel('Amount (USD)').fill('12.34');
   const popupOpened = page.context().waitForEvent('page');
   await page.getByRole('button', { name: 'Deposit $12.34' }).click();

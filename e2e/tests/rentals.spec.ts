@@ -9,9 +9,7 @@ test('a user rents a number for 24 hours, receives two SMS, renews it and sees t
   page,
   request,
 }) => {
-  await signUpWithBalance(page, 40);
-
-  await page.goto('/dashboard/longterm');
+  await signUpWithBalance(page, 40, '/dashboard/longterm');
   await expect(page.getByRole('heading', { name: /Rent Long-term Number/ })).toContainText('Beta');
   await expect(page.getByLabel('Period in hours')).toHaveValue('24');
   await expect(page.getByRole('button', { name: 'Rent Now' })).toBeDisabled();
@@ -63,10 +61,9 @@ test('a renewable number is bought by the week with auto-renew on, and shows as 
   page,
   request,
 }) => {
-  await signUpWithBalance(page, 100);
+  await signUpWithBalance(page, 100, '/dashboard/renewable');
   // This rent receives no SMS on its own, so it can still be cancelled later.
   await simulatorSettings(request, { smsDelayMinMs: 3_600_000, smsDelayMaxMs: 3_600_000 });
-  await page.goto('/dashboard/renewable');
   await expect(page.getByTestId('renewable-period')).toHaveText('Period: 1 week = 168 hours');
   await page.getByRole('button', { name: 'One week more' }).click();
   await expect(page.getByTestId('renewable-period')).toHaveText('Period: 2 weeks = 336 hours');

@@ -41,8 +41,7 @@ test('a user tops up $12.34 in the sandbox checkout popup, lands on the dashboar
 });
 
 test('a payment cancelled on the checkout page credits nothing and says so', async ({ page }) => {
-  await signUpThroughApi(page);
-  await page.goto('/dashboard/topup');
+  await signUpThroughApi(page, { at: '/dashboard/topup' });
   const popup = await deposit(page, '7.50');
   await popup.getByRole('button', { name: 'Cancel payment' }).click();
   await expect(popup.getByRole('heading', { name: 'Invoice closed' })).toBeVisible();
