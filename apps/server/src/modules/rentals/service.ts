@@ -557,6 +557,9 @@ export function createRentalService({
       return rentStatusAnswer(found, values);
     },
 
+    /** The provider new rents go to and whose rents this service keeps (renewals stay at a rent's provider). */
+    providerName: provider.name,
+
     /** An SMS pushed by the upstream (the rent's webhook). */
     async recordPushedSms(providerRentId: string, sms: IncomingRentSms): Promise<boolean> {
       const found = await repository.findByProviderRentId(provider.name, providerRentId);
