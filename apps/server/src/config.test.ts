@@ -52,6 +52,7 @@ describe('configuration', () => {
     [{ SMS_PROVIDERS: 'hero', HERO_KIND: 'carrier-pigeon' }, 'HERO_KIND'],
     [{ SMS_PROVIDERS: 'hero', HERO_KIND: 'smsactivate' }, 'HERO_URL'],
     [{ SMS_PROVIDERS: 'sim-b', SIM_B_USD_RATE: '-1' }, 'SIM_B_USD_RATE'],
+    [{ SMS_PROVIDERS: 'five', FIVE_KIND: 'fivesim' }, 'FIVE_KEY'],
     [{ PAYMENT_PROVIDER: 'cryptomus' }, 'CRYPTOMUS_MERCHANT_ID'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ SIMULATOR_SMS_DELAY_MIN_MS: '9000', SIMULATOR_SMS_DELAY_MAX_MS: '100' }, 'SIMULATOR_SMS_DELAY_MIN_MS'],

@@ -206,7 +206,7 @@ export interface Config
   sandboxEnabled: boolean;
 }
 
-export const providerKinds = ['smsactivate', 'simulator'] as const;
+export const providerKinds = ['smsactivate', 'fivesim', 'simulator'] as const;
 export type ProviderKind = (typeof providerKinds)[number];
 
 /**
@@ -215,7 +215,7 @@ export type ProviderKind = (typeof providerKinds)[number];
  */
 export const providerEnvironmentSchema = z.object({
   KIND: z.enum(providerKinds, { error: `must be one of ${providerKinds.join(', ')}` }),
-  /** handler_api.php URL (smsactivate); built in for simulators. */
+  /** handler_api.php URL (smsactivate), API root (fivesim: https://5sim.net/v1 unless told); built in for simulators. */
   URL: optionalUrl,
   KEY: z.string().min(1).optional(),
   /** SMS_PROVIDER_USD_RATE unless told. */
@@ -289,6 +289,9 @@ function readProviderPool(values: Environment, env: Record<string, string>, prob
     const settings = parsed.data;
     if (settings.KIND === 'smsactivate' && (!settings.URL || !settings.KEY)) {
       problems.push(`${prefix}URL and ${prefix}KEY: are required when ${prefix}KIND is smsactivate`);
+    }
+    if (settings.KIND === 'fivesim' && !settings.KEY) {
+      problems.push(`${prefix}KEY: is required when ${prefix}KIND is fivesim (the API token)`);
     }
     return [
       {

@@ -23,13 +23,14 @@ import { createUsersRepository } from './modules/users/repository';
 import { createCryptomusProvider } from './providers/payments/cryptomus/provider';
 import { createPaymentSandbox } from './providers/payments/sandbox/sandbox';
 import type { PaymentProvider } from './providers/payments/types';
+import { createFiveSimProvider, FIVESIM_DEFAULT_URL } from './providers/sms/fivesim';
 import { ProviderHealth } from './providers/sms/health';
 import { type PoolMember, ProviderPool } from './providers/sms/pool';
 import { parseRoutingPins } from './providers/sms/routing';
 import { createSimulator, type Simulator } from './providers/sms/simulator';
 import { createSimStateStore } from './providers/sms/simulator/state-store';
 import { createSmsActivateProvider } from './providers/sms/sms-activate';
-import type { SmsProvider } from './providers/sms/types';
+import type { ActivationProvider, RentProvider } from './providers/sms/types';
 
 type PaymentSandbox = ReturnType<typeof createPaymentSandbox>;
 
@@ -53,7 +54,9 @@ export interface AppContext {
   /** The SMS suppliers by name, with their health record and routing settings. */
   providers: ProviderPool;
   /** The first provider of the pool (tests and tools that speak to one upstream). */
-  sms: SmsProvider;
+  sms: ActivationProvider;
+  /** Where rents go: the first provider of the pool that rents numbers. */
+  rents: RentProvider;
   /** The built-in simulated suppliers in the pool, each mounted on this server. */
   simulators: MountedSimulator[];
   /** The first of them, when there is one (mounted at /simulator). */
@@ -130,19 +133,26 @@ function createSmsUpstreams(
       });
       baseUrl = () => `${loopback.origin}${prefix}/stubs/handler_api.php`;
     }
-    return {
-      name: settings.name,
-      kind: settings.kind,
-      usdRate: settings.usdRate,
-      supportsRent: true,
-      provider: createSmsActivateProvider({
+    const common = { name: settings.name, kind: settings.kind, usdRate: settings.usdRate };
+    if (settings.kind === 'fivesim') {
+      const provider = createFiveSimProvider({
         name: settings.name,
-        baseUrl,
-        apiKey: settings.key!,
+        baseUrl: settings.url ?? FIVESIM_DEFAULT_URL,
+        token: settings.key!,
         timeoutMs: settings.timeoutMs,
         logger: log,
-      }),
-    };
+      });
+      // 5sim sells rents as fixed products of its own: not the rent this product offers.
+      return { ...common, provider };
+    }
+    const provider = createSmsActivateProvider({
+      name: settings.name,
+      baseUrl,
+      apiKey: settings.key!,
+      timeoutMs: settings.timeoutMs,
+      logger: log,
+    });
+    return { ...common, provider, rents: provider };
   });
   const pool = new ProviderPool(
     members,
@@ -234,7 +244,7 @@ export async function createContext(
   if (!rentMember) throw new Error('no SMS provider in SMS_PROVIDERS rents numbers');
   const rentals = createRentalService({
     db,
-    provider: rentMember.provider,
+    provider: rentMember.rents,
     pricing: { ...pricing, usdRate: rentMember.usdRate },
     events,
     clock,
@@ -256,6 +266,7 @@ export async function createContext(
     events,
     providers: pool,
     sms: pool.members[0]!.provider,
+    rents: rentMember.rents,
     simulators,
     simulator: simulators[0]?.simulator,
     payments,

@@ -35,7 +35,7 @@ export function createJobs(ctx: AppContext): Job[] {
   );
   const rentalSync = createRentalSync({
     startedAt,
-    provider: ctx.providers.get(ctx.rentals.providerName),
+    provider: ctx.rents,
     rentals: ctx.rentals,
     budget: ctx.upstreamBudgets.get(ctx.rentals.providerName)!,
     clock: ctx.clock,

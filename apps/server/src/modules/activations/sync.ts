@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Activation } from '../../db/schema';
 import { CallBudget } from '../../lib/call-budget';
 import type { Clock } from '../../lib/clock';
-import { type ActiveActivation, type SmsProvider, UpstreamError } from '../../providers/sms/types';
+import { type ActivationProvider, type ActiveActivation, UpstreamError } from '../../providers/sms/types';
 import type { ActivationsRepository } from './repository';
 import { type ActivationService, activationReasons } from './service';
 
@@ -18,7 +18,7 @@ export const MIN_SWEEP_INTERVAL_MS = 10_000;
 export const BLIND_EXPIRY_MS = 10 * 60_000;
 
 interface SyncDeps {
-  provider: SmsProvider;
+  provider: ActivationProvider;
   repository: ActivationsRepository;
   activations: ActivationService;
   budget: CallBudget;

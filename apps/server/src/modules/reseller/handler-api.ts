@@ -469,7 +469,10 @@ export function createHandlerApi(ctx: AppContext) {
         case '3': {
           if (order.status !== 'received' || order.expiresAt.getTime() <= ctx.clock.now().getTime())
             throw new ProtocolRefusal('BAD_STATUS');
-          await ctx.providers.get(order.provider).requestAnotherSms(order.providerActivationId!);
+          const provider = ctx.providers.get(order.provider);
+          // 5sim has no "another SMS" on the same number: its orders cannot take status 3.
+          if (!provider.requestAnotherSms) throw new ProtocolRefusal('BAD_STATUS');
+          await provider.requestAnotherSms(order.providerActivationId!);
           const messagesBefore = await messageCount(order.id);
           await db
             .insert(activationRetryRequests)
@@ -614,7 +617,7 @@ export function createHandlerApi(ctx: AppContext) {
       }
       if (!(liveRentStatuses as readonly string[]).includes(rent.status))
         throw new ProtocolRefusal('INVALID_PHONE');
-      await ctx.providers.get(rent.provider).finishRent(rent.providerRentId!);
+      await ctx.rents.finishRent(rent.providerRentId!);
       const finished = await rentals.expire(rent.id, 'Finished through the API before its end date.');
       if (!finished) throw new ProtocolRefusal('CANT_CANCEL');
       return json({ status: 'success' });

@@ -1,16 +1,16 @@
 import type { ProviderKind } from '../../config';
 import type { ProviderHealth } from './health';
 import type { RoutingContext, RoutingPins } from './routing';
-import type { SmsProvider } from './types';
+import type { ActivationProvider, RentProvider } from './types';
 
 export interface PoolMember {
   readonly name: string;
   readonly kind: ProviderKind;
-  readonly provider: SmsProvider;
+  readonly provider: ActivationProvider;
+  /** Its rent API, when its kind rents numbers for hours or days (the SMS-Activate family does). */
+  readonly rents?: RentProvider;
   /** US dollars per unit of the provider's currency: its prices become our cents with it. */
   readonly usdRate: number;
-  /** Whether the provider rents numbers for hours or days (the SMS-Activate family does). */
-  readonly supportsRent: boolean;
 }
 
 /**
@@ -45,13 +45,13 @@ export class ProviderPool {
   }
 
   /** The provider an order was placed with. */
-  get(name: string): SmsProvider {
+  get(name: string): ActivationProvider {
     return this.member(name).provider;
   }
 
   /** Where new rents go: the first provider in priority order whose kind rents numbers. */
-  rentMember(): PoolMember | undefined {
-    return this.members.find((member) => member.supportsRent);
+  rentMember(): (PoolMember & { rents: RentProvider }) | undefined {
+    return this.members.find((member): member is PoolMember & { rents: RentProvider } => !!member.rents);
   }
 
   routing(): RoutingContext {
