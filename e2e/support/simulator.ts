@@ -36,21 +36,42 @@ export async function simulatorControl(
   expect(response.ok(), await response.text()).toBe(true);
 }
 
-/** One simulator's activation prices in a country (SMS-Activate's country id), by service code. */
-export async function simulatorPrices(
+/**
+ * The two simulators' activation prices in the United States by our service code: sim-a answers
+ * SMS-Activate's getPrices, sim-b 5sim's guest prices (per operator, by product name).
+ */
+export async function usPrices(
   request: APIRequestContext,
-  simulator: SimulatorName,
-  providerCountryId: number,
-): Promise<Record<string, { cost: number; count: number }>> {
-  const response = await request.get(`${simulatorPrefixes[simulator]}/stubs/handler_api.php`, {
-    params: { api_key: e2eSimulatorKey, action: 'getPrices', country: providerCountryId },
+  fiveSimProducts: Readonly<Record<string, string>>,
+): Promise<Record<SimulatorName, Record<string, { cost: number; count: number }>>> {
+  const classic = await request.get('/simulator/stubs/handler_api.php', {
+    params: { api_key: e2eSimulatorKey, action: 'getPrices', country: 187 },
   });
-  expect(response.ok(), await response.text()).toBe(true);
-  const prices = (await response.json()) as Record<string, Record<string, { cost: number; count: number }>>;
-  return prices[String(providerCountryId)] ?? {};
+  expect(classic.ok(), await classic.text()).toBe(true);
+  const simA =
+    ((await classic.json()) as Record<string, Record<string, { cost: number; count: number }>>)['187'] ?? {};
+  const fiveSim = await request.get('/simulator/sim-b/v1/guest/prices');
+  expect(fiveSim.ok(), await fiveSim.text()).toBe(true);
+  const byProduct =
+    (
+      (await fiveSim.json()) as Record<
+        string,
+        Record<string, Record<string, { cost: number; count: number }>>
+      >
+    ).usa ?? {};
+  const simB: Record<string, { cost: number; count: number }> = {};
+  for (const [code, product] of Object.entries(fiveSimProducts)) {
+    const operators = Object.values(byProduct[product] ?? {});
+    if (operators.length === 0) continue;
+    simB[code] = {
+      cost: Math.min(...operators.map((operator) => operator.cost)),
+      count: operators.reduce((sum, operator) => sum + operator.count, 0),
+    };
+  }
+  return { 'sim-a': simA, 'sim-b': simB };
 }
 
-/** Delivers an SMS to an activation or a rent at once. */
+/** Delivers an SMS to an activation or a rent at once (sim-a: rents and its numbers are there). */
 export async function injectSms(
   request: APIRequestContext,
   target: { activationId: string } | { rentId: string; from?: string },

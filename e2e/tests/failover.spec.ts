@@ -2,18 +2,15 @@ import { expect, test } from '@playwright/test';
 import { adminToken, creditUser } from '../support/admin';
 import { registerThroughUi } from '../support/auth';
 import { buyService, chooseCountry } from '../support/dashboard';
-import { simulatorControl, simulatorPrices } from '../support/simulator';
+import { simulatorControl, usPrices } from '../support/simulator';
 
-/** SMS-Activate's id of the United States, as the simulators speak it. */
-const US = 187;
-/** Services the page names as the simulators code them. */
-const SERVICE_NAMES: Record<string, string> = {
-  tg: 'Telegram',
-  wa: 'WhatsApp',
-  go: 'Google',
-  ig: 'Instagram',
-  fb: 'Facebook',
-  ds: 'Discord',
+/** Services the page names, by our code, with 5sim's product name. */
+const SERVICES: Record<string, { name: string; product: string }> = {
+  tg: { name: 'Telegram', product: 'telegram' },
+  wa: { name: 'WhatsApp', product: 'whatsapp' },
+  ig: { name: 'Instagram', product: 'instagram' },
+  fb: { name: 'Facebook', product: 'facebook' },
+  ds: { name: 'Discord', product: 'discord' },
 };
 
 test('with sim-a out of numbers for everything, a purchase is served by sim-b and its code arrives, with no error shown', async ({
@@ -23,18 +20,19 @@ test('with sim-a out of numbers for everything, a purchase is served by sim-b an
 }) => {
   // A service both sell, sim-b at most sim-a's cost: whichever routing ranks first, the other is within
   // the price quoted, so a failover to sim-b is allowed.
-  const [pricesA, pricesB] = await Promise.all([
-    simulatorPrices(request, 'sim-a', US),
-    simulatorPrices(request, 'sim-b', US),
-  ]);
-  const code = Object.keys(SERVICE_NAMES).find((service) => {
-    const a = pricesA[service];
-    const b = pricesB[service];
+  const prices = await usPrices(
+    request,
+    Object.fromEntries(Object.entries(SERVICES).map(([code, service]) => [code, service.product])),
+  );
+  const code = Object.keys(SERVICES).find((service) => {
+    const a = prices['sim-a'][service];
+    const b = prices['sim-b'][service];
     return a && b && a.count > 0 && b.count > 0 && b.cost <= a.cost;
   });
   expect(code, 'a service sim-b sells in the US at most at sim-a’s cost').toBeDefined();
-  const serviceName = SERVICE_NAMES[code!]!;
+  const serviceName = SERVICES[code!]!.name;
 
+  // sim-a speaks SMS-Activate's protocol: its purchase is getNumberV2.
   await simulatorControl(request, 'sim-a', 'fault', { action: 'getNumberV2', token: 'NO_NUMBERS', times: 0 });
   try {
     const user = await registerThroughUi(page);

@@ -223,6 +223,8 @@ export const providerEnvironmentSchema = z.object({
   /** SMS_PROVIDER_TIMEOUT_MS unless told. */
   TIMEOUT_MS: positiveInt.optional(),
   SEED: z.coerce.number({ error: 'must be a number' }).int().optional(),
+  /** Simulators only: the protocol it speaks; `sim-b` speaks 5sim's unless told. */
+  PROTOCOL: z.enum(['smsactivate', 'fivesim'], { error: 'must be smsactivate or fivesim' }).optional(),
   NO_SMS_RATE: z.coerce.number({ error: 'must be a number' }).min(0).max(1).optional(),
 });
 
@@ -237,7 +239,8 @@ export interface ProviderSettings {
   /** US dollars per unit of the provider's currency. */
   usdRate: number;
   timeoutMs: number;
-  /** Simulators only: their catalog's seed and share of numbers that never get an SMS. */
+  /** Simulators only: the protocol it speaks, its catalog's seed and share of numbers that never get an SMS. */
+  protocol?: 'smsactivate' | 'fivesim';
   seed?: number;
   noSmsRate?: number;
 }
@@ -261,6 +264,7 @@ function readProviderPool(values: Environment, env: Record<string, string>, prob
     key: values.SMS_PROVIDER_KEY,
     usdRate: values.SMS_PROVIDER_USD_RATE,
     timeoutMs: values.SMS_PROVIDER_TIMEOUT_MS,
+    protocol: (values.SMS_PROVIDER ?? 'simulator') === 'simulator' ? 'smsactivate' : undefined,
     seed: values.SIMULATOR_SEED,
     noSmsRate: values.SIMULATOR_NO_SMS_RATE,
   });
@@ -301,6 +305,11 @@ function readProviderPool(values: Environment, env: Record<string, string>, prob
         key: settings.KEY ?? (settings.KIND === 'simulator' ? values.SMS_PROVIDER_KEY : undefined),
         usdRate: settings.USD_RATE ?? values.SMS_PROVIDER_USD_RATE,
         timeoutMs: settings.TIMEOUT_MS ?? values.SMS_PROVIDER_TIMEOUT_MS,
+        // The built-in pool shows both protocols: sim-a speaks SMS-Activate's, sim-b 5sim's.
+        protocol:
+          settings.KIND === 'simulator'
+            ? (settings.PROTOCOL ?? (name === 'sim-b' ? 'fivesim' : 'smsactivate'))
+            : undefined,
         // Each simulator its own catalog; the later ones less reliable, so that the difference shows.
         seed: settings.SEED ?? baseSeed + index,
         noSmsRate: settings.NO_SMS_RATE ?? Math.min(1, values.SIMULATOR_NO_SMS_RATE * (index + 1)),

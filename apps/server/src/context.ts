@@ -109,14 +109,19 @@ function createSmsUpstreams(
 ) {
   const simulators: MountedSimulator[] = [];
   const members: PoolMember[] = config.smsProviders.map((settings) => {
-    let baseUrl: string | (() => string) = settings.url ?? '';
+    // A simulator is served by this process and reached over HTTP like the real kind it imitates.
+    let protocol: 'smsactivate' | 'fivesim' = settings.kind === 'fivesim' ? 'fivesim' : 'smsactivate';
+    let baseUrl: string | (() => string) =
+      settings.url ?? (settings.kind === 'fivesim' ? FIVESIM_DEFAULT_URL : '');
     if (settings.kind === 'simulator') {
+      protocol = settings.protocol ?? 'smsactivate';
       const prefix = simulators.length === 0 ? '/simulator' : `/simulator/${settings.name}`;
       simulators.push({
         name: settings.name,
         prefix,
         simulator: createSimulator({
           apiKey: settings.key!,
+          protocol,
           seed: settings.seed,
           smsDelayMinMs: config.SIMULATOR_SMS_DELAY_MIN_MS,
           smsDelayMaxMs: config.SIMULATOR_SMS_DELAY_MAX_MS,
@@ -125,19 +130,25 @@ function createSmsUpstreams(
           // The single simulator of before the pool kept its state as `sim-a`.
           store: createSimStateStore(database.db, settings.name === 'simulator' ? 'sim-a' : settings.name),
           clock,
-          // Like an account-wide webhook set in a provider's dashboard: pointed at our own endpoint.
-          activationWebhookUrl: () =>
-            `${loopback.origin}${smsWebhookPath(config.SMS_WEBHOOK_SECRET, settings.name)}`,
+          // Like an account-wide webhook set in a provider's dashboard: pointed at our own endpoint. 5sim
+          // pushes nothing: its orders are read by the sync.
+          activationWebhookUrl:
+            protocol === 'smsactivate'
+              ? () => `${loopback.origin}${smsWebhookPath(config.SMS_WEBHOOK_SECRET, settings.name)}`
+              : undefined,
           logger: log,
         }),
       });
-      baseUrl = () => `${loopback.origin}${prefix}/stubs/handler_api.php`;
+      baseUrl =
+        protocol === 'fivesim'
+          ? () => `${loopback.origin}${prefix}/v1`
+          : () => `${loopback.origin}${prefix}/stubs/handler_api.php`;
     }
     const common = { name: settings.name, kind: settings.kind, usdRate: settings.usdRate };
-    if (settings.kind === 'fivesim') {
+    if (protocol === 'fivesim') {
       const provider = createFiveSimProvider({
         name: settings.name,
-        baseUrl: settings.url ?? FIVESIM_DEFAULT_URL,
+        baseUrl,
         token: settings.key!,
         timeoutMs: settings.timeoutMs,
         logger: log,

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FakeAnswer, type RecordedRequest, startFakeUpstream } from '../test-servers';
+import {
+  type FakeAnswer,
+  type RecordedRequest,
+  SIMULATOR_KEY,
+  type SimulatorHarness,
+  startFakeUpstream,
+  startSimulator,
+} from '../test-servers';
 import { createFiveSimProvider } from './provider';
 
 type Fake = Awaited<ReturnType<typeof startFakeUpstream>>;
@@ -234,5 +241,84 @@ describe('5sim adapter over HTTP', () => {
       kind: 'bad_request',
     });
     expect(fake!.requests.some((request) => request.path.startsWith('/v1/user/buy/'))).toBe(false);
+  });
+});
+
+describe('5sim adapter against the simulator speaking 5sim', () => {
+  let harness: SimulatorHarness | undefined;
+  afterEach(async () => {
+    await harness?.close();
+    harness = undefined;
+  });
+
+  async function start() {
+    harness = await startSimulator({ protocol: 'fivesim', earlyCancelMs: 60_000 });
+    return createFiveSimProvider({
+      name: 'sim-b',
+      baseUrl: `${harness.origin}/simulator/v1`,
+      token: SIMULATOR_KEY,
+      timeoutMs: 1000,
+    });
+  }
+
+  it('sells, delivers, cancels and finishes through the whole protocol', async () => {
+    const provider = await start();
+    const catalog = await provider.getCatalog();
+    const offer = catalog.offers.find((entry) => entry.countryId === 'US' && entry.service === 'tg')!;
+    expect(offer.stock).toBeGreaterThan(0);
+    expect(catalog.countries.find((country) => country.countryId === 'US')?.operators).toContain('tmobile');
+
+    const bought = await provider.buyActivation({ service: 'tg', countryId: 'US', maxPrice: offer.cost });
+    expect(bought.phoneNumber).toMatch(/^1\d{10}$/);
+    expect(await provider.getActivationState(bought.activationId)).toEqual({ kind: 'waiting' });
+    // Too early to cancel, as 5sim says it.
+    await expect(provider.cancelActivation(bought.activationId)).rejects.toMatchObject({
+      kind: 'early_cancel_denied',
+    });
+    await harness!.control('sms', { activationId: bought.activationId, code: '246810', text: 'Code 246810' });
+    expect(await provider.getActivationState(bought.activationId)).toMatchObject({
+      kind: 'code',
+      code: '246810',
+    });
+    const listed = await provider.listActiveActivations(0);
+    expect(listed.items).toEqual([
+      expect.objectContaining({
+        activationId: bought.activationId,
+        service: 'tg',
+        countryId: 'US',
+        codes: ['246810'],
+      }),
+    ]);
+    await provider.finishActivation(bought.activationId);
+    expect(await provider.getActivationState(bought.activationId)).toEqual({ kind: 'finished' });
+    expect((await provider.listActiveActivations(0)).items).toEqual([]);
+
+    // Below the price there is nothing to sell; an unknown order is not found.
+    await expect(
+      provider.buyActivation({ service: 'tg', countryId: 'US', maxPrice: offer.cost / 10 }),
+    ).rejects.toMatchObject({ kind: 'no_numbers' });
+    await expect(provider.getActivationState('1')).rejects.toMatchObject({ kind: 'not_found' });
+  });
+
+  it('injects its faults per route: a refusal sentence, an HTML page, no answer', async () => {
+    const provider = await start();
+    await harness!.control('fault', { action: 'buy', token: 'NO_NUMBERS' });
+    await expect(
+      provider.buyActivation({ service: 'tg', countryId: 'US', maxPrice: 100 }),
+    ).rejects.toMatchObject({
+      kind: 'no_numbers',
+      outcomeUnknown: false,
+    });
+    await harness!.control('fault', { action: 'buy', broken: 'html502' });
+    await expect(
+      provider.buyActivation({ service: 'tg', countryId: 'US', maxPrice: 100 }),
+    ).rejects.toMatchObject({
+      kind: 'unavailable',
+      outcomeUnknown: true,
+    });
+    await harness!.control('fault', { action: 'check', broken: 'garbage' });
+    await expect(provider.getActivationState('1')).rejects.toMatchObject({ kind: 'unavailable' });
+    const bought = await provider.buyActivation({ service: 'tg', countryId: 'US', maxPrice: 100 });
+    expect(bought.activationId).toMatch(/^\d+$/);
   });
 });
