@@ -73,6 +73,9 @@ const TOKENS: Readonly<Record<string, TokenMeaning>> = {
   SERVICE_NOT_AVAILABLE: serviceUnavailable,
   NOT_AVAILABLE: serviceUnavailable,
   WHATSAPP_NOT_AVAILABLE: serviceUnavailable,
+  // Grizzly's refusals: the service is not sold in this region, or not sold at all (a sentence, answer.ts).
+  SERVICE_UNAVAILABLE_REGION: serviceUnavailable,
+  SERVICE_PROHIBITED: serviceUnavailable,
   BAD_COUNTRY: { kind: 'bad_request', message: upstreamMessages.badCountry },
   WRONG_EXCEPTION_PHONE: refused,
   ORDER_ALREADY_EXISTS: refused,

@@ -193,6 +193,30 @@ describe('reading answers', () => {
     });
   });
 
+  it('reads prices per entry: physicalCount over count, price tiers, and skips what it cannot read', async () => {
+    const { provider } = await upstreamWith(({ action }) => {
+      if (action === 'getCountries') return json({ '187': { id: 187, eng: 'USA', visible: 1 } });
+      if (action === 'getOperators') return json({ status: 'error', error: 'OPERATORS_NOT_FOUND' });
+      return json({
+        '187': {
+          // HeroSMS: 163,186 numbers in all, 63 at the listed price.
+          tg: { cost: 0.2, count: 163_186, physicalCount: 63 },
+          wa: { cost: null, count: 5 },
+          go: { '0.25': 0, '0.30': 12, '0.45': 300 },
+          fb: 'soon',
+          ig: { cost: 0.4, count: 9 },
+        },
+        // The flat, service-first shape of some providers: not a country, so not read as one.
+        tg: { '187': 0.22 },
+      });
+    });
+    expect((await provider.getCatalog()).offers).toEqual([
+      { countryId: 'US', service: 'tg', cost: 0.2, stock: 63 },
+      { countryId: 'US', service: 'go', cost: 0.3, stock: 12 },
+      { countryId: 'US', service: 'ig', cost: 0.4, stock: 9 },
+    ]);
+  });
+
   it('reads rent answers of both generations', async () => {
     const { provider } = await upstreamWith(({ action, params }) => {
       if (action === 'getRentServicesAndCountries') {
@@ -277,6 +301,7 @@ const TOKEN_KINDS: Array<[string, UpstreamErrorKind, number]> = [
   ['SERVICE_NOT_AVAILABLE', 'no_numbers', 403],
   ['NOT_AVAILABLE', 'no_numbers', 400],
   ['WHATSAPP_NOT_AVAILABLE', 'no_numbers', 400],
+  ['SERVICE_UNAVAILABLE_REGION', 'no_numbers', 400],
   ['BAD_COUNTRY', 'bad_request', 400],
   ['WRONG_EXCEPTION_PHONE', 'bad_request', 400],
   ['ORDER_ALREADY_EXISTS', 'bad_request', 400],
@@ -339,6 +364,14 @@ describe('error tokens', () => {
     const error = await failureOf(provider.rentNumber({ service: 'tg', countryId: 'US', hours: 4 }));
     expect(error).toMatchObject({ kind, token });
     expect(error.outcomeUnknown).toBe(kind === 'provider_error');
+  });
+
+  it("reads Grizzly's sentence refusing a service as a clean refusal, not an unknown outcome", async () => {
+    const { provider } = await upstreamWith(() =>
+      text('The service is prohibited for sale by administration'),
+    );
+    const error = await failureOf(buy(provider));
+    expect(error).toMatchObject({ kind: 'no_numbers', token: 'SERVICE_PROHIBITED', outcomeUnknown: false });
   });
 
   it('reads payloads: a ban end date and a minimum price, in both styles', async () => {

@@ -29,6 +29,7 @@ import {
   numberV2Answer,
   operatorsAnswer,
   pricesAnswer,
+  readPriceEntry,
   rentCatalogAnswer,
   rentListAnswer,
   rentPhoneAnswer,
@@ -261,15 +262,20 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
         ];
       });
       const offers: UpstreamOffer[] = [];
+      let skipped = 0;
       for (const [providerCountryId, servicePrices] of Object.entries(prices)) {
         const countryId = ids.countryToIso(providerCountryId);
         if (countryId === undefined) continue;
-        for (const [providerCode, offer] of Object.entries(servicePrices)) {
+        for (const [providerCode, entry] of Object.entries(servicePrices)) {
           const service = ids.serviceToCanonical(providerCode);
-          if (service !== undefined)
-            offers.push({ countryId, service, cost: offer.cost, stock: offer.stock });
+          if (service === undefined) continue;
+          const offer = readPriceEntry(entry);
+          if (offer) offers.push({ countryId, service, cost: offer.cost, stock: offer.stock });
+          else skipped += 1;
         }
       }
+      // One provider's odd entry (`cost: null`, a shape of its own) must not cost the whole catalog.
+      if (skipped > 0) log?.warn({ provider: name, skipped }, 'skipped price entries of no known shape');
       return { countries, offers };
     },
 

@@ -60,16 +60,40 @@ export const countriesAnswer = z.union([
 
 export const operatorsAnswer = z.object({ countryOperators: z.record(z.string(), listOf(z.string())) });
 
-export const pricesAnswer = z.record(
-  z.string(),
-  z.record(
-    z.string(),
-    z.object({ cost: amount, count: count.optional(), quant: quantity.optional() }).transform((offer) => ({
-      cost: offer.cost,
-      stock: offer.count ?? offer.quant ?? 0,
-    })),
-  ),
-);
+/** getPrices' outer shape only: each entry is read on its own (readPriceEntry), so one bad entry costs itself. */
+export const pricesAnswer = z.record(z.string(), z.record(z.string(), z.unknown()));
+
+/**
+ * `count` is the stock at any price (HeroSMS: 163,186 numbers for a pair, 63 at the listed cost):
+ * `physicalCount`, where given, is the stock at `cost`, which is what a buy at `maxPrice=cost` can get.
+ */
+const priceEntry = z
+  .object({
+    cost: amount,
+    count: count.optional(),
+    quant: quantity.optional(),
+    physicalCount: count.optional(),
+  })
+  .transform((offer) => ({
+    cost: offer.cost,
+    stock: offer.physicalCount ?? offer.count ?? offer.quant ?? 0,
+  }));
+/** Some providers answer price tiers instead, `{"0.25": 10, "0.30": 120}`: price → numbers at that price. */
+const priceTiers = z.record(z.string().regex(/^\d+(\.\d+)?$/), count);
+
+/** One service's offer in getPrices, or undefined when the entry is of no shape we know (`cost: null` ...). */
+export function readPriceEntry(value: unknown): { cost: number; stock: number } | undefined {
+  const entry = priceEntry.safeParse(value);
+  if (entry.success) return entry.data.cost > 0 ? entry.data : undefined;
+  const tiers = priceTiers.safeParse(value);
+  if (!tiers.success) return undefined;
+  // The cheapest tier with numbers: what a buy at its price can get.
+  const available = Object.entries(tiers.data)
+    .map(([price, stock]) => ({ cost: Number(price), stock }))
+    .filter((tier) => tier.cost > 0 && tier.stock > 0)
+    .sort((a, b) => a.cost - b.cost);
+  return available[0];
+}
 
 export const numberV2Answer = z.object({
   activationId: idText,
