@@ -405,6 +405,23 @@ describe('cancelling, expiry and the code', () => {
     expect(list.numbers[0]).toMatchObject({ id: number.id, status: 'expired' });
   });
 
+  it('asks each live order on its own when the upstream will not list them, and refunds an expired one at once', async () => {
+    t = await createListeningTestApp();
+    const user = await createUser(t);
+    const number = await boughtNumber(user);
+    // A provider without getActiveActivations: every sweep fails.
+    await simulatorControl(t, 'fault', { action: 'getActiveActivations', token: 'BAD_ACTION', times: 0 });
+    const sync = syncJob();
+    t.clock.advance(ACTIVATION_LIFETIME_MS + 5000);
+    await t.ctx.simulator!.tick();
+    await sync.run();
+    // Not BLIND_EXPIRY_MS later: getStatus said the activation is over.
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(1000);
+    const list = (await t.app.inject({ url: '/api/dashboard/numbers', headers: user.headers })).json();
+    expect(list.numbers[0]).toMatchObject({ id: number.id, status: 'expired' });
+    expect(list.numbers[0].status_reason).toMatch(/20 minutes/);
+  });
+
   it('keeps the charge when a code arrived, and completes the order after its lifetime', async () => {
     t = await createListeningTestApp();
     const user = await createUser(t);

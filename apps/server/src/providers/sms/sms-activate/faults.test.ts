@@ -165,6 +165,11 @@ describe('reading answers', () => {
     expect(fake.requests[0]!.params.get('limit')).toBe('100');
   });
 
+  it('reads a plain-text NO_ACTIVATIONS as an empty list, not as a failure', async () => {
+    const { provider } = await upstreamWith(() => text('NO_ACTIVATIONS'));
+    expect(await provider.listActiveActivations(0)).toEqual({ items: [], hasMore: false });
+  });
+
   it('reads the catalog, skipping countries it does not know and tolerating no operator lists', async () => {
     const { provider } = await upstreamWith(({ action }) => {
       if (action === 'getCountries') {

@@ -343,7 +343,9 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
         },
         'read',
       );
-      if (answer.type === 'error' && answer.token === 'NO_ACTIVATIONS') return { items: [], hasMore: false };
+      // "Nothing active" comes as a JSON error, a Hero error, or a plain-text token on HTTP 200.
+      if ((answer.type === 'error' || answer.type === 'token') && answer.token === 'NO_ACTIVATIONS')
+        return { items: [], hasMore: false };
       const items = readJson('getActiveActivations', answer, activeActivationsAnswer, 'read');
       return { items: items.map(activeActivation), hasMore: items.length >= ACTIVE_ACTIVATIONS_PAGE_SIZE };
     },
