@@ -173,6 +173,37 @@ describe('two suppliers, one failing at random', () => {
     // A cap, not an assertion: 200 purchases over HTTP, a fifth of them waiting out a timeout, on a busy machine.
   }, 180_000);
 
+  it('asks a supplier again at the minimum price it names when the quoted price covers it, at no cost to the user', async () => {
+    t = await createListeningTestApp({ SMS_PROVIDERS: 'sim-a,sim-b' });
+    await atFixedTime();
+    const pair = sharedPair();
+    const offer = t.ctx.catalog
+      .services(pair.countryId)
+      .find((entry) => entry.service === pair.service)!
+      .providerOffers.find((entry) => entry.provider === 'sim-a')!;
+    const user = await createUser(t);
+    await fundUser(t.ctx.database, user.id, 10_000);
+    // sim-a wants a little more than it listed, still under what the user is quoted.
+    const minimum = (offer.upstreamCost * 1.05).toFixed(4);
+    await simulatorControl(
+      t,
+      'fault',
+      { action: 'getNumberV2', token: 'WRONG_MAX_PRICE', payload: minimum, times: 1 },
+      'sim-a',
+    );
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/buy-number',
+      headers: user.headers,
+      payload: { countryID: pair.countryId, service: pair.service },
+    });
+    expect(response.statusCode).toBe(200);
+    const [order] = await t.ctx.database.db.select().from(activations);
+    expect(order).toMatchObject({ provider: 'sim-a', status: 'waiting', priceCents: offer.priceCents });
+    expect(Number(order!.upstreamMaxPrice)).toBeCloseTo(Number(minimum), 4);
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(10_000 - offer.priceCents);
+  });
+
   it('refunds once, with the last supplier’s reason, when every supplier fails', async () => {
     t = await createListeningTestApp({ SMS_PROVIDERS: 'sim-a,sim-b' });
     await atFixedTime();

@@ -15,7 +15,8 @@ import type { CallOutcome } from '../../providers/sms/health';
 import type { ProviderPool } from '../../providers/sms/pool';
 import { type BoughtActivation, UpstreamError } from '../../providers/sms/types';
 import { applyLedgerChange, createOrderWithDebit, InsufficientBalanceError } from '../accounts/ledger';
-import type { CatalogService } from '../catalog/service';
+import { salePriceCents } from '../catalog/pricing';
+import type { CatalogService, QuoteCandidate } from '../catalog/service';
 import { presentNumber } from './presenter';
 import { createActivationsRepository, type NumberListFilter } from './repository';
 
@@ -193,9 +194,14 @@ export function createActivationService({
     let bought: BoughtActivation | undefined;
     let provider = quote.candidates[0]!.provider;
     let lastError: UpstreamError | undefined;
-    // Each eligible provider in routing order, at the price quoted, on the one order and its one hold.
-    for (const [index, candidate] of quote.candidates.entries()) {
-      const last = index === quote.candidates.length - 1;
+    // Each eligible provider in routing order, at the price quoted, on the one order and its one hold; a
+    // provider that names its minimum price (WRONG_MAX_PRICE:<min>) is asked once more at it when the
+    // quoted price still covers it.
+    const attempts: QuoteCandidate[] = [...quote.candidates];
+    const askedAtMinimum = new Set<string>();
+    for (let index = 0; index < attempts.length; index += 1) {
+      const candidate = attempts[index]!;
+      const last = index === attempts.length - 1;
       if (index > 0) {
         const moved = await repository.reassign(
           order.id,
@@ -207,7 +213,7 @@ export function createActivationService({
         if (!moved) throw new AppError(503, numberMessages.outcomeUnknown, 'purchase_superseded');
         log.info(
           { orderId: order.id, from: provider, to: candidate.provider, reason: lastError?.token },
-          'purchase failing over to the next provider',
+          'purchase trying the next offer',
         );
       }
       provider = candidate.provider;
@@ -233,6 +239,16 @@ export function createActivationService({
         }
         providers.health.recordCall(provider, callOutcomeOf(error), latencyMs, pair);
         lastError = error;
+        const minimum = error.minPrice;
+        if (
+          minimum !== undefined &&
+          !askedAtMinimum.has(provider) &&
+          salePriceCents(minimum, providers.member(provider).usdRate, 0) <= quote.priceCents
+        ) {
+          askedAtMinimum.add(provider);
+          attempts.splice(index + 1, 0, { provider, upstreamCost: minimum });
+          continue;
+        }
         // With nowhere else to go, an unknown outcome is the reconciler's to settle at this provider,
         // attaching the number or refunding. Earlier in the list it is not: a number this provider may
         // have issued is nobody's order, and its sweep cancels it as an orphan.

@@ -118,8 +118,12 @@ export class ProviderHealth {
   ): void {
     const record = this.#record(provider);
     push(record.calls, { outcome, latencyMs }, CALL_WINDOW);
-    if (outcome === 'no_numbers' && pair)
-      record.noNumbersAt.set(pairKey(pair.service, pair.countryId), this.#nowMs());
+    if (pair) {
+      const key = pairKey(pair.service, pair.countryId);
+      if (outcome === 'no_numbers') record.noNumbersAt.set(key, this.#nowMs());
+      // A number sold for the pair (at the minimum price it named, say) ends the "no numbers" memory.
+      else if (outcome === 'ok') record.noNumbersAt.delete(key);
+    }
     if (outcome === 'error') {
       record.failuresInARow += 1;
       if (record.failuresInARow >= this.options.failuresToCool)

@@ -200,6 +200,8 @@ export class UpstreamError extends Error {
      * here (timeout, 5xx, unparseable answer). A buy with an unknown outcome must be reconciled, not refunded blindly.
      */
     readonly outcomeUnknown = false,
+    /** The lowest price the provider would sell at, when it said so (`WRONG_MAX_PRICE:<min>`), in its currency. */
+    readonly minPrice?: number,
   ) {
     super(`${token}: ${userMessage}`);
     this.name = 'UpstreamError';

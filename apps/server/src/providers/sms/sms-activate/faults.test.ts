@@ -388,8 +388,9 @@ describe('error tokens', () => {
     ];
     const { provider } = await upstreamWith(() => answers.shift()!);
     expect(await failureOf(buy(provider))).toMatchObject({ kind: 'account_blocked', token: 'BANNED' });
-    expect(await failureOf(buy(provider))).toMatchObject({ kind: 'no_numbers', token: 'WRONG_MAX_PRICE' });
-    expect(await failureOf(buy(provider))).toMatchObject({ kind: 'no_numbers', token: 'WRONG_MAX_PRICE' });
+    const minimum = { kind: 'no_numbers', token: 'WRONG_MAX_PRICE', minPrice: 0.025 };
+    expect(await failureOf(buy(provider))).toMatchObject(minimum);
+    expect(await failureOf(buy(provider))).toMatchObject(minimum);
     expect(await failureOf(buy(provider))).toMatchObject({ kind: 'account_blocked', token: 'BANNED' });
   });
 

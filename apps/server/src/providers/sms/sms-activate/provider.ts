@@ -158,6 +158,7 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
         ? errorForToken(answer.token, mode, {
             httpStatus: answer.type === 'error' ? answer.httpStatus : undefined,
             override,
+            payload: answer.payload,
           })
         : unexpectedAnswerError(`UNEXPECTED_${answer.type.toUpperCase()}`, mode);
     if (error.kind === 'configuration' || error.kind === 'account_blocked' || error.kind === 'no_balance') {
