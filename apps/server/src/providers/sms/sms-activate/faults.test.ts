@@ -518,6 +518,10 @@ describe('webhooks', () => {
         receivedAt: '2023-01-01T12:00:00Z',
       }),
     ).toMatchObject({ type: 'activation', code: null });
+    // A call verification: no text, the code is in `code`; it was dropped before.
+    expect(
+      provider.parseWebhook({ activationId: 2, text: null, code: '4711', receivedAt: '2023-01-01 12:00:00' }),
+    ).toMatchObject({ type: 'activation', activationId: '2', code: '4711', text: '4711' });
     for (const body of [null, 'not json', {}, { activationId: 1 }, { rentId: 1, sms: {} }, [1, 2]]) {
       expect(provider.parseWebhook(body)).toBeNull();
     }

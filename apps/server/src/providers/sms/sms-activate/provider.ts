@@ -489,7 +489,15 @@ export function parseSmsActivateWebhook(body: unknown): UpstreamSmsEvent | null 
   const activation = activationWebhook.safeParse(value);
   if (activation.success) {
     const { activationId, code, text, receivedAt } = activation.data;
-    return { type: 'activation', activationId, code: code?.trim() || null, text, receivedAt };
+    const trimmedCode = code?.trim() || null;
+    // A call verification has no text: the code stands for it.
+    return {
+      type: 'activation',
+      activationId,
+      code: trimmedCode,
+      text: text ?? trimmedCode ?? '',
+      receivedAt,
+    };
   }
   return null;
 }

@@ -168,7 +168,8 @@ export const rentListAnswer = z.object({
 
 export const activationWebhook = z.object({
   activationId: idText,
-  text: z.string(),
+  /** Null for a call verification: the code is the caller's number digits, in `code`. */
+  text: z.string().nullable(),
   code: idText.nullish(),
   receivedAt: providerDate,
 });
