@@ -53,6 +53,7 @@ describe('configuration', () => {
     [{ SMS_PROVIDERS: 'hero', HERO_KIND: 'smsactivate' }, 'HERO_URL'],
     [{ SMS_PROVIDERS: 'sim-b', SIM_B_USD_RATE: '-1' }, 'SIM_B_USD_RATE'],
     [{ SMS_PROVIDERS: 'five', FIVE_KIND: 'fivesim' }, 'FIVE_KEY'],
+    [{ SMS_PROVIDERS: 'sim-a', SIM_A_TIME_ZONE: 'Moscow' }, 'SIM_A_TIME_ZONE'],
     [{ PAYMENT_PROVIDER: 'cryptomus' }, 'CRYPTOMUS_MERCHANT_ID'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ SIMULATOR_SMS_DELAY_MIN_MS: '9000', SIMULATOR_SMS_DELAY_MAX_MS: '100' }, 'SIMULATOR_SMS_DELAY_MIN_MS'],

@@ -206,6 +206,15 @@ export interface Config
   sandboxEnabled: boolean;
 }
 
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const providerKinds = ['smsactivate', 'fivesim', 'simulator'] as const;
 export type ProviderKind = (typeof providerKinds)[number];
 
@@ -223,6 +232,11 @@ export const providerEnvironmentSchema = z.object({
   /** SMS_PROVIDER_TIMEOUT_MS unless told. */
   TIMEOUT_MS: positiveInt.optional(),
   SEED: z.coerce.number({ error: 'must be a number' }).int().optional(),
+  /** The IANA zone its zone-less dates are in (`Europe/Moscow` for some of the SMS-Activate family). */
+  TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, { error: 'must be an IANA time zone such as UTC or Europe/Moscow' })
+    .default('UTC'),
   /** Simulators only: the protocol it speaks; `sim-b` speaks 5sim's unless told. */
   PROTOCOL: z.enum(['smsactivate', 'fivesim'], { error: 'must be smsactivate or fivesim' }).optional(),
   NO_SMS_RATE: z.coerce.number({ error: 'must be a number' }).min(0).max(1).optional(),
@@ -239,6 +253,8 @@ export interface ProviderSettings {
   /** US dollars per unit of the provider's currency. */
   usdRate: number;
   timeoutMs: number;
+  /** The IANA zone of its zone-less dates. */
+  timeZone: string;
   /** Simulators only: the protocol it speaks, its catalog's seed and share of numbers that never get an SMS. */
   protocol?: 'smsactivate' | 'fivesim';
   seed?: number;
@@ -264,6 +280,7 @@ function readProviderPool(values: Environment, env: Record<string, string>, prob
     key: values.SMS_PROVIDER_KEY,
     usdRate: values.SMS_PROVIDER_USD_RATE,
     timeoutMs: values.SMS_PROVIDER_TIMEOUT_MS,
+    timeZone: 'UTC',
     protocol: (values.SMS_PROVIDER ?? 'simulator') === 'simulator' ? 'smsactivate' : undefined,
     seed: values.SIMULATOR_SEED,
     noSmsRate: values.SIMULATOR_NO_SMS_RATE,
@@ -305,6 +322,7 @@ function readProviderPool(values: Environment, env: Record<string, string>, prob
         key: settings.KEY ?? (settings.KIND === 'simulator' ? values.SMS_PROVIDER_KEY : undefined),
         usdRate: settings.USD_RATE ?? values.SMS_PROVIDER_USD_RATE,
         timeoutMs: settings.TIMEOUT_MS ?? values.SMS_PROVIDER_TIMEOUT_MS,
+        timeZone: settings.TIME_ZONE,
         // The built-in pool shows both protocols: sim-a speaks SMS-Activate's, sim-b 5sim's.
         protocol:
           settings.KIND === 'simulator'

@@ -161,6 +161,7 @@ function createSmsUpstreams(
       baseUrl,
       apiKey: settings.key!,
       timeoutMs: settings.timeoutMs,
+      timeZone: settings.timeZone,
       logger: log,
     });
     return { ...common, provider, rents: provider };

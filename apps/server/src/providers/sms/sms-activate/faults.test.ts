@@ -165,6 +165,33 @@ describe('reading answers', () => {
     expect(fake.requests[0]!.params.get('limit')).toBe('100');
   });
 
+  it("reads zone-less dates in the provider's time zone when it has one, and dates with a zone as they are", async () => {
+    const item = { activationId: '9', serviceCode: 'go', phoneNumber: '447700900123', countryCode: '16' };
+    const answers = [
+      json({ status: 'success', activeActivations: [{ ...item, activationTime: '2022-06-01 16:59:16' }] }),
+      json({
+        status: 'success',
+        activeActivations: [{ ...item, activationTime: '2022-06-01T16:59:16+00:00' }],
+      }),
+    ];
+    const { provider } = await upstreamWith(() => answers.shift()!, { timeZone: 'Europe/Moscow' });
+    // Moscow is UTC+3: the reconciler's three-minute match would miss by three hours otherwise.
+    expect((await provider.listActiveActivations(0)).items[0]!.activatedAt).toEqual(
+      new Date('2022-06-01T13:59:16Z'),
+    );
+    expect((await provider.listActiveActivations(0)).items[0]!.activatedAt).toEqual(
+      new Date('2022-06-01T16:59:16Z'),
+    );
+    expect(
+      provider.parseWebhook({
+        activationId: 1,
+        text: 'code 1',
+        code: '1',
+        receivedAt: '2023-01-01 12:00:00',
+      }),
+    ).toMatchObject({ receivedAt: new Date('2023-01-01T09:00:00Z') });
+  });
+
   it('reads a plain-text NO_ACTIVATIONS as an empty list, not as a failure', async () => {
     const { provider } = await upstreamWith(() => text('NO_ACTIVATIONS'));
     expect(await provider.listActiveActivations(0)).toEqual({ items: [], hasMore: false });

@@ -26,6 +26,7 @@ import {
   activationWebhook,
   activeActivationsAnswer,
   countriesAnswer,
+  inProviderZone,
   numberV2Answer,
   operatorsAnswer,
   pricesAnswer,
@@ -50,6 +51,8 @@ export interface SmsActivateProviderOptions {
   retryBackoffMs?: number;
   /** How logs and `SmsProvider.name` call this provider. */
   name?: string;
+  /** The IANA zone its zone-less dates are written in (`Europe/Moscow`); UTC unless told. */
+  timeZone?: string;
 }
 
 type Params = Record<string, string | number | undefined>;
@@ -97,6 +100,8 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
   const backoffMs = options.retryBackoffMs ?? DEFAULT_RETRY_BACKOFF_MS;
   const name = options.name ?? 'sms-activate';
   const log = options.logger;
+  const timeZone = options.timeZone ?? 'UTC';
+  const zoned = <T extends Date | undefined>(date: T): T => inProviderZone(date, timeZone);
 
   async function exchange(action: string, params: Params, mode: CallMode): Promise<ProviderAnswer> {
     const baseUrl = typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl;
@@ -229,7 +234,7 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
       state,
       codes,
       smsText: item.smsText?.at(-1),
-      activatedAt: item.activationTime ?? undefined,
+      activatedAt: zoned(item.activationTime ?? undefined),
     };
   }
 
@@ -294,7 +299,7 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
           activationId: bought.activationId,
           phoneNumber: digitsOnly(bought.phoneNumber),
           cost: bought.activationCost ?? undefined,
-          expiresAt: bought.activationEndTime ?? undefined,
+          expiresAt: zoned(bought.activationEndTime ?? undefined),
         };
       }
       // Providers without V2 answer BAD_ACTION, which is safe to follow with the classic call.
@@ -392,7 +397,7 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
       return {
         rentId: rented.phone.id,
         phoneNumber: digitsOnly(rented.phone.number),
-        endsAt: rented.phone.endDate,
+        endsAt: zoned(rented.phone.endDate),
       };
     },
 
@@ -419,7 +424,7 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
         from: sms.phoneFrom,
         text: sms.text,
         code: sms.code ?? undefined,
-        receivedAt: sms.date,
+        receivedAt: zoned(sms.date),
       }));
       if (messages.length === 0 && !status.quantity) return { kind: 'waiting' };
       return { kind: 'messages', messages, total: status.quantity ?? messages.length };
@@ -452,7 +457,7 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
         rentPhoneAnswer,
         'write',
       );
-      return { endsAt: extended.phone.endDate };
+      return { endsAt: zoned(extended.phone.endDate) };
     },
 
     async listActiveRents() {
@@ -465,14 +470,14 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
     },
 
     parseWebhook(body) {
-      return parseSmsActivateWebhook(body);
+      return parseSmsActivateWebhook(body, timeZone);
     },
   };
   return provider;
 }
 
 /** Activation webhooks (account-wide URL) and rent webhooks (per-rent `url`), docs/protocols.md A.7. */
-export function parseSmsActivateWebhook(body: unknown): UpstreamSmsEvent | null {
+export function parseSmsActivateWebhook(body: unknown, timeZone = 'UTC'): UpstreamSmsEvent | null {
   let value = body;
   if (typeof body === 'string' || Buffer.isBuffer(body)) {
     try {
@@ -484,7 +489,13 @@ export function parseSmsActivateWebhook(body: unknown): UpstreamSmsEvent | null 
   const rent = rentWebhook.safeParse(value);
   if (rent.success) {
     const { rentId, sms } = rent.data;
-    return { type: 'rent', rentId, from: sms.phoneFrom, text: sms.text, receivedAt: sms.date };
+    return {
+      type: 'rent',
+      rentId,
+      from: sms.phoneFrom,
+      text: sms.text,
+      receivedAt: inProviderZone(sms.date, timeZone),
+    };
   }
   const activation = activationWebhook.safeParse(value);
   if (activation.success) {
@@ -496,7 +507,7 @@ export function parseSmsActivateWebhook(body: unknown): UpstreamSmsEvent | null 
       activationId,
       code: trimmedCode,
       text: text ?? trimmedCode ?? '',
-      receivedAt,
+      receivedAt: inProviderZone(receivedAt, timeZone),
     };
   }
   return null;

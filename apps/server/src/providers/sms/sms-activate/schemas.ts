@@ -25,8 +25,14 @@ const ZONE_PATTERN = /(Z|[+-]\d{2}:?\d{2})$/i;
 const LOCAL_DATE_PATTERN = /^\d{4}-\d{1,2}-\d{1,2}[ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 
 /**
- * RFC 3339 dates keep their zone; SMS-Activate's zone-less `2022-06-01 16:59:16` is read as UTC, as is a
- * number (Unix seconds, or milliseconds when it is that large).
+ * A date the provider wrote without a zone (`2022-06-01 16:59:16`), its wall-clock time held as if UTC
+ * until the adapter reads it in the provider's time zone (`inProviderZone`).
+ */
+export class ZonelessDate extends Date {}
+
+/**
+ * RFC 3339 dates keep their zone, as does a number (Unix seconds, or milliseconds when it is that large);
+ * SMS-Activate's zone-less `2022-06-01 16:59:16` is a ZonelessDate.
  */
 function parseProviderDate(value: unknown): Date | undefined {
   let date: Date | undefined;
@@ -35,9 +41,44 @@ function parseProviderDate(value: unknown): Date | undefined {
   } else if (typeof value === 'string') {
     const text = value.trim();
     if (ZONE_PATTERN.test(text)) date = new Date(text);
-    else if (LOCAL_DATE_PATTERN.test(text)) date = new Date(`${text.replace(' ', 'T')}Z`);
+    else if (LOCAL_DATE_PATTERN.test(text)) date = new ZonelessDate(`${text.replace(' ', 'T')}Z`);
   }
   return date && !Number.isNaN(date.getTime()) ? date : undefined;
+}
+
+/** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
+function zoneOffsetMs(timeZone: string, at: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(at);
+  const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value);
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/**
+ * A zone-less date read in the provider's time zone (Moscow time for some of the family): the reconciler
+ * matches stuck purchases by time, and three hours off it refunds a number that is still live upstream.
+ * Dates that carried a zone are returned as they are.
+ */
+export function inProviderZone<T extends Date | undefined>(date: T, timeZone: string): T {
+  if (!(date instanceof ZonelessDate) || timeZone === 'UTC') return date;
+  const firstGuess = new Date(date.getTime() - zoneOffsetMs(timeZone, date));
+  return new Date(date.getTime() - zoneOffsetMs(timeZone, firstGuess)) as T;
 }
 
 const providerDate = z.union([z.string(), z.number()]).transform((value, context) => {
