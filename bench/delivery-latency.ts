@@ -21,6 +21,28 @@ const ORDERS = Math.max(20, Number(process.env.DELIVERY_ORDERS ?? 24));
 const SIMULATOR_KEY = 'bench-simulator-key';
 /** How long one code may take before the run is declared broken (a failure guard, not a wait). */
 const GIVE_UP_MS = 60_000;
+
+/** The simulator's activation ids of our numbers, read from its list of active activations. */
+async function simulatorIdsOf(product: RunningProcess, phoneNumbers: string[]): Promise<string[]> {
+  const url = new URL(`${product.url}/simulator/stubs/handler_api.php`);
+  url.searchParams.set('api_key', SIMULATOR_KEY);
+  url.searchParams.set('action', 'getActiveActivations');
+  url.searchParams.set('limit', '100');
+  const answer = (await (await fetch(url)).json()) as {
+    activeActivations?: Array<{ activationId: string | number; phoneNumber: string }>;
+  };
+  const byPhone = new Map(
+    (answer.activeActivations ?? []).map((item) => [
+      item.phoneNumber.replace(/\D/g, ''),
+      String(item.activationId),
+    ]),
+  );
+  return phoneNumbers.map((phone) => {
+    const id = byPhone.get(phone.replace(/\D/g, ''));
+    if (!id) throw new Error(`the simulator does not list the number ${phone}`);
+    return id;
+  });
+}
 export const DELIVERY_P95_TARGET_MS = 3000;
 
 export interface DeliveryLatencyReport {
@@ -167,6 +189,8 @@ export async function runDeliveryLatency(options: { distDir?: string } = {}): Pr
         WEB_DIST_DIR: build.distDir,
         JWT_SECRET: BENCH_JWT_SECRET,
         SMS_PROVIDER_KEY: SIMULATOR_KEY,
+        // The SMS it injects go to the one simulator it knows.
+        SMS_PROVIDERS: 'sim-a',
         // Only the SMS this script injects arrive during the run.
         SIMULATOR_SMS_DELAY_MIN_MS: '3600000',
         SIMULATOR_SMS_DELAY_MAX_MS: '3600000',
@@ -175,17 +199,19 @@ export async function runDeliveryLatency(options: { distDir?: string } = {}): Pr
       },
     });
     const service = await busiestService(product, user.authorization);
-    const numberIds: string[] = [];
+    const phoneNumbers: string[] = [];
     for (let index = 0; index < ORDERS; index += 1) {
       const bought = await api(product, '/api/dashboard/buy-number', user.authorization, {
         method: 'POST',
         body: { countryID: 'US', operator: 'any', service },
       });
-      const number = bought.body.number as { number_id: string | null } | undefined;
-      if (bought.status !== 200 || !number?.number_id)
+      const number = bought.body.number as { number: string | null } | undefined;
+      if (bought.status !== 200 || !number?.number)
         throw new Error(`could not buy a number: ${JSON.stringify(bought.body)}`);
-      numberIds.push(number.number_id);
+      phoneNumbers.push(number.number);
     }
+    // Users see our ids only; the simulator is told the SMS by its own, found by the phone number.
+    const numberIds = await simulatorIdsOf(product, phoneNumbers);
 
     browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_FLAGS });
     const { latenciesMs, clockOffsetMs, clockUncertaintyMs } = await measureInBrowser(

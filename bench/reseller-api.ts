@@ -75,7 +75,7 @@ export async function runResellerApi(): Promise<ResellerApiReport> {
     ).text();
     if (!bought.startsWith('ACCESS_NUMBER:')) throw new Error(`could not buy through the API: ${bought}`);
     const [, orderId] = bought.split(':');
-    // The same order, read both ways: the web polls it by the upstream's id, the API by ours.
+    // The same order, read both ways: by the web's status route and by the API.
     const numbers = (await (
       await fetch(`${origin}/api/dashboard/numbers`, {
         headers: { authorization: seeded.headers.authorization! },

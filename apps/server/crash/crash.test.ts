@@ -365,6 +365,8 @@ function productOn(dataDir: string, port: number, databaseUrl?: string): Product
       RATE_LIMIT_AUTH_PER_MINUTE: '1000',
       RATE_LIMIT_PURCHASES_PER_MINUTE: '100000',
       SMS_PROVIDER_KEY: SIMULATOR_KEY,
+      // The SMS it injects go to the one simulator it knows.
+      SMS_PROVIDERS: 'sim-a',
       SIMULATOR_EARLY_CANCEL_MS: '0',
       SIMULATOR_SMS_DELAY_MIN_MS: '300',
       SIMULATOR_SMS_DELAY_MAX_MS: '3000',

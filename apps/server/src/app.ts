@@ -159,7 +159,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(apiKeyRoutes, { prefix: '/api/dashboard', ctx });
   await app.register(resellerRoutes, { ctx });
   // The built-in upstreams answer on this same server, as their real counterparts would on theirs.
-  if (ctx.simulator) await app.register(ctx.simulator.plugin, { prefix: '/simulator' });
+  for (const { simulator, prefix } of ctx.simulators) await app.register(simulator.plugin, { prefix });
   if (ctx.paymentSandbox) await app.register(ctx.paymentSandbox.plugin, { prefix: '/sandbox' });
   if (ctx.config.devOutboxEnabled) {
     await app.register(devOutboxRoutes, { prefix: '/dev/outbox', outboxDir: ctx.config.mailOutboxDir });

@@ -25,9 +25,14 @@ describe('configuration', () => {
       PORT: 3000,
       HOST: '127.0.0.1',
       APP_NAME: 'SimCode',
-      SMS_PROVIDER: 'simulator',
       PAYMENT_PROVIDER: 'sandbox',
     });
+    // Two simulated suppliers that differ, so that routing and failover work out of the box.
+    expect(first.smsProviders.map(({ name, kind }) => ({ name, kind }))).toEqual([
+      { name: 'sim-a', kind: 'simulator' },
+      { name: 'sim-b', kind: 'simulator' },
+    ]);
+    expect(first.smsProviders[0]!.seed).not.toBe(first.smsProviders[1]!.seed);
     expect(first.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig({ DATA_DIR: dir }).JWT_SECRET).toBe(first.JWT_SECRET);
   });
@@ -38,11 +43,58 @@ describe('configuration', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ CAPTCHA_PROVIDER: 'recaptcha' }, 'CAPTCHA_SITE_KEY'],
     [{ SMS_PROVIDER: 'smsactivate' }, 'SMS_PROVIDER_URL'],
+    [{ SMS_PROVIDERS: 'Hero!' }, 'SMS_PROVIDERS'],
+    [
+      { SMS_PROVIDERS: 'hero,hero', HERO_KIND: 'smsactivate', HERO_URL: 'https://h.test/', HERO_KEY: 'k' },
+      'twice',
+    ],
+    [{ SMS_PROVIDERS: 'hero' }, 'HERO_KIND'],
+    [{ SMS_PROVIDERS: 'hero', HERO_KIND: 'carrier-pigeon' }, 'HERO_KIND'],
+    [{ SMS_PROVIDERS: 'hero', HERO_KIND: 'smsactivate' }, 'HERO_URL'],
+    [{ SMS_PROVIDERS: 'sim-b', SIM_B_USD_RATE: '-1' }, 'SIM_B_USD_RATE'],
+    [{ SMS_PROVIDERS: 'five', FIVE_KIND: 'fivesim' }, 'FIVE_KEY'],
+    [{ SMS_PROVIDERS: 'sim-a', SIM_A_TIME_ZONE: 'Moscow' }, 'SIM_A_TIME_ZONE'],
     [{ PAYMENT_PROVIDER: 'cryptomus' }, 'CRYPTOMUS_MERCHANT_ID'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ SIMULATOR_SMS_DELAY_MIN_MS: '9000', SIMULATOR_SMS_DELAY_MAX_MS: '100' }, 'SIMULATOR_SMS_DELAY_MIN_MS'],
   ])('names the variable of a bad value: %j', (env, variable) => {
     expect(problemsOf(env).join('\n')).toContain(variable);
+  });
+
+  it('reads a pool by name, each provider from its own prefixed variables', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      SMS_PROVIDERS: 'hero, bower,sim-b',
+      HERO_KIND: 'smsactivate',
+      HERO_URL: 'https://hero.test/stubs/handler_api.php',
+      HERO_KEY: 'hero-key',
+      HERO_USD_RATE: '0.011',
+      HERO_TIMEOUT_MS: '4000',
+      BOWER_KIND: 'smsactivate',
+      BOWER_URL: 'https://bower.test/stubs/handler_api.php',
+      BOWER_KEY: 'bower-key',
+      SMS_PROVIDER_TIMEOUT_MS: '7000',
+      SIM_B_SEED: '9',
+    });
+    expect(config.smsProviders).toMatchObject([
+      { name: 'hero', kind: 'smsactivate', key: 'hero-key', usdRate: 0.011, timeoutMs: 4000 },
+      // Unset per-provider values fall back to the global SMS_PROVIDER_* ones.
+      { name: 'bower', kind: 'smsactivate', key: 'bower-key', usdRate: 1, timeoutMs: 7000 },
+      { name: 'sim-b', kind: 'simulator', seed: 9 },
+    ]);
+  });
+
+  it('keeps the single-provider settings working as a pool of one', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      SMS_PROVIDER: 'smsactivate',
+      SMS_PROVIDER_URL: 'https://hero.test/stubs/handler_api.php',
+      SMS_PROVIDER_KEY: 'key',
+      SMS_PROVIDER_USD_RATE: '0.011',
+    });
+    expect(config.smsProviders).toMatchObject([
+      { name: 'smsactivate', kind: 'smsactivate', key: 'key', usdRate: 0.011 },
+    ]);
   });
 
   it('requires secrets and real providers in production', () => {

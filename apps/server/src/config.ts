@@ -105,8 +105,21 @@ export const environmentSchema = z.object({
     .transform((value) => value.split(',').map(Number))
     .pipe(z.tuple([z.number(), z.number(), z.number(), z.number()])),
 
-  // SMS upstream (one-time activations and rents).
-  SMS_PROVIDER: z.enum(['simulator', 'smsactivate']).default('simulator'),
+  // SMS upstreams (one-time activations and rents).
+  /**
+   * The supplier pool, by name in priority order (`hero,bower`); each takes `<NAME>_KIND`, `<NAME>_URL`,
+   * `<NAME>_KEY` ... (see providerEnvironmentSchema). Unset: the single provider below, or when that is
+   * unset too, the two built-in simulated suppliers `sim-a` and `sim-b`.
+   */
+  SMS_PROVIDERS: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9-]{0,30}(\s*,\s*[a-z][a-z0-9-]{0,30})*$/, {
+      error: 'must be provider names (lower-case letters, digits and dashes) separated by commas',
+    })
+    .optional(),
+  /** A pool of one (the settings of installations from before the pool); SMS_PROVIDERS wins when both are set. */
+  SMS_PROVIDER: z.enum(['simulator', 'smsactivate']).optional(),
   /** handler_api.php URL of an SMS-Activate-compatible provider; the simulator's own URL by default. */
   SMS_PROVIDER_URL: optionalUrl,
   SMS_PROVIDER_KEY: z.string().min(1).optional(),
@@ -121,8 +134,14 @@ export const environmentSchema = z.object({
   PRICE_MARKUP_PERCENT: z.coerce.number({ error: 'must be a number' }).min(0).max(1000).default(30),
   PRICE_MARKUP_OVERRIDES: z.string().default(''),
   CATALOG_REFRESH_MS: positiveInt.default(60_000),
-  /** Most upstream calls the background sync may make in a minute, whatever the number of orders. */
+  /** Most upstream calls the background sync may make in a minute at each provider, whatever the number of orders. */
   UPSTREAM_SYNC_BUDGET_PER_MINUTE: positiveInt.default(20),
+  /** Failed calls in a row (errors, timeouts; not "no numbers") that take a provider out of routing. */
+  SMS_PROVIDER_FAILURES_TO_COOL: positiveInt.default(3),
+  /** How long a failing provider stays out of routing before a purchase probes it again. */
+  SMS_PROVIDER_COOLDOWN_MS: positiveInt.default(60_000),
+  /** Pins that override the routing score: `tg=hero,US=bower,tg:US=hero` (the most specific wins). */
+  SMS_ROUTING_PINS: z.string().default(''),
   SIMULATOR_ALLOW_IN_PRODUCTION: booleanFromString.default(false),
   SIMULATOR_SEED: z.coerce.number({ error: 'must be a number' }).int().optional(),
   SIMULATOR_SMS_DELAY_MIN_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(5000),
@@ -186,7 +205,9 @@ export interface Config
   CRYPTOMUS_MERCHANT_ID: string;
   CRYPTOMUS_API_KEY: string;
   isProduction: boolean;
-  /** True when the built-in SMS simulator is mounted at /simulator. */
+  /** The SMS supplier pool in priority order, from SMS_PROVIDERS or the single-provider settings. */
+  smsProviders: ProviderSettings[];
+  /** True when a built-in SMS simulator is in the pool (mounted under /simulator). */
   simulatorEnabled: boolean;
   /** True when the built-in Cryptomus sandbox is mounted at /sandbox. */
   sandboxEnabled: boolean;
@@ -194,6 +215,136 @@ export interface Config
   mailOutboxDir: string;
   /** True when /dev/outbox lists the outbox (the outbox transport, outside production). */
   devOutboxEnabled: boolean;
+}
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const providerKinds = ['smsactivate', 'fivesim', 'simulator'] as const;
+export type ProviderKind = (typeof providerKinds)[number];
+
+/**
+ * One supplier's variables, read with its name's prefix: `HERO_KIND` for `hero`, `SIM_B_SEED` for `sim-b`.
+ * The simulator-only settings default to the global SIMULATOR_* ones.
+ */
+export const providerEnvironmentSchema = z.object({
+  KIND: z.enum(providerKinds, { error: `must be one of ${providerKinds.join(', ')}` }),
+  /** handler_api.php URL (smsactivate), API root (fivesim: https://5sim.net/v1 unless told); built in for simulators. */
+  URL: optionalUrl,
+  KEY: z.string().min(1).optional(),
+  /** SMS_PROVIDER_USD_RATE unless told. */
+  USD_RATE: z.coerce.number({ error: 'must be a number' }).positive().optional(),
+  /** SMS_PROVIDER_TIMEOUT_MS unless told. */
+  TIMEOUT_MS: positiveInt.optional(),
+  SEED: z.coerce.number({ error: 'must be a number' }).int().optional(),
+  /** The IANA zone its zone-less dates are in (`Europe/Moscow` for some of the SMS-Activate family). */
+  TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, { error: 'must be an IANA time zone such as UTC or Europe/Moscow' })
+    .default('UTC'),
+  /** Simulators only: the protocol it speaks; `sim-b` speaks 5sim's unless told. */
+  PROTOCOL: z.enum(['smsactivate', 'fivesim'], { error: 'must be smsactivate or fivesim' }).optional(),
+  NO_SMS_RATE: z.coerce.number({ error: 'must be a number' }).min(0).max(1).optional(),
+});
+
+export interface ProviderSettings {
+  /** How orders, snapshots, logs and the webhook's path name this provider; never shown to users. */
+  name: string;
+  kind: ProviderKind;
+  /** The provider's API URL; undefined for simulators, which are served by this process. */
+  url?: string;
+  /** Undefined for simulators until the generated key is filled in. */
+  key?: string;
+  /** US dollars per unit of the provider's currency. */
+  usdRate: number;
+  timeoutMs: number;
+  /** The IANA zone of its zone-less dates. */
+  timeZone: string;
+  /** Simulators only: the protocol it speaks, its catalog's seed and share of numbers that never get an SMS. */
+  protocol?: 'smsactivate' | 'fivesim';
+  seed?: number;
+  noSmsRate?: number;
+}
+
+/** `sim-b` reads `SIM_B_*`. */
+export function providerEnvPrefix(name: string): string {
+  return `${name.toUpperCase().replace(/-/g, '_')}_`;
+}
+
+/**
+ * The built-in pool of a fresh clone: two simulated suppliers that differ in catalog, prices and stock
+ * (their seeds) and in reliability, so that routing and failover can be watched without any account.
+ */
+const DEFAULT_POOL = ['sim-a', 'sim-b'];
+
+function readProviderPool(values: Environment, env: Record<string, string>, problems: string[]) {
+  const legacy = (): ProviderSettings => ({
+    name: values.SMS_PROVIDER ?? 'simulator',
+    kind: values.SMS_PROVIDER ?? 'simulator',
+    url: values.SMS_PROVIDER_URL,
+    key: values.SMS_PROVIDER_KEY,
+    usdRate: values.SMS_PROVIDER_USD_RATE,
+    timeoutMs: values.SMS_PROVIDER_TIMEOUT_MS,
+    timeZone: 'UTC',
+    protocol: (values.SMS_PROVIDER ?? 'simulator') === 'simulator' ? 'smsactivate' : undefined,
+    seed: values.SIMULATOR_SEED,
+    noSmsRate: values.SIMULATOR_NO_SMS_RATE,
+  });
+  if (!values.SMS_PROVIDERS && values.SMS_PROVIDER) return [legacy()];
+  const names = values.SMS_PROVIDERS?.split(',').map((name) => name.trim()) ?? DEFAULT_POOL;
+  if (new Set(names).size !== names.length) problems.push('SMS_PROVIDERS: names a provider twice');
+  const baseSeed = values.SIMULATOR_SEED ?? 1;
+  return names.flatMap((name, index): ProviderSettings[] => {
+    const prefix = providerEnvPrefix(name);
+    const own = Object.fromEntries(
+      Object.entries(env)
+        .filter(([key]) => key.startsWith(prefix))
+        .map(([key, value]) => [key.slice(prefix.length), value]),
+    );
+    // The built-in suppliers' names need no variables: they are simulators unless told otherwise.
+    const parsed = providerEnvironmentSchema.safeParse(
+      DEFAULT_POOL.includes(name) ? { KIND: 'simulator', ...own } : own,
+    );
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        problems.push(
+          `${prefix}${issue.path.join('.')}: ${issue.message} (provider ${name} of SMS_PROVIDERS)`,
+        );
+      return [];
+    }
+    const settings = parsed.data;
+    if (settings.KIND === 'smsactivate' && (!settings.URL || !settings.KEY)) {
+      problems.push(`${prefix}URL and ${prefix}KEY: are required when ${prefix}KIND is smsactivate`);
+    }
+    if (settings.KIND === 'fivesim' && !settings.KEY) {
+      problems.push(`${prefix}KEY: is required when ${prefix}KIND is fivesim (the API token)`);
+    }
+    return [
+      {
+        name,
+        kind: settings.KIND,
+        url: settings.URL,
+        key: settings.KEY ?? (settings.KIND === 'simulator' ? values.SMS_PROVIDER_KEY : undefined),
+        usdRate: settings.USD_RATE ?? values.SMS_PROVIDER_USD_RATE,
+        timeoutMs: settings.TIMEOUT_MS ?? values.SMS_PROVIDER_TIMEOUT_MS,
+        timeZone: settings.TIME_ZONE,
+        // The built-in pool shows both protocols: sim-a speaks SMS-Activate's, sim-b 5sim's.
+        protocol:
+          settings.KIND === 'simulator'
+            ? (settings.PROTOCOL ?? (name === 'sim-b' ? 'fivesim' : 'smsactivate'))
+            : undefined,
+        // Each simulator its own catalog; the later ones less reliable, so that the difference shows.
+        seed: settings.SEED ?? baseSeed + index,
+        noSmsRate: settings.NO_SMS_RATE ?? Math.min(1, values.SIMULATOR_NO_SMS_RATE * (index + 1)),
+      },
+    ];
+  });
 }
 
 export class ConfigError extends Error {
@@ -257,10 +408,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `CAPTCHA_SITE_KEY and CAPTCHA_SECRET_KEY: are required when CAPTCHA_PROVIDER is ${values.CAPTCHA_PROVIDER}`,
     );
   }
-  const simulatorEnabled = values.SMS_PROVIDER === 'simulator';
+  const smsProviders = readProviderPool(values, cleaned as Record<string, string>, problems);
+  const simulatorEnabled = smsProviders.some((provider) => provider.kind === 'simulator');
   if (simulatorEnabled && isProduction && !values.SIMULATOR_ALLOW_IN_PRODUCTION) {
     problems.push(
-      'SMS_PROVIDER: is simulator in production; choose a real provider or set SIMULATOR_ALLOW_IN_PRODUCTION=true',
+      'SMS_PROVIDER / SMS_PROVIDERS: a simulator is a supplier in production; choose real providers or set SIMULATOR_ALLOW_IN_PRODUCTION=true',
     );
   }
   if (values.SMS_PROVIDER === 'smsactivate' && (!values.SMS_PROVIDER_URL || !values.SMS_PROVIDER_KEY)) {
@@ -309,6 +461,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     CRYPTOMUS_MERCHANT_ID: values.CRYPTOMUS_MERCHANT_ID ?? 'sandbox-merchant',
     CRYPTOMUS_API_KEY: values.CRYPTOMUS_API_KEY ?? secrets.SANDBOX_API_KEY,
     isProduction,
+    // Simulators check the generated key when none was given.
+    smsProviders: smsProviders.map((provider) => ({
+      ...provider,
+      key: provider.key ?? (provider.kind === 'simulator' ? secrets.SIMULATOR_API_KEY : undefined),
+    })),
     simulatorEnabled,
     sandboxEnabled,
     mailOutboxDir: path.join(dataDir, 'outbox'),

@@ -28,10 +28,14 @@ import { createUsersRepository } from './modules/users/repository';
 import { createCryptomusProvider } from './providers/payments/cryptomus/provider';
 import { createPaymentSandbox } from './providers/payments/sandbox/sandbox';
 import type { PaymentProvider } from './providers/payments/types';
+import { createFiveSimProvider, FIVESIM_DEFAULT_URL } from './providers/sms/fivesim';
+import { ProviderHealth } from './providers/sms/health';
+import { type PoolMember, ProviderPool } from './providers/sms/pool';
+import { parseRoutingPins } from './providers/sms/routing';
 import { createSimulator, type Simulator } from './providers/sms/simulator';
 import { createSimStateStore } from './providers/sms/simulator/state-store';
 import { createSmsActivateProvider } from './providers/sms/sms-activate';
-import type { SmsProvider } from './providers/sms/types';
+import type { ActivationProvider, RentProvider } from './providers/sms/types';
 
 type PaymentSandbox = ReturnType<typeof createPaymentSandbox>;
 
@@ -54,13 +58,22 @@ export interface AppContext {
   /** The account page: password and e-mail changes, resets, two-factor, sessions, preferences. */
   account: AccountService;
   events: UserEventBus;
-  sms: SmsProvider;
-  /** The built-in SMS-Activate simulator, when it is the configured upstream. */
+  /** The SMS suppliers by name, with their health record and routing settings. */
+  providers: ProviderPool;
+  /** The first provider of the pool (tests and tools that speak to one upstream). */
+  sms: ActivationProvider;
+  /** Where rents go: the first provider of the pool that rents numbers. */
+  rents: RentProvider;
+  /** The built-in simulated suppliers in the pool, each mounted on this server. */
+  simulators: MountedSimulator[];
+  /** The first of them, when there is one (mounted at /simulator). */
   simulator?: Simulator;
   payments: PaymentProvider;
   /** The built-in Cryptomus sandbox, when it is the configured payment provider. */
   paymentSandbox?: PaymentSandbox;
-  /** Upstream calls the background sync may make per minute, shared by every sync job. */
+  /** Upstream calls the background sync may make per minute at each provider, shared by its sync jobs. */
+  upstreamBudgets: ReadonlyMap<string, CallBudget>;
+  /** The first provider's budget (that of the rentals' provider when it is the first). */
   upstreamBudget: CallBudget;
   catalog: CatalogService;
   activations: ActivationService;
@@ -86,41 +99,93 @@ function createCaptcha(config: Config, database: DatabaseHandle, clock: Clock) {
   };
 }
 
-/** The built-in supplier's name in the simulator's tables (it speaks the SMS-Activate protocol). */
-export const SIMULATOR_INSTANCE = 'sim-a';
+/** A built-in simulated supplier and where this server serves it. */
+export interface MountedSimulator {
+  name: string;
+  /** `/simulator` for the first one (where it always was), `/simulator/<name>` for the others. */
+  prefix: string;
+  simulator: Simulator;
+}
 
-function createSmsUpstream(
+function createSmsUpstreams(
   config: Config,
   database: DatabaseHandle,
   loopback: Loopback,
   clock: Clock,
   log: FastifyBaseLogger,
 ) {
-  const simulator = config.simulatorEnabled
-    ? createSimulator({
-        apiKey: config.SMS_PROVIDER_KEY,
-        seed: config.SIMULATOR_SEED,
-        smsDelayMinMs: config.SIMULATOR_SMS_DELAY_MIN_MS,
-        smsDelayMaxMs: config.SIMULATOR_SMS_DELAY_MAX_MS,
-        noSmsRate: config.SIMULATOR_NO_SMS_RATE,
-        earlyCancelMs: config.SIMULATOR_EARLY_CANCEL_MS,
-        store: createSimStateStore(database.db, SIMULATOR_INSTANCE),
-        clock,
-        // Like an account-wide webhook set in a provider's dashboard: pointed at our own endpoint.
-        activationWebhookUrl: () => `${loopback.origin}${smsWebhookPath(config.SMS_WEBHOOK_SECRET)}`,
+  const simulators: MountedSimulator[] = [];
+  const members: PoolMember[] = config.smsProviders.map((settings) => {
+    // A simulator is served by this process and reached over HTTP like the real kind it imitates.
+    let protocol: 'smsactivate' | 'fivesim' = settings.kind === 'fivesim' ? 'fivesim' : 'smsactivate';
+    let baseUrl: string | (() => string) =
+      settings.url ?? (settings.kind === 'fivesim' ? FIVESIM_DEFAULT_URL : '');
+    if (settings.kind === 'simulator') {
+      protocol = settings.protocol ?? 'smsactivate';
+      const prefix = simulators.length === 0 ? '/simulator' : `/simulator/${settings.name}`;
+      simulators.push({
+        name: settings.name,
+        prefix,
+        simulator: createSimulator({
+          apiKey: settings.key!,
+          protocol,
+          seed: settings.seed,
+          smsDelayMinMs: config.SIMULATOR_SMS_DELAY_MIN_MS,
+          smsDelayMaxMs: config.SIMULATOR_SMS_DELAY_MAX_MS,
+          noSmsRate: settings.noSmsRate ?? config.SIMULATOR_NO_SMS_RATE,
+          earlyCancelMs: config.SIMULATOR_EARLY_CANCEL_MS,
+          // The single simulator of before the pool kept its state as `sim-a`.
+          store: createSimStateStore(database.db, settings.name === 'simulator' ? 'sim-a' : settings.name),
+          clock,
+          // Like an account-wide webhook set in a provider's dashboard: pointed at our own endpoint. 5sim
+          // pushes nothing: its orders are read by the sync.
+          activationWebhookUrl:
+            protocol === 'smsactivate'
+              ? () => `${loopback.origin}${smsWebhookPath(config.SMS_WEBHOOK_SECRET, settings.name)}`
+              : undefined,
+          logger: log,
+        }),
+      });
+      baseUrl =
+        protocol === 'fivesim'
+          ? () => `${loopback.origin}${prefix}/v1`
+          : () => `${loopback.origin}${prefix}/stubs/handler_api.php`;
+    }
+    const common = { name: settings.name, kind: settings.kind, usdRate: settings.usdRate };
+    if (protocol === 'fivesim') {
+      const provider = createFiveSimProvider({
+        name: settings.name,
+        baseUrl,
+        token: settings.key!,
+        timeoutMs: settings.timeoutMs,
         logger: log,
-      })
-    : undefined;
-  const sms = createSmsActivateProvider({
-    name: config.SMS_PROVIDER,
-    baseUrl: simulator
-      ? () => `${loopback.origin}/simulator/stubs/handler_api.php`
-      : config.SMS_PROVIDER_URL!,
-    apiKey: config.SMS_PROVIDER_KEY,
-    timeoutMs: config.SMS_PROVIDER_TIMEOUT_MS,
-    logger: log,
+      });
+      // 5sim sells rents as fixed products of its own: not the rent this product offers.
+      return { ...common, provider };
+    }
+    const provider = createSmsActivateProvider({
+      name: settings.name,
+      baseUrl,
+      apiKey: settings.key!,
+      timeoutMs: settings.timeoutMs,
+      timeZone: settings.timeZone,
+      logger: log,
+    });
+    return { ...common, provider, rents: provider };
   });
-  return { sms, simulator };
+  const pool = new ProviderPool(
+    members,
+    new ProviderHealth({
+      clock,
+      failuresToCool: config.SMS_PROVIDER_FAILURES_TO_COOL,
+      cooldownMs: config.SMS_PROVIDER_COOLDOWN_MS,
+    }),
+    parseRoutingPins(
+      config.SMS_ROUTING_PINS,
+      members.map((member) => member.name),
+    ),
+  );
+  return { pool, simulators };
 }
 
 function createPayments(
@@ -180,7 +245,12 @@ export async function createContext(
     appName: config.APP_NAME,
     publicUrl: config.PUBLIC_URL,
   });
-  const { sms, simulator } = createSmsUpstream(config, database, loopback, clock, log);
+  const { pool, simulators } = createSmsUpstreams(config, database, loopback, clock, log);
+  const rentMember = pool.rentMember();
+  // One budget per provider: each provider's limits are its own, and one slow provider must not starve another's sync.
+  const upstreamBudgets = new Map(
+    pool.names.map((name) => [name, createUpstreamBudget(config.UPSTREAM_SYNC_BUDGET_PER_MINUTE, clock)]),
+  );
   const { payments, paymentSandbox } = createPayments(config, database, loopback, clock, log);
   // One-time numbers and rents are priced by the same rules.
   const pricing = {
@@ -188,26 +258,26 @@ export async function createContext(
       defaultPercent: config.PRICE_MARKUP_PERCENT,
       overrides: parseMarkupOverrides(config.PRICE_MARKUP_OVERRIDES),
     },
-    usdRate: config.SMS_PROVIDER_USD_RATE,
   };
   const catalog = createCatalogService({
-    provider: sms,
+    providers: pool,
     repository: createCatalogRepository(db),
     ...pricing,
     clock,
     log,
   });
-  const activations = createActivationService({ db, provider: sms, catalog, events, clock, log });
+  const activations = createActivationService({ db, providers: pool, catalog, events, clock, log });
+  if (!rentMember) throw new Error('no SMS provider in SMS_PROVIDERS rents numbers');
   const rentals = createRentalService({
     db,
-    provider: sms,
-    pricing,
+    provider: rentMember.rents,
+    pricing: { ...pricing, usdRate: rentMember.usdRate },
     events,
     clock,
     log,
     // Each rent's SMS are pushed here: to ourselves when the simulator is the upstream, else to the public URL.
     webhookUrl: () =>
-      `${simulator ? loopback.origin : config.PUBLIC_URL}${smsWebhookPath(config.SMS_WEBHOOK_SECRET)}`,
+      `${rentMember.kind === 'simulator' ? loopback.origin : config.PUBLIC_URL}${smsWebhookPath(config.SMS_WEBHOOK_SECRET, rentMember.name)}`,
   });
   return {
     config,
@@ -221,11 +291,15 @@ export async function createContext(
     auth,
     account,
     events,
-    sms,
-    simulator,
+    providers: pool,
+    sms: pool.members[0]!.provider,
+    rents: rentMember.rents,
+    simulators,
+    simulator: simulators[0]?.simulator,
     payments,
     paymentSandbox,
-    upstreamBudget: createUpstreamBudget(config.UPSTREAM_SYNC_BUDGET_PER_MINUTE, clock),
+    upstreamBudgets,
+    upstreamBudget: upstreamBudgets.get(pool.names[0]!)!,
     catalog,
     activations,
     rentals,

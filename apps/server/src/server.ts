@@ -48,12 +48,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await database.migrate();
   const ctx = await createContext(config, database, systemClock, log);
   const app = await buildApp(ctx);
-  await ctx.simulator?.load();
+  for (const { simulator } of ctx.simulators) await simulator.load();
   await ctx.paymentSandbox?.load();
   await app.listen({ port: config.PORT, host: config.HOST });
   ctx.loopback.setFromAddress(app.server.address());
   // Only now can the built-in upstreams reach our webhooks: earlier, their pushes would be refused.
-  ctx.simulator?.start();
+  for (const { simulator } of ctx.simulators) simulator.start();
   ctx.paymentSandbox?.start();
   // The admin command's way to a consistent backup while this process holds the embedded database.
   const { pglite } = database;
@@ -75,7 +75,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       controlSocket?.close();
       // The built-in upstreams stop sending first: a push or webhook to this server while it stops
       // listening would be refused and spend an attempt. They still answer the requests being drained.
-      await ctx.simulator?.stop();
+      for (const { simulator } of ctx.simulators) await simulator.stop();
       await ctx.paymentSandbox?.stop();
       // Waits for the requests in flight; each wrote what it acknowledged before answering.
       await app.close();

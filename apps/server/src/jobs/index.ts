@@ -25,20 +25,23 @@ export function createJobs(ctx: AppContext): Job[] {
   // Work a killed process left half done (purchases between hold and settle, unchecked payments) is
   // settled by each job's first run, right after the server listens, not minutes later.
   const startedAt = ctx.clock.now();
-  const activationSync = createActivationSync({
-    startedAt,
-    provider: ctx.sms,
-    repository: ctx.activations.repository,
-    activations: ctx.activations,
-    budget: ctx.upstreamBudget,
-    clock: ctx.clock,
-    log: ctx.log,
-  });
+  // Each provider is swept on its own budget: one slow or large provider cannot starve the others.
+  const activationSyncs = ctx.providers.members.map((member) =>
+    createActivationSync({
+      startedAt,
+      provider: member.provider,
+      repository: ctx.activations.repository,
+      activations: ctx.activations,
+      budget: ctx.upstreamBudgets.get(member.name)!,
+      clock: ctx.clock,
+      log: ctx.log,
+    }),
+  );
   const rentalSync = createRentalSync({
     startedAt,
-    provider: ctx.sms,
+    provider: ctx.rents,
     rentals: ctx.rentals,
-    budget: ctx.upstreamBudget,
+    budget: ctx.upstreamBudgets.get(ctx.rentals.providerName)!,
     clock: ctx.clock,
     log: ctx.log,
   });
@@ -72,7 +75,14 @@ export function createJobs(ctx: AppContext): Job[] {
       name: 'activation-sync',
       intervalMs: ACTIVATION_SYNC_TICK_MS,
       run: async () => {
-        await withJobLock(ctx.database, jobLocks.activationSync, () => activationSync.run());
+        await withJobLock(ctx.database, jobLocks.activationSync, async () => {
+          // One provider's failure must not keep the others from being settled.
+          for (const sync of activationSyncs) {
+            await sync
+              .run()
+              .catch((error: unknown) => ctx.log.warn({ err: error }, 'activation sync failed'));
+          }
+        });
       },
     },
     {

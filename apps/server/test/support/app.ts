@@ -33,6 +33,8 @@ export async function createTestApp(
     ALTCHA_COST: '1',
     ALTCHA_MAX_COUNTER: '8',
     RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    // One simulated supplier unless a test asks for the pool: what a test buys is then where it looks.
+    SMS_PROVIDERS: 'sim-a',
     ...env,
   });
   const clock = new ManualClock(Date.now());
@@ -53,7 +55,7 @@ export async function createTestApp(
  */
 export async function closeTestApp(t: TestApp): Promise<void> {
   await t.ctx.paymentSandbox?.stop();
-  await t.ctx.simulator?.stop();
+  for (const { simulator } of t.ctx.simulators) await simulator.stop();
   const closing = t.app.close();
   t.app.server.closeAllConnections();
   await closing;

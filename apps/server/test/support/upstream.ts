@@ -21,9 +21,20 @@ export async function createListeningTestApp(env: Record<string, string> = {}): 
   return t;
 }
 
-/** Calls the simulator's control API (test knobs: faults, injected SMS, state). */
-export async function simulatorControl(t: TestApp, command: string, body: unknown = {}): Promise<unknown> {
-  const response = await fetch(`${t.ctx.loopback.origin}/simulator/control/${command}`, {
+/**
+ * Calls a simulator's control API (test knobs: faults, injected SMS, state): the first simulator's unless
+ * another supplier of the pool is named.
+ */
+export async function simulatorControl(
+  t: TestApp,
+  command: string,
+  body: unknown = {},
+  simulator?: string,
+): Promise<unknown> {
+  const prefix = simulator
+    ? t.ctx.simulators.find((mounted) => mounted.name === simulator)!.prefix
+    : '/simulator';
+  const response = await fetch(`${t.ctx.loopback.origin}${prefix}/control/${command}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-simulator-key': t.config.SMS_PROVIDER_KEY },
     body: JSON.stringify(body),

@@ -53,7 +53,7 @@ export const activations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     provider: text().notNull(),
-    /** The upstream's activation id: the spec's `number_id`. */
+    /** The provider's activation id; never shown to users (their `number_id` is our `id`). */
     providerActivationId: text('provider_activation_id'),
     countryId: text('country_id').notNull(),
     operator: text().notNull().default('any'),

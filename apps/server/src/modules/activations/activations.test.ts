@@ -39,6 +39,12 @@ function syncJob(startedAt?: Date) {
   });
 }
 
+/** The provider's id of one of our orders (users see our own id only). */
+async function upstreamIdOf(orderId: number): Promise<string> {
+  const [order] = await t.ctx.database.db.select().from(activations).where(eq(activations.id, orderId));
+  return order!.providerActivationId!;
+}
+
 async function waitForStatus(user: TestUser, numberId: string, expected: RegExp) {
   await expect
     .poll(
@@ -82,8 +88,9 @@ describe('buying a one-time number', () => {
     });
     expect(status.json()).toEqual({ success: true, status: 'STATUS_WAIT_CODE', code: null });
 
+    expect(number.number_id).toBe(String(number.id));
     await simulatorControl(t, 'sms', {
-      activationId: number.number_id,
+      activationId: await upstreamIdOf(number.id),
       code: '48213',
       text: 'Your code is 48213',
     });
@@ -284,7 +291,7 @@ describe('cancelling, expiry and the code', () => {
         url: `/api/dashboard/numbers/${number.id}/cancel`,
         headers: user.headers,
       }),
-      t.ctx.activations.recordPushedSms(number.number_id, {
+      t.ctx.activations.recordPushedSms(t.ctx.sms.name, await upstreamIdOf(number.id), {
         code: '1111',
         text: 'code 1111',
         receivedAt: t.clock.now(),
@@ -315,7 +322,9 @@ describe('cancelling, expiry and the code', () => {
 
     // A provider delivering late: the webhook, and the sync reading the same code.
     const late = { code: '5150', text: 'Your code is 5150', receivedAt: t.clock.now() };
-    expect(await t.ctx.activations.recordPushedSms(number.number_id, late)).toBe(true);
+    expect(await t.ctx.activations.recordPushedSms(t.ctx.sms.name, await upstreamIdOf(number.id), late)).toBe(
+      true,
+    );
     const [order] = await t.ctx.database.db.select().from(activations);
     expect(await t.ctx.activations.recordSms(order!, late)).toBe(false);
 
@@ -350,7 +359,7 @@ describe('cancelling, expiry and the code', () => {
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(balanceBefore);
     const orders = await t.ctx.database.db.select().from(activations).orderBy(activations.id);
     expect(orders.map((order) => order.status)).toEqual(['waiting', 'failed']);
-    expect(orders[0]!.providerActivationId).toBe(first.number_id);
+    expect(orders[0]!.providerActivationId).toBe(await upstreamIdOf(first.id));
     const refunds = await t.ctx.database.db
       .select()
       .from(ledgerEntries)
@@ -396,11 +405,32 @@ describe('cancelling, expiry and the code', () => {
     expect(list.numbers[0]).toMatchObject({ id: number.id, status: 'expired' });
   });
 
+  it('asks each live order on its own when the upstream will not list them, and refunds an expired one at once', async () => {
+    t = await createListeningTestApp();
+    const user = await createUser(t);
+    const number = await boughtNumber(user);
+    // A provider without getActiveActivations: every sweep fails.
+    await simulatorControl(t, 'fault', { action: 'getActiveActivations', token: 'BAD_ACTION', times: 0 });
+    const sync = syncJob();
+    t.clock.advance(ACTIVATION_LIFETIME_MS + 5000);
+    await t.ctx.simulator!.tick();
+    await sync.run();
+    // Not BLIND_EXPIRY_MS later: getStatus said the activation is over.
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(1000);
+    const list = (await t.app.inject({ url: '/api/dashboard/numbers', headers: user.headers })).json();
+    expect(list.numbers[0]).toMatchObject({ id: number.id, status: 'expired' });
+    expect(list.numbers[0].status_reason).toMatch(/20 minutes/);
+  });
+
   it('keeps the charge when a code arrived, and completes the order after its lifetime', async () => {
     t = await createListeningTestApp();
     const user = await createUser(t);
     const number = await boughtNumber(user);
-    await simulatorControl(t, 'sms', { activationId: number.number_id, code: '777', text: 'code 777' });
+    await simulatorControl(t, 'sms', {
+      activationId: await upstreamIdOf(number.id),
+      code: '777',
+      text: 'code 777',
+    });
     await waitForStatus(user, number.number_id, /^STATUS_OK:777$/);
     const paid = await balanceOf(t.ctx.database.db, user.id);
     t.clock.advance(ACTIVATION_LIFETIME_MS + 5000);

@@ -7,7 +7,8 @@ export function presentNumber(order: Activation, messages: ActivationMessage[]):
   const codes = messages.filter((message) => message.code !== null);
   return {
     id: order.id,
-    number_id: order.providerActivationId,
+    // Our own id: two providers may issue the same one, and theirs is nobody's business.
+    number_id: order.providerActivationId === null ? null : String(order.id),
     country: order.countryId,
     country_name: countryName,
     service: order.service,

@@ -89,6 +89,24 @@ export function createActivationsRepository(db: Executor) {
     },
 
     /**
+     * Points a pending order at the next provider of its failover, with that provider's ceiling; undefined
+     * when the order is not pending any more (the reconciler settled it meanwhile).
+     */
+    async reassign(
+      id: number,
+      provider: string,
+      upstreamMaxPrice: number,
+      now: Date,
+    ): Promise<Activation | undefined> {
+      const [row] = await db
+        .update(activations)
+        .set({ provider, upstreamMaxPrice: upstreamMaxPrice.toFixed(6), updatedAt: now })
+        .where(and(eq(activations.id, id), eq(activations.status, 'pending')))
+        .returning();
+      return row;
+    },
+
+    /**
      * Moves an order from one of `from` to `to` in one conditional update: of several paths racing for the
      * same order (cancel, expiry, SMS arrival), exactly one wins and the others get undefined.
      */
@@ -122,21 +140,6 @@ export function createActivationsRepository(db: Executor) {
         .select()
         .from(activations)
         .where(and(eq(activations.id, id), eq(activations.userId, userId)));
-      return row;
-    },
-
-    async findByNumberIdForUser(
-      userId: number,
-      providerActivationId: string,
-    ): Promise<Activation | undefined> {
-      const [row] = await db
-        .select()
-        .from(activations)
-        .where(
-          and(eq(activations.userId, userId), eq(activations.providerActivationId, providerActivationId)),
-        )
-        .orderBy(desc(activations.id))
-        .limit(1);
       return row;
     },
 

@@ -11,9 +11,12 @@ import type { Clock } from '../../lib/clock';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import type { UserEventBus } from '../../lib/events';
 import { UserCache } from '../../lib/user-cache';
-import { type SmsProvider, UpstreamError } from '../../providers/sms/types';
+import type { CallOutcome } from '../../providers/sms/health';
+import type { ProviderPool } from '../../providers/sms/pool';
+import { type BoughtActivation, UpstreamError } from '../../providers/sms/types';
 import { applyLedgerChange, createOrderWithDebit, InsufficientBalanceError } from '../accounts/ledger';
-import type { CatalogService } from '../catalog/service';
+import { salePriceCents } from '../catalog/pricing';
+import type { CatalogService, QuoteCandidate } from '../catalog/service';
 import { presentNumber } from './presenter';
 import { createActivationsRepository, type NumberListFilter } from './repository';
 
@@ -50,7 +53,7 @@ export interface IncomingSms {
 
 interface ActivationServiceDeps {
   db: Database;
-  provider: SmsProvider;
+  providers: ProviderPool;
   catalog: CatalogService;
   events: UserEventBus;
   clock: Clock;
@@ -68,18 +71,25 @@ export function upstreamFailure(error: UpstreamError): AppError {
   }
 }
 
+/** A clean refusal says nothing against the provider itself; anything else counts toward its cool-down. */
+function callOutcomeOf(error: UpstreamError): CallOutcome {
+  return error.kind === 'no_numbers' || error.kind === 'bad_request' ? 'no_numbers' : 'error';
+}
+
 function dedupeKeyOf(sms: IncomingSms): string {
   // The webhook and the sync report the same SMS with different timestamps, and the sync sometimes with
   // the code alone as its text: the code identifies it (another SMS brings another code).
   return sms.code ? `code:${sms.code}` : `text:${sms.text}`;
 }
 
+const MAX_ORDER_ID = 2_147_483_647;
+
 /** Status reads are served from memory between changes; this bounds staleness should an event be lost. */
 const STATUS_CACHE_TTL_MS = 10_000;
 
 export function createActivationService({
   db,
-  provider,
+  providers,
   catalog,
   events,
   clock,
@@ -135,6 +145,9 @@ export function createActivationService({
     if (refunded) {
       events.publish({ userId: refunded.userId, type: 'numbers' });
       events.publish({ userId: refunded.userId, type: 'balance' });
+      // A number that ended without a code counts against its provider's delivery rate.
+      if (to === 'expired' && providers.has(refunded.provider))
+        providers.health.recordDelivery(refunded.provider, pairOf(refunded), false);
     }
     return refunded;
   }
@@ -150,12 +163,12 @@ export function createActivationService({
           executor,
           repository.pendingOrderInsert({
             userId,
-            provider: provider.name,
+            provider: quote.candidates[0]!.provider,
             countryId: quote.countryId,
             operator: quote.operator,
             service: quote.service,
             priceCents: quote.priceCents,
-            upstreamMaxPrice: quote.upstreamCost,
+            upstreamMaxPrice: quote.candidates[0]!.upstreamCost,
             createdAt: now,
             expiresAt: new Date(now.getTime() + ACTIVATION_LIFETIME_MS),
             apiKeyId: api?.apiKeyId,
@@ -177,23 +190,78 @@ export function createActivationService({
     }
     events.publish({ userId, type: 'balance' });
 
-    let bought: Awaited<ReturnType<SmsProvider['buyActivation']>>;
-    try {
-      bought = await provider.buyActivation({
-        service: quote.service,
-        countryId: quote.countryId,
-        operator: quote.operator,
-        maxPrice: quote.upstreamCost,
-      });
-    } catch (error) {
-      if (error instanceof UpstreamError && !error.outcomeUnknown) {
-        await refund(order, ['pending'], 'failed', error.userMessage);
-        throw upstreamFailure(error);
+    const pair = { service: quote.service, countryId: quote.countryId };
+    let bought: BoughtActivation | undefined;
+    let provider = quote.candidates[0]!.provider;
+    let lastError: UpstreamError | undefined;
+    // Each eligible provider in routing order, at the price quoted, on the one order and its one hold; a
+    // provider that names its minimum price (WRONG_MAX_PRICE:<min>) is asked once more at it when the
+    // quoted price still covers it.
+    const attempts: QuoteCandidate[] = [...quote.candidates];
+    const askedAtMinimum = new Set<string>();
+    for (let index = 0; index < attempts.length; index += 1) {
+      const candidate = attempts[index]!;
+      const last = index === attempts.length - 1;
+      if (index > 0) {
+        const moved = await repository.reassign(
+          order.id,
+          candidate.provider,
+          candidate.upstreamCost,
+          clock.now(),
+        );
+        // The reconciler settled the order meanwhile (refunded it): nothing is left to buy for.
+        if (!moved) throw new AppError(503, numberMessages.outcomeUnknown, 'purchase_superseded');
+        log.info(
+          { orderId: order.id, from: provider, to: candidate.provider, reason: lastError?.token },
+          'purchase trying the next offer',
+        );
       }
-      // We cannot tell whether a number was issued: the reconciler settles the order within minutes,
-      // either attaching the number or refunding.
-      log.warn({ err: error, orderId: order.id }, 'purchase outcome unknown; left for reconciliation');
-      throw new AppError(503, numberMessages.outcomeUnknown, 'purchase_outcome_unknown');
+      provider = candidate.provider;
+      const startedAtMs = performance.now();
+      try {
+        bought = await providers.get(provider).buyActivation({
+          service: quote.service,
+          countryId: quote.countryId,
+          operator: quote.operator,
+          maxPrice: candidate.upstreamCost,
+        });
+        providers.health.recordCall(provider, 'ok', performance.now() - startedAtMs, pair);
+        break;
+      } catch (error) {
+        const latencyMs = performance.now() - startedAtMs;
+        if (!(error instanceof UpstreamError)) {
+          providers.health.recordCall(provider, 'error', latencyMs, pair);
+          log.warn(
+            { err: error, orderId: order.id, provider },
+            'purchase failed unexpectedly; left for reconciliation',
+          );
+          throw new AppError(503, numberMessages.outcomeUnknown, 'purchase_outcome_unknown');
+        }
+        providers.health.recordCall(provider, callOutcomeOf(error), latencyMs, pair);
+        lastError = error;
+        const minimum = error.minPrice;
+        if (
+          minimum !== undefined &&
+          !askedAtMinimum.has(provider) &&
+          salePriceCents(minimum, providers.member(provider).usdRate, 0) <= quote.priceCents
+        ) {
+          askedAtMinimum.add(provider);
+          attempts.splice(index + 1, 0, { provider, upstreamCost: minimum });
+          continue;
+        }
+        // With nowhere else to go, an unknown outcome is the reconciler's to settle at this provider,
+        // attaching the number or refunding. Earlier in the list it is not: a number this provider may
+        // have issued is nobody's order, and its sweep cancels it as an orphan.
+        if (last && error.outcomeUnknown) {
+          log.warn({ orderId: order.id, provider }, 'purchase outcome unknown; left for reconciliation');
+          throw new AppError(503, numberMessages.outcomeUnknown, 'purchase_outcome_unknown');
+        }
+      }
+    }
+    if (!bought) {
+      const error = lastError!;
+      await refund(order, ['pending'], 'failed', error.userMessage);
+      throw upstreamFailure(error);
     }
 
     let issued: Activation | undefined;
@@ -208,7 +276,7 @@ export function createActivationService({
       // The upstream handed out an id one of our orders already holds: its fault, not the buyer's. The
       // activation is not cancelled upstream, since the id is the earlier order's.
       log.error(
-        { orderId: order.id, provider: provider.name, activationId: bought.activationId },
+        { orderId: order.id, provider, activationId: bought.activationId },
         'the upstream issued an activation id it had issued before; the purchase is refunded',
       );
       await refund(order, ['pending'], 'failed', activationReasons.notIssued);
@@ -216,7 +284,10 @@ export function createActivationService({
     }
     if (!issued) {
       // The reconciler gave up on this order and refunded it while the upstream was answering.
-      await provider.cancelActivation(bought.activationId).catch(() => {});
+      await providers
+        .get(provider)
+        .cancelActivation(bought.activationId)
+        .catch(() => {});
       throw new AppError(503, numberMessages.outcomeUnknown, 'purchase_superseded');
     }
     events.publish({ userId, type: 'numbers' });
@@ -228,7 +299,7 @@ export function createActivationService({
     if (!order) throw notFound();
     assertCancellable(order, clock.now());
     try {
-      await provider.cancelActivation(order.providerActivationId!);
+      await providers.get(order.provider).cancelActivation(order.providerActivationId!);
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       if (error.kind === 'cannot_cancel' || error.kind === 'not_found') {
@@ -280,7 +351,7 @@ export function createActivationService({
    * code nor changes its status or money. Returns whether it became one of the order's messages.
    */
   async function recordSms(order: Activation, sms: IncomingSms): Promise<boolean> {
-    const { inserted, late } = await db.transaction(async (tx) => {
+    const { inserted, late, received } = await db.transaction(async (tx) => {
       const inTransaction = createActivationsRepository(tx);
       // A code arriving while a cancel is in flight wins if it is first: the row lock orders this and the
       // cancel's refund, and each needs the order waiting.
@@ -291,9 +362,20 @@ export function createActivationService({
         dedupeKey: dedupeKeyOf(sms),
         late,
       });
-      if (inserted && !late) await inTransaction.transition(order.id, ['waiting'], 'received', clock.now());
-      return { inserted, late };
+      const received =
+        inserted && !late
+          ? await inTransaction.transition(order.id, ['waiting'], 'received', clock.now())
+          : undefined;
+      return { inserted, late, received };
     });
+    if (received && providers.has(order.provider)) {
+      providers.health.recordDelivery(
+        order.provider,
+        pairOf(order),
+        true,
+        clock.now().getTime() - order.createdAt.getTime(),
+      );
+    }
     if (inserted && late) {
       log.warn({ orderId: order.id, provider: order.provider }, 'SMS for a closed order kept for audit only');
     }
@@ -306,7 +388,7 @@ export function createActivationService({
   async function syncOne(order: Activation): Promise<void> {
     if (!order.providerActivationId) return;
     try {
-      const state = await provider.getActivationState(order.providerActivationId);
+      const state = await providers.get(order.provider).getActivationState(order.providerActivationId);
       if (state.kind === 'code')
         await recordSms(order, { code: state.code, text: state.text ?? state.code, receivedAt: clock.now() });
       else if (state.kind === 'waiting_retry')
@@ -336,7 +418,9 @@ export function createActivationService({
     /** The status string of spec section 4 for a number of the user, read from our database only. */
     statusOf(userId: number, numberId: string): Promise<{ status: string; code: string | null }> {
       return statusCache.getOrLoad(userId, numberId, async () => {
-        const order = await repository.findByNumberIdForUser(userId, numberId);
+        // Our ids are 32-bit serials: anything else names no order.
+        const id = /^[1-9]\d{0,9}$/.test(numberId) ? Number(numberId) : 0;
+        const order = id > 0 && id <= MAX_ORDER_ID ? await repository.findForUser(userId, id) : undefined;
         if (!order) throw notFound();
         const hasCode = order.status === 'received' || order.status === 'completed';
         return statusString(order.status, hasCode ? await repository.latestCode(order.id) : null);
@@ -375,9 +459,13 @@ export function createActivationService({
       events.publish({ userId: order.userId, type: 'numbers' });
     },
 
-    /** An SMS pushed by the upstream (webhook) for one of our activations. */
-    async recordPushedSms(providerActivationId: string, sms: IncomingSms): Promise<boolean> {
-      const order = await repository.findByProviderActivationId(provider.name, providerActivationId);
+    /** An SMS pushed by a provider (webhook) for one of our activations there. */
+    async recordPushedSms(
+      provider: string,
+      providerActivationId: string,
+      sms: IncomingSms,
+    ): Promise<boolean> {
+      const order = await repository.findByProviderActivationId(provider, providerActivationId);
       if (!order) return false;
       await recordSms(order, sms);
       return true;
@@ -386,6 +474,10 @@ export function createActivationService({
 }
 
 export type ActivationService = ReturnType<typeof createActivationService>;
+
+function pairOf(order: Pick<Activation, 'service' | 'countryId'>) {
+  return { service: order.service, countryId: order.countryId };
+}
 
 export function statusString(
   status: ActivationStatus,

@@ -2,7 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Activation } from '../../db/schema';
 import { CallBudget } from '../../lib/call-budget';
 import type { Clock } from '../../lib/clock';
-import { type ActiveActivation, type SmsProvider, UpstreamError } from '../../providers/sms/types';
+import {
+  type ActivationProvider,
+  type ActivationState,
+  type ActiveActivation,
+  UpstreamError,
+} from '../../providers/sms/types';
 import type { ActivationsRepository } from './repository';
 import { type ActivationService, activationReasons } from './service';
 
@@ -18,7 +23,7 @@ export const MIN_SWEEP_INTERVAL_MS = 10_000;
 export const BLIND_EXPIRY_MS = 10 * 60_000;
 
 interface SyncDeps {
-  provider: SmsProvider;
+  provider: ActivationProvider;
   repository: ActivationsRepository;
   activations: ActivationService;
   budget: CallBudget;
@@ -75,10 +80,16 @@ export function createActivationSync({
   async function sweep(): Promise<{ items: ActiveActivation[]; complete: boolean; startedAt: number }> {
     const startedAt = clock.now().getTime();
     const items: ActiveActivation[] = [];
+    const seen = new Set<string>();
     for (let page = 0; ; page += 1) {
       if (!budget.tryTake(ACTIVATIONS)) return { items, complete: false, startedAt };
       const result = await provider.listActiveActivations(page);
-      items.push(...result.items);
+      const fresh = result.items.filter((item) => !seen.has(item.activationId));
+      // A server that ignores `start` answers the first page again: nothing more can be read this way.
+      if (page > 0 && fresh.length === 0 && result.items.length > 0)
+        return { items, complete: false, startedAt };
+      for (const item of fresh) seen.add(item.activationId);
+      items.push(...fresh);
       if (!result.hasMore) return { items, complete: true, startedAt };
     }
   }
@@ -152,6 +163,45 @@ export function createActivationSync({
     }
   }
 
+  /**
+   * Without the list (the provider answers BAD_ACTION, garbage, or nothing to getActiveActivations), each
+   * live order is asked about on its own, as far as the budget goes: codes are stored, ended orders
+   * settled, overdue ones ended. Oldest first, since they are the ones about to be owed a refund.
+   */
+  async function settleByStatus(live: Activation[], nowMs: number): Promise<void> {
+    const asked = live
+      .filter(
+        (order) => order.providerActivationId && (order.status === 'waiting' || order.status === 'received'),
+      )
+      .sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime());
+    for (const order of asked) {
+      if (!budget.tryTake(ACTIVATIONS)) return;
+      let state: ActivationState;
+      try {
+        state = await provider.getActivationState(order.providerActivationId!);
+      } catch (error) {
+        if (error instanceof UpstreamError && error.kind === 'not_found') await settleGone(order, nowMs);
+        continue;
+      }
+      if (state.kind === 'code' || state.kind === 'waiting_retry') {
+        const code = state.kind === 'code' ? state.code : state.lastCode;
+        await activations.recordSms(order, {
+          code,
+          text: state.kind === 'code' ? (state.text ?? code) : code,
+          receivedAt: clock.now(),
+        });
+      } else if (state.kind === 'cancelled' || state.kind === 'finished') {
+        await settleGone(order, nowMs);
+      } else if (
+        order.status === 'waiting' &&
+        nowMs >= order.expiresAt.getTime() + EXPIRY_GRACE_MS &&
+        budget.tryTake(ACTIVATIONS)
+      ) {
+        await endOverdue(order);
+      }
+    }
+  }
+
   async function settlePending(
     pending: Activation[],
     unclaimed: Map<string, ActiveActivation>,
@@ -215,7 +265,8 @@ export function createActivationSync({
       try {
         result = await sweep();
       } catch (error) {
-        log.warn({ err: error }, 'could not read the upstream activations');
+        log.warn({ err: error, provider: provider.name }, 'could not read the upstream activations');
+        await settleByStatus(live, nowMs);
         await refundLongExpired(live, new Map(), nowMs);
         return;
       }

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { CallBudget } from '../../lib/call-budget';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, serviceUnavailable } from '../../lib/errors';
-import { type SmsProvider, UpstreamError, type UpstreamRentCatalog } from '../../providers/sms/types';
+import { type RentProvider, UpstreamError, type UpstreamRentCatalog } from '../../providers/sms/types';
 import { upstreamFailure } from '../activations/service';
 import { type MarkupRules, markupFor, salePriceCents } from '../catalog/pricing';
 
@@ -51,7 +51,7 @@ export interface RenewalQuote {
 }
 
 interface RentCatalogDeps {
-  provider: SmsProvider;
+  provider: RentProvider;
   markup: MarkupRules;
   usdRate: number;
   clock: Clock;

@@ -229,8 +229,8 @@ describe('renting a number', () => {
     await simulatorControl(t, 'fault', { action: 'getRentNumber', delayMs: 800, times: 1 });
     expect((await rentRequest(t, user, longTermBody(offer))).statusCode).toBe(503);
     // The simulator rents the number once its delay is over, after we stopped waiting.
-    await expect.poll(() => t.ctx.sms.listActiveRents(), { timeout: 5000 }).toHaveLength(1);
-    const [orphan] = await t.ctx.sms.listActiveRents();
+    await expect.poll(() => t.ctx.rents.listActiveRents(), { timeout: 5000 }).toHaveLength(1);
+    const [orphan] = await t.ctx.rents.listActiveRents();
 
     const sync = rentSync(t);
     t.clock.advance(PENDING_SETTLE_MS + 1000);
@@ -247,7 +247,7 @@ describe('renting a number', () => {
   it('prices rent options from the upstream once per country and period, however many people look', async () => {
     t = await createListeningTestApp();
     const users = await Promise.all(Array.from({ length: 5 }, () => createUser(t)));
-    const reads = vi.spyOn(t.ctx.sms, 'getRentCatalog');
+    const reads = vi.spyOn(t.ctx.rents, 'getRentCatalog');
     const look = (user: (typeof users)[number], hours: number) =>
       t.app.inject({
         url: `/api/dashboard/rent-services?country=us&periodID=${hours}`,
@@ -482,7 +482,7 @@ describe('cancelling', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toBe(rentMessages.cannotCancel);
     // Our clock and the upstream's may differ: when we let a cancel through, the upstream's refusal stands.
-    await expect(t.ctx.sms.cancelRent(rent.order_id!)).rejects.toMatchObject({ kind: 'cannot_cancel' });
+    await expect(t.ctx.rents.cancelRent(rent.order_id!)).rejects.toMatchObject({ kind: 'cannot_cancel' });
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(paid);
     expect((await rentRow(t, rent.id)).status).toBe('active');
   });
@@ -520,7 +520,7 @@ describe('renewing', () => {
     });
     expect(quote.statusCode).toBe(200);
     const { price } = quote.json();
-    const upstreamPrice = await t.ctx.sms.getRentExtensionPrice(rent.order_id!, 24);
+    const upstreamPrice = await t.ctx.rents.getRentExtensionPrice(rent.order_id!, 24);
     expect(Math.round(price * 100)).toBe(
       salePriceCents(upstreamPrice, t.config.SMS_PROVIDER_USD_RATE, t.config.PRICE_MARKUP_PERCENT),
     );

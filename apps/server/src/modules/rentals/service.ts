@@ -14,7 +14,7 @@ import { liveRentStatuses, type RentRenewal, type RentRow, type RentRowStatus } 
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import type { UserEventBus } from '../../lib/events';
-import { type RentMessage, type SmsProvider, UpstreamError } from '../../providers/sms/types';
+import { type RentMessage, type RentProvider, UpstreamError } from '../../providers/sms/types';
 import { applyLedgerChange, InsufficientBalanceError, lockAccount } from '../accounts/ledger';
 import { type ApiPurchase, upstreamFailure } from '../activations/service';
 import type { MarkupRules } from '../catalog/pricing';
@@ -57,7 +57,7 @@ export type RefundChange =
 
 interface RentalServiceDeps {
   db: Database;
-  provider: SmsProvider;
+  provider: RentProvider;
   /** Our markup over the upstream's rent prices and the provider currency's dollar rate. */
   pricing: { markup: MarkupRules; usdRate: number };
   events: UserEventBus;
@@ -181,7 +181,7 @@ export function createRentalService({
     });
     changed(userId, true);
 
-    let rented: Awaited<ReturnType<SmsProvider['rentNumber']>>;
+    let rented: Awaited<ReturnType<RentProvider['rentNumber']>>;
     try {
       rented = await provider.rentNumber({
         service: quote.option.service,
@@ -556,6 +556,9 @@ export function createRentalService({
       }));
       return rentStatusAnswer(found, values);
     },
+
+    /** The provider new rents go to and whose rents this service keeps (renewals stay at a rent's provider). */
+    providerName: provider.name,
 
     /** An SMS pushed by the upstream (the rent's webhook). */
     async recordPushedSms(providerRentId: string, sms: IncomingRentSms): Promise<boolean> {

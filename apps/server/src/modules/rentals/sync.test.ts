@@ -91,7 +91,7 @@ describe('expiry', () => {
     await quietSimulator(t);
     const user = await aUser();
     const rent = await rentedNumber(t, user, { fundCents: 5000 });
-    await t.ctx.sms.cancelRent(rent.order_id!);
+    await t.ctx.rents.cancelRent(rent.order_id!);
     await rentSync(t).run();
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(5000);
     const [listed] = await rentsOf(t, user);
@@ -202,7 +202,7 @@ describe('reading SMS from the upstream', () => {
     const events: UserEvent[] = [];
     t.ctx.events.subscribe(user.id, (event) => events.push(event));
 
-    const reads = vi.spyOn(t.ctx.sms, 'getRentState');
+    const reads = vi.spyOn(t.ctx.rents, 'getRentState');
     await rentSync(t).run();
     expect(reads.mock.calls.map((call) => call[1])).toEqual([0, 1]);
     const messages = await stored();
@@ -235,7 +235,7 @@ describe('reading SMS from the upstream', () => {
         ).statusCode,
       ).toBe(200);
     }
-    const reads = vi.spyOn(t.ctx.sms, 'getRentState');
+    const reads = vi.spyOn(t.ctx.rents, 'getRentState');
     const sync = rentSync(t);
     const syncedIds = async () =>
       (

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RentRenewal } from '../../db/schema';
 import type { CallBudget } from '../../lib/call-budget';
 import type { Clock } from '../../lib/clock';
-import { type SmsProvider, UpstreamError } from '../../providers/sms/types';
+import { type RentProvider, UpstreamError } from '../../providers/sms/types';
 import { isStuck, ORPHAN_CANCEL_MS, PENDING_SETTLE_MS } from '../activations/sync';
 import { isLive, type RentalService, rentReasons } from './service';
 
@@ -28,7 +28,7 @@ const RENTALS = 'rentals';
 const BATCH = 50;
 
 interface RentalSyncDeps {
-  provider: SmsProvider;
+  provider: RentProvider;
   rentals: RentalService;
   budget: CallBudget;
   clock: Clock;

@@ -98,7 +98,7 @@ export async function signInAgain(t: TestApp, user: TestUser): Promise<void> {
 
 export function rentSync(t: TestApp) {
   return createRentalSync({
-    provider: t.ctx.sms,
+    provider: t.ctx.rents,
     rentals: t.ctx.rentals,
     budget: t.ctx.upstreamBudget,
     clock: t.ctx.clock,

@@ -225,7 +225,10 @@ export function createHandlerApi(ctx: AppContext) {
       if (!excluded) return order;
       // The customer refuses numbers with these prefixes: this one is given back (refunded) and another tried.
       await activations.refund(order, ['waiting'], 'failed', 'The number matched phoneException.');
-      await ctx.sms.cancelActivation(order.providerActivationId!).catch(() => {});
+      await ctx.providers
+        .get(order.provider)
+        .cancelActivation(order.providerActivationId!)
+        .catch(() => {});
       if (attempt >= PHONE_EXCEPTION_TRIES) throw new ProtocolRefusal('NO_NUMBERS');
     }
   }
@@ -466,7 +469,10 @@ export function createHandlerApi(ctx: AppContext) {
         case '3': {
           if (order.status !== 'received' || order.expiresAt.getTime() <= ctx.clock.now().getTime())
             throw new ProtocolRefusal('BAD_STATUS');
-          await ctx.sms.requestAnotherSms(order.providerActivationId!);
+          const provider = ctx.providers.get(order.provider);
+          // 5sim has no "another SMS" on the same number: its orders cannot take status 3.
+          if (!provider.requestAnotherSms) throw new ProtocolRefusal('BAD_STATUS');
+          await provider.requestAnotherSms(order.providerActivationId!);
           const messagesBefore = await messageCount(order.id);
           await db
             .insert(activationRetryRequests)
@@ -481,10 +487,13 @@ export function createHandlerApi(ctx: AppContext) {
         case '6': {
           if (order.status === 'completed') return text('ACCESS_ACTIVATION');
           if (order.status !== 'received') throw new ProtocolRefusal('BAD_STATUS');
-          await ctx.sms.finishActivation(order.providerActivationId!).catch((error: unknown) => {
-            // The code arrived; if the upstream cannot be told now, its own lifetime ends the activation.
-            if (!(error instanceof UpstreamError)) throw error;
-          });
+          await ctx.providers
+            .get(order.provider)
+            .finishActivation(order.providerActivationId!)
+            .catch((error: unknown) => {
+              // The code arrived; if the upstream cannot be told now, its own lifetime ends the activation.
+              if (!(error instanceof UpstreamError)) throw error;
+            });
           await activations.repository.transition(order.id, ['received'], 'completed', ctx.clock.now());
           activations.changed(order);
           return text('ACCESS_ACTIVATION');
@@ -608,7 +617,7 @@ export function createHandlerApi(ctx: AppContext) {
       }
       if (!(liveRentStatuses as readonly string[]).includes(rent.status))
         throw new ProtocolRefusal('INVALID_PHONE');
-      await ctx.sms.finishRent(rent.providerRentId!);
+      await ctx.rents.finishRent(rent.providerRentId!);
       const finished = await rentals.expire(rent.id, 'Finished through the API before its end date.');
       if (!finished) throw new ProtocolRefusal('CANT_CANCEL');
       return json({ status: 'success' });

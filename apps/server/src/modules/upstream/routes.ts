@@ -17,15 +17,20 @@ const WEBHOOK_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
  * that can send a header posts to `/sms` with the secret in `X-Webhook-Secret` instead. Either is compared
  * in constant time, and a wrong one answers 404 as if the route did not exist. Each stored SMS keeps the
  * address that delivered it, for support's audit.
+ *
+ * Each provider of the pool has its own URL, the secret followed by its name (`/sms/<secret>/<provider>`);
+ * the URL without a name is the first provider's, as it was before the pool.
  */
 export const upstreamWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  async function deliver(request: FastifyRequest, secret: string | undefined) {
+  async function deliver(request: FastifyRequest, secret: string | undefined, providerName?: string) {
     if (secret === undefined || !timingSafeEqualText(secret, ctx.config.SMS_WEBHOOK_SECRET)) throw notFound();
-    const event = ctx.sms.parseWebhook(request.body);
+    const name = providerName ?? ctx.providers.names[0]!;
+    if (!ctx.providers.has(name)) throw notFound();
+    const event = ctx.providers.get(name).parseWebhook(request.body);
     if (!event) return { success: true, ignored: true };
     const sourceAddress = request.ip;
     if (event.type === 'activation') {
-      const recorded = await ctx.activations.recordPushedSms(event.activationId, {
+      const recorded = await ctx.activations.recordPushedSms(name, event.activationId, {
         code: event.code,
         text: event.text,
         receivedAt: event.receivedAt,
@@ -33,6 +38,7 @@ export const upstreamWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
       });
       return { success: true, recorded };
     }
+    if (name !== ctx.rentals.providerName) return { success: true, recorded: false };
     const recorded = await ctx.rentals.recordPushedSms(event.rentId, {
       from: event.from,
       text: event.text,
@@ -52,6 +58,15 @@ export const upstreamWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   );
 
   app.post(
+    '/sms/:secret/:provider',
+    {
+      schema: { hide: true, params: z.object({ secret: plainText(200), provider: plainText(40) }) },
+      config: { rateLimit: WEBHOOK_RATE_LIMIT },
+    },
+    (request) => deliver(request, request.params.secret, request.params.provider),
+  );
+
+  app.post(
     '/sms',
     {
       schema: { hide: true, headers: z.object({ [SMS_WEBHOOK_SECRET_HEADER]: plainText(200).optional() }) },
@@ -61,6 +76,6 @@ export const upstreamWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   );
 };
 
-export function smsWebhookPath(secret: string): string {
-  return `/api/upstream/sms/${secret}`;
+export function smsWebhookPath(secret: string, provider?: string): string {
+  return provider === undefined ? `/api/upstream/sms/${secret}` : `/api/upstream/sms/${secret}/${provider}`;
 }

@@ -93,16 +93,25 @@ export interface FakeAnswer {
 }
 
 export interface RecordedRequest {
+  /** handler_api.php's `action`; empty for REST-style upstreams (5sim), which `path` tells apart. */
   action: string;
   params: URLSearchParams;
+  path: string;
+  authorization: string | undefined;
 }
 
 /** Answers each request with what `answer` returns; 'hang' never answers, 'reset' drops the connection. */
 export async function startFakeUpstream(answer: (request: RecordedRequest) => FakeAnswer | 'hang' | 'reset') {
   const requests: RecordedRequest[] = [];
   const server: Server = createServer((incoming: IncomingMessage, response: ServerResponse) => {
-    const params = new URL(incoming.url ?? '/', 'http://localhost').searchParams;
-    const request = { action: params.get('action') ?? '', params };
+    const parsed = new URL(incoming.url ?? '/', 'http://localhost');
+    const params = parsed.searchParams;
+    const request = {
+      action: params.get('action') ?? '',
+      params,
+      path: parsed.pathname,
+      authorization: incoming.headers.authorization,
+    };
     requests.push(request);
     const result = answer(request);
     if (result === 'hang') return;
@@ -116,9 +125,10 @@ export async function startFakeUpstream(answer: (request: RecordedRequest) => Fa
     response.end(result.body ?? '');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/stubs/handler_api.php`;
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url,
+    url: `${origin}/stubs/handler_api.php`,
+    origin,
     requests,
     count: (action: string) => requests.filter((request) => request.action === action).length,
     async close() {

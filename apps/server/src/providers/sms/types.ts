@@ -118,7 +118,11 @@ export type UpstreamSmsEvent =
   | { type: 'activation'; activationId: string; code: string | null; text: string; receivedAt: Date }
   | { type: 'rent'; rentId: string; from: string; text: string; receivedAt: Date };
 
-export interface SmsProvider {
+/**
+ * One-time activations: what every supplier kind offers. Capabilities a protocol lacks are absent, not
+ * faked: 5sim has no "another SMS" (`requestAnotherSms` undefined) and SMS-Activate no ban.
+ */
+export interface ActivationProvider {
   readonly name: string;
 
   getCatalog(): Promise<UpstreamCatalog>;
@@ -127,9 +131,20 @@ export interface SmsProvider {
   getActivationState(activationId: string): Promise<ActivationState>;
   cancelActivation(activationId: string): Promise<void>;
   finishActivation(activationId: string): Promise<void>;
-  requestAnotherSms(activationId: string): Promise<void>;
+  /** Asks for another SMS on the same number (SMS-Activate's status 3); absent where the protocol has none. */
+  requestAnotherSms?(activationId: string): Promise<void>;
+  /** Reports the number as unusable (already used elsewhere): 5sim's ban; absent elsewhere. */
+  banActivation?(activationId: string): Promise<void>;
   /** One page of the account's active activations; pages count from 0 and hold at most 100. */
   listActiveActivations(page: number): Promise<{ items: ActiveActivation[]; hasMore: boolean }>;
+
+  /** Parses a pushed SMS (activation or rent webhook body); null when the body is not one. */
+  parseWebhook(body: unknown): UpstreamSmsEvent | null;
+}
+
+/** Numbers rented for hours or days: the SMS-Activate family's rent API. */
+export interface RentProvider {
+  readonly name: string;
 
   getRentCatalog(request: RentCatalogRequest): Promise<UpstreamRentCatalog>;
   rentNumber(request: RentNumberRequest): Promise<RentedNumber>;
@@ -142,8 +157,12 @@ export interface SmsProvider {
   /** Ids of the account's active rents, for reconciliation. */
   listActiveRents(): Promise<Array<{ rentId: string; phoneNumber: string }>>;
 
-  /** Parses a pushed SMS (activation or rent webhook body); null when the body is not one. */
   parseWebhook(body: unknown): UpstreamSmsEvent | null;
+}
+
+/** An SMS-Activate-compatible provider: activations (with another SMS) and rents. */
+export interface SmsProvider extends ActivationProvider, RentProvider {
+  requestAnotherSms(activationId: string): Promise<void>;
 }
 
 /** What went wrong upstream, in terms our services act on. */
@@ -181,6 +200,8 @@ export class UpstreamError extends Error {
      * here (timeout, 5xx, unparseable answer). A buy with an unknown outcome must be reconciled, not refunded blindly.
      */
     readonly outcomeUnknown = false,
+    /** The lowest price the provider would sell at, when it said so (`WRONG_MAX_PRICE:<min>`), in its currency. */
+    readonly minPrice?: number,
   ) {
     super(`${token}: ${userMessage}`);
     this.name = 'UpstreamError';

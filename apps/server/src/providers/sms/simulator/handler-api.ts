@@ -454,7 +454,10 @@ const ACTIONS: Readonly<Record<string, Action>> = {
             country.providerId,
             {
               id: country.providerId,
+              // Real clients read every name field (one crashes without `rus`); the simulator has English only.
+              rus: country.name,
               eng: country.name,
+              chn: country.name,
               visible: 1,
               retry: 1,
               rent: country.rentSupported ? 1 : 0,

@@ -5,15 +5,18 @@ import type { SmsLogger } from '../logger';
 import { type Delivery, EARLY_CANCEL_MS, type SimSettings, SimulatorEngine } from './engine';
 import { FaultQueue } from './faults';
 import { type ResponseStyle, saDateTime } from './handler-api';
-import { type SimulatorRuntime, simulatorPlugin } from './plugin';
+import { type SimProtocol, type SimulatorRuntime, simulatorPlugin } from './plugin';
 import type { SimChange, SimStateStore } from './state-store';
 import { WebhookPusher } from './webhooks';
 
 export type { ResponseStyle } from './handler-api';
+export type { SimProtocol } from './plugin';
 
 export interface SimulatorOptions {
-  /** The key clients must send as `api_key`, and the control API's `x-simulator-key`. */
+  /** The key clients must send (`api_key`, or 5sim's bearer token), and the control API's `x-simulator-key`. */
   apiKey: string;
+  /** SMS-Activate's handler_api.php unless told; `fivesim` answers 5sim.net's REST API instead. */
+  protocol?: SimProtocol;
   /** Same seed, same catalog, numbers and SMS schedule. */
   seed?: number;
   smsDelayMinMs: number;
@@ -115,6 +118,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
 
   const runtime: SimulatorRuntime = {
     apiKey: options.apiKey,
+    protocol: options.protocol ?? 'smsactivate',
     engine,
     settings,
     faults: new FaultQueue(),

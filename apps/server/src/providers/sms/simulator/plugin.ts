@@ -1,15 +1,20 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Socket } from 'node:net';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Delivery, SimSettings, SimulatorEngine } from './engine';
 import { SimulatorRefusal } from './engine';
-import type { FaultQueue } from './faults';
+import type { Fault, FaultQueue } from './faults';
+import { answerFiveSim, renderFiveSimRefusal } from './fivesim-api';
 import { answerAction, type Params, type ResponseStyle, renderRefusal, type SimReply } from './handler-api';
 
 /** What the HTTP layer needs from the running simulator. */
+/** The protocol a simulated supplier speaks. */
+export type SimProtocol = 'smsactivate' | 'fivesim';
+
 export interface SimulatorRuntime {
   readonly apiKey: string;
+  readonly protocol: SimProtocol;
   readonly engine: SimulatorEngine;
   readonly settings: SimSettings;
   readonly faults: FaultQueue;
@@ -96,9 +101,22 @@ const controlBodies = {
   state: z.union([z.object({ activationId: idText }), z.object({ rentId: idText })]),
 } as const;
 
+/** 5sim's routes (docs/protocols.md B.2), each with the name fault injection matches it by. */
+const FIVESIM_ROUTES: ReadonlyArray<{ url: string; action: string; guest?: true }> = [
+  { url: '/v1/guest/countries', action: 'countries', guest: true },
+  { url: '/v1/guest/prices', action: 'prices', guest: true },
+  { url: '/v1/user/buy/activation/:country/:operator/:product', action: 'buy' },
+  { url: '/v1/user/check/:id', action: 'check' },
+  { url: '/v1/user/cancel/:id', action: 'cancel' },
+  { url: '/v1/user/finish/:id', action: 'finish' },
+  { url: '/v1/user/ban/:id', action: 'ban' },
+  { url: '/v1/user/orders', action: 'orders' },
+];
+
 /**
- * The simulator's HTTP face, mounted under `/simulator`: `stubs/handler_api.php` speaks the SMS-Activate
- * protocol; `control/*` are test knobs guarded by the `x-simulator-key` header.
+ * The simulator's HTTP face, mounted under its prefix (`/simulator`, `/simulator/<name>`): either
+ * `stubs/handler_api.php` speaking the SMS-Activate protocol or `v1/...` speaking 5sim's; `control/*` are
+ * test knobs guarded by the `x-simulator-key` header.
  */
 export function simulatorPlugin(runtime: SimulatorRuntime): FastifyPluginAsync {
   return async (app) => {
@@ -126,55 +144,87 @@ export function simulatorPlugin(runtime: SimulatorRuntime): FastifyPluginAsync {
       );
     }
 
-    app.route({
-      method: ['GET', 'POST'],
-      url: '/stubs/handler_api.php',
-      handler: async (request, reply) => {
-        const params: Params = collectParams(request.query, request.body);
-        const action = params.action ?? '';
-        const refuse = (token: string, payload?: string) =>
-          send(
-            reply,
-            renderRefusal(new SimulatorRefusal(token, payload), action, runtime.style, runtime.now()),
-          );
-
-        if (!params.api_key) return refuse(runtime.style === 'hero' ? 'NO_KEY' : 'BAD_KEY');
-        if (!sameSecret(params.api_key, runtime.apiKey)) return refuse('BAD_KEY');
-
-        const fault = runtime.faults.take(action);
-        if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-        switch (fault?.broken) {
-          case 'html502':
-            return reply.code(502).type('text/html').send(NGINX_502);
-          case 'garbage':
-            return reply.code(200).type('application/json').send(TRUNCATED_JSON);
-          case 'hang': {
-            reply.hijack();
-            const socket = request.raw.socket;
-            hanging.add(socket);
-            socket.once('close', () => hanging.delete(socket));
-            setTimeout(() => socket.destroy(), HANG_LIMIT_MS).unref();
-            return;
-          }
-          case 'reset':
-            reply.hijack();
-            request.raw.socket.destroy();
-            return;
+    /** Answers as the fault says (a delay, an HTML page, garbage, no answer); true when it answered. */
+    async function breakAnswer(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      fault: Fault | undefined,
+    ): Promise<boolean> {
+      if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+      switch (fault?.broken) {
+        case 'html502':
+          await reply.code(502).type('text/html').send(NGINX_502);
+          return true;
+        case 'garbage':
+          await reply.code(200).type('application/json').send(TRUNCATED_JSON);
+          return true;
+        case 'hang': {
+          reply.hijack();
+          const socket = request.raw.socket;
+          hanging.add(socket);
+          socket.once('close', () => hanging.delete(socket));
+          setTimeout(() => socket.destroy(), HANG_LIMIT_MS).unref();
+          return true;
         }
-        if (fault?.token) return refuse(fault.token, fault.payload);
+        case 'reset':
+          reply.hijack();
+          request.raw.socket.destroy();
+          return true;
+        default:
+          return false;
+      }
+    }
 
+    for (const route of runtime.protocol === 'fivesim' ? FIVESIM_ROUTES : []) {
+      app.get(route.url, async (request, reply) => {
+        const header = request.headers.authorization;
+        const token =
+          typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : undefined;
+        if (!route.guest && !sameSecret(token, runtime.apiKey)) return reply.code(401).send();
+        const fault = runtime.faults.take(route.action);
+        if (await breakAnswer(request, reply, fault)) return;
+        if (fault?.token) return send(reply, renderFiveSimRefusal(new SimulatorRefusal(fault.token)));
         await runtime.tick();
-        return send(
-          reply,
-          answerAction(action, {
-            engine: runtime.engine,
-            style: runtime.style,
-            params,
-            nowMs: runtime.now(),
-          }),
-        );
-      },
-    });
+        const params = collectParams(request.query, request.params);
+        return send(reply, answerFiveSim(runtime.engine, { action: route.action, params }));
+      });
+    }
+
+    if (runtime.protocol === 'smsactivate') registerHandlerApi();
+
+    function registerHandlerApi() {
+      app.route({
+        method: ['GET', 'POST'],
+        url: '/stubs/handler_api.php',
+        handler: async (request, reply) => {
+          const params: Params = collectParams(request.query, request.body);
+          const action = params.action ?? '';
+          const refuse = (token: string, payload?: string) =>
+            send(
+              reply,
+              renderRefusal(new SimulatorRefusal(token, payload), action, runtime.style, runtime.now()),
+            );
+
+          if (!params.api_key) return refuse(runtime.style === 'hero' ? 'NO_KEY' : 'BAD_KEY');
+          if (!sameSecret(params.api_key, runtime.apiKey)) return refuse('BAD_KEY');
+
+          const fault = runtime.faults.take(action);
+          if (await breakAnswer(request, reply, fault)) return;
+          if (fault?.token) return refuse(fault.token, fault.payload);
+
+          await runtime.tick();
+          return send(
+            reply,
+            answerAction(action, {
+              engine: runtime.engine,
+              style: runtime.style,
+              params,
+              nowMs: runtime.now(),
+            }),
+          );
+        },
+      });
+    }
 
     app.post<{ Params: { command: string } }>('/control/:command', async (request, reply) => {
       const header = request.headers['x-simulator-key'];

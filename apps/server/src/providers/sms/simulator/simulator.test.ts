@@ -135,7 +135,15 @@ describe('the handler_api.php wire format', () => {
     const sim = await simulator();
     const countries = JSON.parse((await call(sim, 'getCountries')).text);
     expect(Object.keys(countries).length).toBeGreaterThanOrEqual(184);
-    expect(countries['187']).toEqual({ id: 187, eng: 'United States', visible: 1, retry: 1, rent: 1 });
+    expect(countries['187']).toEqual({
+      id: 187,
+      rus: 'United States',
+      eng: 'United States',
+      chn: 'United States',
+      visible: 1,
+      retry: 1,
+      rent: 1,
+    });
     expect(countries['0']).toMatchObject({ eng: 'Russia' });
     const operators = JSON.parse((await call(sim, 'getOperators', { country: '22' })).text);
     expect(operators).toEqual({

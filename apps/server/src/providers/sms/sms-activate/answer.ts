@@ -63,6 +63,14 @@ function errorEnvelope(value: unknown, httpStatus: number): ProviderAnswer | und
   return undefined;
 }
 
+/**
+ * Refusals some providers of the family write as sentences instead of tokens (Grizzly), each with the
+ * token it stands for: without this they read as garbage, and a refused buy as one of unknown outcome.
+ */
+const REFUSAL_SENTENCES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^the service is prohibited for sale by (the )?administration\.?$/i, 'SERVICE_PROHIBITED'],
+];
+
 /** Undefined when the answer is unreadable (HTML, garbage, a 5xx page): the outcome of the call is unknown. */
 export function parseAnswer(httpStatus: number, body: string): ProviderAnswer | undefined {
   const text = cleanBody(body);
@@ -78,7 +86,8 @@ export function parseAnswer(httpStatus: number, body: string): ProviderAnswer | 
     if (envelope) return envelope;
     return httpStatus < 300 ? { type: 'json', value } : undefined;
   }
-  const split = splitToken(text);
+  const sentence = REFUSAL_SENTENCES.find(([pattern]) => pattern.test(text));
+  const split = sentence ? { token: sentence[1], payload: undefined } : splitToken(text);
   if (!split) return undefined;
   return httpStatus < 300 ? { type: 'token', ...split } : { type: 'error', ...split, httpStatus };
 }

@@ -73,6 +73,9 @@ const TOKENS: Readonly<Record<string, TokenMeaning>> = {
   SERVICE_NOT_AVAILABLE: serviceUnavailable,
   NOT_AVAILABLE: serviceUnavailable,
   WHATSAPP_NOT_AVAILABLE: serviceUnavailable,
+  // Grizzly's refusals: the service is not sold in this region, or not sold at all (a sentence, answer.ts).
+  SERVICE_UNAVAILABLE_REGION: serviceUnavailable,
+  SERVICE_PROHIBITED: serviceUnavailable,
   BAD_COUNTRY: { kind: 'bad_request', message: upstreamMessages.badCountry },
   WRONG_EXCEPTION_PHONE: refused,
   ORDER_ALREADY_EXISTS: refused,
@@ -143,10 +146,22 @@ export function isRetryable(error: UpstreamError): boolean {
 export function errorForToken(
   token: string,
   mode: CallMode,
-  options: { httpStatus?: number; override?: Readonly<Record<string, TokenMeaning>> } = {},
+  options: {
+    httpStatus?: number;
+    override?: Readonly<Record<string, TokenMeaning>>;
+    /** The token's payload: WRONG_MAX_PRICE's is the lowest price the provider sells at. */
+    payload?: string;
+  } = {},
 ): UpstreamError {
   const meaning = options.override?.[token] ?? meaningOf(token, options.httpStatus);
-  return new UpstreamError(meaning.kind, token, meaning.message, outcomeUnknown(meaning.kind, mode));
+  const minPrice = token === 'WRONG_MAX_PRICE' ? Number(options.payload) : Number.NaN;
+  return new UpstreamError(
+    meaning.kind,
+    token,
+    meaning.message,
+    outcomeUnknown(meaning.kind, mode),
+    minPrice > 0 ? minPrice : undefined,
+  );
 }
 
 /** No usable answer at all: timeout, refused connection, HTML page, garbage. */

@@ -165,6 +165,38 @@ describe('reading answers', () => {
     expect(fake.requests[0]!.params.get('limit')).toBe('100');
   });
 
+  it("reads zone-less dates in the provider's time zone when it has one, and dates with a zone as they are", async () => {
+    const item = { activationId: '9', serviceCode: 'go', phoneNumber: '447700900123', countryCode: '16' };
+    const answers = [
+      json({ status: 'success', activeActivations: [{ ...item, activationTime: '2022-06-01 16:59:16' }] }),
+      json({
+        status: 'success',
+        activeActivations: [{ ...item, activationTime: '2022-06-01T16:59:16+00:00' }],
+      }),
+    ];
+    const { provider } = await upstreamWith(() => answers.shift()!, { timeZone: 'Europe/Moscow' });
+    // Moscow is UTC+3: the reconciler's three-minute match would miss by three hours otherwise.
+    expect((await provider.listActiveActivations(0)).items[0]!.activatedAt).toEqual(
+      new Date('2022-06-01T13:59:16Z'),
+    );
+    expect((await provider.listActiveActivations(0)).items[0]!.activatedAt).toEqual(
+      new Date('2022-06-01T16:59:16Z'),
+    );
+    expect(
+      provider.parseWebhook({
+        activationId: 1,
+        text: 'code 1',
+        code: '1',
+        receivedAt: '2023-01-01 12:00:00',
+      }),
+    ).toMatchObject({ receivedAt: new Date('2023-01-01T09:00:00Z') });
+  });
+
+  it('reads a plain-text NO_ACTIVATIONS as an empty list, not as a failure', async () => {
+    const { provider } = await upstreamWith(() => text('NO_ACTIVATIONS'));
+    expect(await provider.listActiveActivations(0)).toEqual({ items: [], hasMore: false });
+  });
+
   it('reads the catalog, skipping countries it does not know and tolerating no operator lists', async () => {
     const { provider } = await upstreamWith(({ action }) => {
       if (action === 'getCountries') {
@@ -191,6 +223,30 @@ describe('reading answers', () => {
         { countryId: 'US', service: 'tg', cost: 0.9, stock: 12 },
       ],
     });
+  });
+
+  it('reads prices per entry: physicalCount over count, price tiers, and skips what it cannot read', async () => {
+    const { provider } = await upstreamWith(({ action }) => {
+      if (action === 'getCountries') return json({ '187': { id: 187, eng: 'USA', visible: 1 } });
+      if (action === 'getOperators') return json({ status: 'error', error: 'OPERATORS_NOT_FOUND' });
+      return json({
+        '187': {
+          // HeroSMS: 163,186 numbers in all, 63 at the listed price.
+          tg: { cost: 0.2, count: 163_186, physicalCount: 63 },
+          wa: { cost: null, count: 5 },
+          go: { '0.25': 0, '0.30': 12, '0.45': 300 },
+          fb: 'soon',
+          ig: { cost: 0.4, count: 9 },
+        },
+        // The flat, service-first shape of some providers: not a country, so not read as one.
+        tg: { '187': 0.22 },
+      });
+    });
+    expect((await provider.getCatalog()).offers).toEqual([
+      { countryId: 'US', service: 'tg', cost: 0.2, stock: 63 },
+      { countryId: 'US', service: 'go', cost: 0.3, stock: 12 },
+      { countryId: 'US', service: 'ig', cost: 0.4, stock: 9 },
+    ]);
   });
 
   it('reads rent answers of both generations', async () => {
@@ -277,6 +333,7 @@ const TOKEN_KINDS: Array<[string, UpstreamErrorKind, number]> = [
   ['SERVICE_NOT_AVAILABLE', 'no_numbers', 403],
   ['NOT_AVAILABLE', 'no_numbers', 400],
   ['WHATSAPP_NOT_AVAILABLE', 'no_numbers', 400],
+  ['SERVICE_UNAVAILABLE_REGION', 'no_numbers', 400],
   ['BAD_COUNTRY', 'bad_request', 400],
   ['WRONG_EXCEPTION_PHONE', 'bad_request', 400],
   ['ORDER_ALREADY_EXISTS', 'bad_request', 400],
@@ -341,6 +398,14 @@ describe('error tokens', () => {
     expect(error.outcomeUnknown).toBe(kind === 'provider_error');
   });
 
+  it("reads Grizzly's sentence refusing a service as a clean refusal, not an unknown outcome", async () => {
+    const { provider } = await upstreamWith(() =>
+      text('The service is prohibited for sale by administration'),
+    );
+    const error = await failureOf(buy(provider));
+    expect(error).toMatchObject({ kind: 'no_numbers', token: 'SERVICE_PROHIBITED', outcomeUnknown: false });
+  });
+
   it('reads payloads: a ban end date and a minimum price, in both styles', async () => {
     const answers = [
       text("BANNED:'2026-2-13 12-00-00'"),
@@ -350,8 +415,9 @@ describe('error tokens', () => {
     ];
     const { provider } = await upstreamWith(() => answers.shift()!);
     expect(await failureOf(buy(provider))).toMatchObject({ kind: 'account_blocked', token: 'BANNED' });
-    expect(await failureOf(buy(provider))).toMatchObject({ kind: 'no_numbers', token: 'WRONG_MAX_PRICE' });
-    expect(await failureOf(buy(provider))).toMatchObject({ kind: 'no_numbers', token: 'WRONG_MAX_PRICE' });
+    const minimum = { kind: 'no_numbers', token: 'WRONG_MAX_PRICE', minPrice: 0.025 };
+    expect(await failureOf(buy(provider))).toMatchObject(minimum);
+    expect(await failureOf(buy(provider))).toMatchObject(minimum);
     expect(await failureOf(buy(provider))).toMatchObject({ kind: 'account_blocked', token: 'BANNED' });
   });
 
@@ -479,6 +545,10 @@ describe('webhooks', () => {
         receivedAt: '2023-01-01T12:00:00Z',
       }),
     ).toMatchObject({ type: 'activation', code: null });
+    // A call verification: no text, the code is in `code`; it was dropped before.
+    expect(
+      provider.parseWebhook({ activationId: 2, text: null, code: '4711', receivedAt: '2023-01-01 12:00:00' }),
+    ).toMatchObject({ type: 'activation', activationId: '2', code: '4711', text: '4711' });
     for (const body of [null, 'not json', {}, { activationId: 1 }, { rentId: 1, sms: {} }, [1, 2]]) {
       expect(provider.parseWebhook(body)).toBeNull();
     }

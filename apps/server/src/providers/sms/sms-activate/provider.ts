@@ -26,9 +26,11 @@ import {
   activationWebhook,
   activeActivationsAnswer,
   countriesAnswer,
+  inProviderZone,
   numberV2Answer,
   operatorsAnswer,
   pricesAnswer,
+  readPriceEntry,
   rentCatalogAnswer,
   rentListAnswer,
   rentPhoneAnswer,
@@ -49,6 +51,8 @@ export interface SmsActivateProviderOptions {
   retryBackoffMs?: number;
   /** How logs and `SmsProvider.name` call this provider. */
   name?: string;
+  /** The IANA zone its zone-less dates are written in (`Europe/Moscow`); UTC unless told. */
+  timeZone?: string;
 }
 
 type Params = Record<string, string | number | undefined>;
@@ -96,6 +100,8 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
   const backoffMs = options.retryBackoffMs ?? DEFAULT_RETRY_BACKOFF_MS;
   const name = options.name ?? 'sms-activate';
   const log = options.logger;
+  const timeZone = options.timeZone ?? 'UTC';
+  const zoned = <T extends Date | undefined>(date: T): T => inProviderZone(date, timeZone);
 
   async function exchange(action: string, params: Params, mode: CallMode): Promise<ProviderAnswer> {
     const baseUrl = typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl;
@@ -157,6 +163,7 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
         ? errorForToken(answer.token, mode, {
             httpStatus: answer.type === 'error' ? answer.httpStatus : undefined,
             override,
+            payload: answer.payload,
           })
         : unexpectedAnswerError(`UNEXPECTED_${answer.type.toUpperCase()}`, mode);
     if (error.kind === 'configuration' || error.kind === 'account_blocked' || error.kind === 'no_balance') {
@@ -227,7 +234,7 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
       state,
       codes,
       smsText: item.smsText?.at(-1),
-      activatedAt: item.activationTime ?? undefined,
+      activatedAt: zoned(item.activationTime ?? undefined),
     };
   }
 
@@ -261,15 +268,20 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
         ];
       });
       const offers: UpstreamOffer[] = [];
+      let skipped = 0;
       for (const [providerCountryId, servicePrices] of Object.entries(prices)) {
         const countryId = ids.countryToIso(providerCountryId);
         if (countryId === undefined) continue;
-        for (const [providerCode, offer] of Object.entries(servicePrices)) {
+        for (const [providerCode, entry] of Object.entries(servicePrices)) {
           const service = ids.serviceToCanonical(providerCode);
-          if (service !== undefined)
-            offers.push({ countryId, service, cost: offer.cost, stock: offer.stock });
+          if (service === undefined) continue;
+          const offer = readPriceEntry(entry);
+          if (offer) offers.push({ countryId, service, cost: offer.cost, stock: offer.stock });
+          else skipped += 1;
         }
       }
+      // One provider's odd entry (`cost: null`, a shape of its own) must not cost the whole catalog.
+      if (skipped > 0) log?.warn({ provider: name, skipped }, 'skipped price entries of no known shape');
       return { countries, offers };
     },
 
@@ -287,7 +299,7 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
           activationId: bought.activationId,
           phoneNumber: digitsOnly(bought.phoneNumber),
           cost: bought.activationCost ?? undefined,
-          expiresAt: bought.activationEndTime ?? undefined,
+          expiresAt: zoned(bought.activationEndTime ?? undefined),
         };
       }
       // Providers without V2 answer BAD_ACTION, which is safe to follow with the classic call.
@@ -337,7 +349,9 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
         },
         'read',
       );
-      if (answer.type === 'error' && answer.token === 'NO_ACTIVATIONS') return { items: [], hasMore: false };
+      // "Nothing active" comes as a JSON error, a Hero error, or a plain-text token on HTTP 200.
+      if ((answer.type === 'error' || answer.type === 'token') && answer.token === 'NO_ACTIVATIONS')
+        return { items: [], hasMore: false };
       const items = readJson('getActiveActivations', answer, activeActivationsAnswer, 'read');
       return { items: items.map(activeActivation), hasMore: items.length >= ACTIVE_ACTIVATIONS_PAGE_SIZE };
     },
@@ -383,7 +397,7 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
       return {
         rentId: rented.phone.id,
         phoneNumber: digitsOnly(rented.phone.number),
-        endsAt: rented.phone.endDate,
+        endsAt: zoned(rented.phone.endDate),
       };
     },
 
@@ -410,7 +424,7 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
         from: sms.phoneFrom,
         text: sms.text,
         code: sms.code ?? undefined,
-        receivedAt: sms.date,
+        receivedAt: zoned(sms.date),
       }));
       if (messages.length === 0 && !status.quantity) return { kind: 'waiting' };
       return { kind: 'messages', messages, total: status.quantity ?? messages.length };
@@ -443,7 +457,7 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
         rentPhoneAnswer,
         'write',
       );
-      return { endsAt: extended.phone.endDate };
+      return { endsAt: zoned(extended.phone.endDate) };
     },
 
     async listActiveRents() {
@@ -456,14 +470,14 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
     },
 
     parseWebhook(body) {
-      return parseSmsActivateWebhook(body);
+      return parseSmsActivateWebhook(body, timeZone);
     },
   };
   return provider;
 }
 
 /** Activation webhooks (account-wide URL) and rent webhooks (per-rent `url`), docs/protocols.md A.7. */
-export function parseSmsActivateWebhook(body: unknown): UpstreamSmsEvent | null {
+export function parseSmsActivateWebhook(body: unknown, timeZone = 'UTC'): UpstreamSmsEvent | null {
   let value = body;
   if (typeof body === 'string' || Buffer.isBuffer(body)) {
     try {
@@ -475,12 +489,26 @@ export function parseSmsActivateWebhook(body: unknown): UpstreamSmsEvent | null 
   const rent = rentWebhook.safeParse(value);
   if (rent.success) {
     const { rentId, sms } = rent.data;
-    return { type: 'rent', rentId, from: sms.phoneFrom, text: sms.text, receivedAt: sms.date };
+    return {
+      type: 'rent',
+      rentId,
+      from: sms.phoneFrom,
+      text: sms.text,
+      receivedAt: inProviderZone(sms.date, timeZone),
+    };
   }
   const activation = activationWebhook.safeParse(value);
   if (activation.success) {
     const { activationId, code, text, receivedAt } = activation.data;
-    return { type: 'activation', activationId, code: code?.trim() || null, text, receivedAt };
+    const trimmedCode = code?.trim() || null;
+    // A call verification has no text: the code stands for it.
+    return {
+      type: 'activation',
+      activationId,
+      code: trimmedCode,
+      text: text ?? trimmedCode ?? '',
+      receivedAt: inProviderZone(receivedAt, timeZone),
+    };
   }
   return null;
 }

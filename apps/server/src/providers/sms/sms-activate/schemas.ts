@@ -25,8 +25,14 @@ const ZONE_PATTERN = /(Z|[+-]\d{2}:?\d{2})$/i;
 const LOCAL_DATE_PATTERN = /^\d{4}-\d{1,2}-\d{1,2}[ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 
 /**
- * RFC 3339 dates keep their zone; SMS-Activate's zone-less `2022-06-01 16:59:16` is read as UTC, as is a
- * number (Unix seconds, or milliseconds when it is that large).
+ * A date the provider wrote without a zone (`2022-06-01 16:59:16`), its wall-clock time held as if UTC
+ * until the adapter reads it in the provider's time zone (`inProviderZone`).
+ */
+export class ZonelessDate extends Date {}
+
+/**
+ * RFC 3339 dates keep their zone, as does a number (Unix seconds, or milliseconds when it is that large);
+ * SMS-Activate's zone-less `2022-06-01 16:59:16` is a ZonelessDate.
  */
 function parseProviderDate(value: unknown): Date | undefined {
   let date: Date | undefined;
@@ -35,9 +41,44 @@ function parseProviderDate(value: unknown): Date | undefined {
   } else if (typeof value === 'string') {
     const text = value.trim();
     if (ZONE_PATTERN.test(text)) date = new Date(text);
-    else if (LOCAL_DATE_PATTERN.test(text)) date = new Date(`${text.replace(' ', 'T')}Z`);
+    else if (LOCAL_DATE_PATTERN.test(text)) date = new ZonelessDate(`${text.replace(' ', 'T')}Z`);
   }
   return date && !Number.isNaN(date.getTime()) ? date : undefined;
+}
+
+/** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
+function zoneOffsetMs(timeZone: string, at: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(at);
+  const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value);
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/**
+ * A zone-less date read in the provider's time zone (Moscow time for some of the family): the reconciler
+ * matches stuck purchases by time, and three hours off it refunds a number that is still live upstream.
+ * Dates that carried a zone are returned as they are.
+ */
+export function inProviderZone<T extends Date | undefined>(date: T, timeZone: string): T {
+  if (!(date instanceof ZonelessDate) || timeZone === 'UTC') return date;
+  const firstGuess = new Date(date.getTime() - zoneOffsetMs(timeZone, date));
+  return new Date(date.getTime() - zoneOffsetMs(timeZone, firstGuess)) as T;
 }
 
 const providerDate = z.union([z.string(), z.number()]).transform((value, context) => {
@@ -60,16 +101,40 @@ export const countriesAnswer = z.union([
 
 export const operatorsAnswer = z.object({ countryOperators: z.record(z.string(), listOf(z.string())) });
 
-export const pricesAnswer = z.record(
-  z.string(),
-  z.record(
-    z.string(),
-    z.object({ cost: amount, count: count.optional(), quant: quantity.optional() }).transform((offer) => ({
-      cost: offer.cost,
-      stock: offer.count ?? offer.quant ?? 0,
-    })),
-  ),
-);
+/** getPrices' outer shape only: each entry is read on its own (readPriceEntry), so one bad entry costs itself. */
+export const pricesAnswer = z.record(z.string(), z.record(z.string(), z.unknown()));
+
+/**
+ * `count` is the stock at any price (HeroSMS: 163,186 numbers for a pair, 63 at the listed cost):
+ * `physicalCount`, where given, is the stock at `cost`, which is what a buy at `maxPrice=cost` can get.
+ */
+const priceEntry = z
+  .object({
+    cost: amount,
+    count: count.optional(),
+    quant: quantity.optional(),
+    physicalCount: count.optional(),
+  })
+  .transform((offer) => ({
+    cost: offer.cost,
+    stock: offer.physicalCount ?? offer.count ?? offer.quant ?? 0,
+  }));
+/** Some providers answer price tiers instead, `{"0.25": 10, "0.30": 120}`: price → numbers at that price. */
+const priceTiers = z.record(z.string().regex(/^\d+(\.\d+)?$/), count);
+
+/** One service's offer in getPrices, or undefined when the entry is of no shape we know (`cost: null` ...). */
+export function readPriceEntry(value: unknown): { cost: number; stock: number } | undefined {
+  const entry = priceEntry.safeParse(value);
+  if (entry.success) return entry.data.cost > 0 ? entry.data : undefined;
+  const tiers = priceTiers.safeParse(value);
+  if (!tiers.success) return undefined;
+  // The cheapest tier with numbers: what a buy at its price can get.
+  const available = Object.entries(tiers.data)
+    .map(([price, stock]) => ({ cost: Number(price), stock }))
+    .filter((tier) => tier.cost > 0 && tier.stock > 0)
+    .sort((a, b) => a.cost - b.cost);
+  return available[0];
+}
 
 export const numberV2Answer = z.object({
   activationId: idText,
@@ -144,7 +209,8 @@ export const rentListAnswer = z.object({
 
 export const activationWebhook = z.object({
   activationId: idText,
-  text: z.string(),
+  /** Null for a call verification: the code is the caller's number digits, in `code`. */
+  text: z.string().nullable(),
   code: idText.nullish(),
   receivedAt: providerDate,
 });

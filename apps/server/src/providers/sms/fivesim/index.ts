@@ -1,0 +1,1 @@
+export { createFiveSimProvider, FIVESIM_DEFAULT_URL, type FiveSimProviderOptions } from './provider';

@@ -1,0 +1,199 @@
+import type { Clock } from '../../lib/clock';
+
+/** How a purchase call at a provider ended, as routing counts it. */
+export type CallOutcome =
+  /** A number was issued. */
+  | 'ok'
+  /** A clean refusal for this choice (no numbers, price above our ceiling): the provider itself is fine. */
+  | 'no_numbers'
+  /** Errors, timeouts, garbage: the provider is failing. */
+  | 'error';
+
+export interface HealthOptions {
+  clock: Clock;
+  /** Failed calls in a row that take a provider out of routing. */
+  failuresToCool: number;
+  /** How long it stays out; then the next purchase that routes to it is its probe. */
+  cooldownMs: number;
+}
+
+/** Calls kept per provider for the rolling rates. */
+const CALL_WINDOW = 100;
+/** Deliveries kept per provider and per (provider, service, country). */
+const DELIVERY_WINDOW = 200;
+/** A pair's own record speaks for it from this many orders on; before, the provider's does. */
+const PAIR_MIN_SAMPLES = 10;
+/** A provider that just answered "no numbers" for a pair is not asked for it again for this long. */
+const NO_NUMBERS_MEMORY_MS = 60_000;
+
+interface CallRecord {
+  outcome: CallOutcome;
+  latencyMs: number;
+}
+
+interface DeliveryRecord {
+  delivered: boolean;
+  /** Purchase to first code; only for delivered ones. */
+  timeToCodeMs: number;
+}
+
+interface ProviderRecord {
+  calls: CallRecord[];
+  deliveries: DeliveryRecord[];
+  pairDeliveries: Map<string, DeliveryRecord[]>;
+  /** Pair → when its last "no numbers" answer came. */
+  noNumbersAt: Map<string, number>;
+  failuresInARow: number;
+  coolUntilMs: number;
+}
+
+/** What routing and the health page read of one provider. */
+export interface HealthSnapshot {
+  provider: string;
+  calls: number;
+  averageLatencyMs: number | null;
+  errorRate: number;
+  noNumbersRate: number;
+  /** Share of settled orders that got a code, smoothed toward 1/2 while there is little data. */
+  deliveryRate: number;
+  averageTimeToCodeMs: number | null;
+  coolingUntil: Date | null;
+}
+
+function push<T>(list: T[], item: T, limit: number): void {
+  list.push(item);
+  if (list.length > limit) list.shift();
+}
+
+/** Laplace's rule: no data reads as 50 %, so a new provider is neither favoured nor shunned. */
+function smoothedRate(records: readonly DeliveryRecord[]): number {
+  const delivered = records.filter((record) => record.delivered).length;
+  return (delivered + 1) / (records.length + 2);
+}
+
+function averageTimeToCode(records: readonly DeliveryRecord[]): number | null {
+  const times = records.filter((record) => record.delivered).map((record) => record.timeToCodeMs);
+  return times.length === 0 ? null : times.reduce((sum, time) => sum + time, 0) / times.length;
+}
+
+const pairKey = (service: string, countryId: string) => `${service}:${countryId}`;
+
+/**
+ * The rolling health record of each provider, in this process's memory: purchase calls (latency, errors,
+ * "no numbers") and deliveries (share of orders that got a code, time to code), per provider and per
+ * (service, country). A provider whose calls fail `failuresToCool` times in a row is taken out of routing
+ * for `cooldownMs`; afterwards the next purchase routed to it is a probe: one success brings it back,
+ * one failure cools it again.
+ */
+export class ProviderHealth {
+  readonly #records = new Map<string, ProviderRecord>();
+
+  constructor(private readonly options: HealthOptions) {}
+
+  #record(provider: string): ProviderRecord {
+    let record = this.#records.get(provider);
+    if (!record) {
+      record = {
+        calls: [],
+        deliveries: [],
+        pairDeliveries: new Map(),
+        noNumbersAt: new Map(),
+        failuresInARow: 0,
+        coolUntilMs: 0,
+      };
+      this.#records.set(provider, record);
+    }
+    return record;
+  }
+
+  #nowMs(): number {
+    return this.options.clock.now().getTime();
+  }
+
+  recordCall(
+    provider: string,
+    outcome: CallOutcome,
+    latencyMs: number,
+    pair?: { service: string; countryId: string },
+  ): void {
+    const record = this.#record(provider);
+    push(record.calls, { outcome, latencyMs }, CALL_WINDOW);
+    if (pair) {
+      const key = pairKey(pair.service, pair.countryId);
+      if (outcome === 'no_numbers') record.noNumbersAt.set(key, this.#nowMs());
+      // A number sold for the pair (at the minimum price it named, say) ends the "no numbers" memory.
+      else if (outcome === 'ok') record.noNumbersAt.delete(key);
+    }
+    if (outcome === 'error') {
+      record.failuresInARow += 1;
+      if (record.failuresInARow >= this.options.failuresToCool)
+        record.coolUntilMs = this.#nowMs() + this.options.cooldownMs;
+    } else {
+      // Any answer that is not a failure is the provider working (a probe that passed included).
+      record.failuresInARow = 0;
+      record.coolUntilMs = 0;
+    }
+  }
+
+  /** An order of this provider ended: with a code (`timeToCodeMs` from purchase) or refunded without one. */
+  recordDelivery(
+    provider: string,
+    pair: { service: string; countryId: string },
+    delivered: boolean,
+    timeToCodeMs = 0,
+  ): void {
+    const record = this.#record(provider);
+    const entry = { delivered, timeToCodeMs };
+    push(record.deliveries, entry, DELIVERY_WINDOW);
+    const key = pairKey(pair.service, pair.countryId);
+    const pairRecords = record.pairDeliveries.get(key) ?? [];
+    push(pairRecords, entry, DELIVERY_WINDOW);
+    record.pairDeliveries.set(key, pairRecords);
+  }
+
+  isCooling(provider: string): boolean {
+    return this.#nowMs() < (this.#records.get(provider)?.coolUntilMs ?? 0);
+  }
+
+  /** True for a short while after the provider answered "no numbers" for this pair. */
+  recentlyOutOf(provider: string, service: string, countryId: string): boolean {
+    const at = this.#records.get(provider)?.noNumbersAt.get(pairKey(service, countryId));
+    return at !== undefined && this.#nowMs() - at < NO_NUMBERS_MEMORY_MS;
+  }
+
+  /** Delivery for the pair where it has enough orders, else the provider's overall. */
+  delivery(
+    provider: string,
+    service: string,
+    countryId: string,
+  ): { rate: number; timeToCodeMs: number | null } {
+    const record = this.#records.get(provider);
+    const pair = record?.pairDeliveries.get(pairKey(service, countryId));
+    const records = pair && pair.length >= PAIR_MIN_SAMPLES ? pair : (record?.deliveries ?? []);
+    return { rate: smoothedRate(records), timeToCodeMs: averageTimeToCode(records) };
+  }
+
+  errorRate(provider: string): number {
+    const calls = this.#records.get(provider)?.calls ?? [];
+    return calls.length === 0 ? 0 : calls.filter((call) => call.outcome === 'error').length / calls.length;
+  }
+
+  snapshot(provider: string): HealthSnapshot {
+    const record = this.#records.get(provider);
+    const calls = record?.calls ?? [];
+    const share = (outcome: CallOutcome) =>
+      calls.length === 0 ? 0 : calls.filter((call) => call.outcome === outcome).length / calls.length;
+    const coolUntilMs = record?.coolUntilMs ?? 0;
+    return {
+      provider,
+      calls: calls.length,
+      averageLatencyMs:
+        calls.length === 0 ? null : calls.reduce((sum, call) => sum + call.latencyMs, 0) / calls.length,
+      errorRate: share('error'),
+      noNumbersRate: share('no_numbers'),
+      deliveryRate: smoothedRate(record?.deliveries ?? []),
+      averageTimeToCodeMs: averageTimeToCode(record?.deliveries ?? []),
+      coolingUntil: coolUntilMs > this.#nowMs() ? new Date(coolUntilMs) : null,
+    };
+  }
+}
