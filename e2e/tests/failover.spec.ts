@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminToken, creditUser } from '../support/admin';
-import { registerThroughUi } from '../support/auth';
+import { signUpWithBalance } from '../support/admin';
 import { buyService, chooseCountry } from '../support/dashboard';
 import { simulatorControl, usPrices } from '../support/simulator';
 
@@ -15,7 +14,6 @@ const SERVICES: Record<string, { name: string; product: string }> = {
 
 test('with sim-a out of numbers for everything, a purchase is served by sim-b and its code arrives, with no error shown', async ({
   page,
-  browser,
   request,
 }) => {
   // A service both sell, sim-b at most sim-a's cost: whichever routing ranks first, the other is within
@@ -35,9 +33,7 @@ test('with sim-a out of numbers for everything, a purchase is served by sim-b an
   // sim-a speaks SMS-Activate's protocol: its purchase is getNumberV2.
   await simulatorControl(request, 'sim-a', 'fault', { action: 'getNumberV2', token: 'NO_NUMBERS', times: 0 });
   try {
-    const user = await registerThroughUi(page);
-    await creditUser(request, await adminToken(browser), user.username, 20);
-    await page.reload();
+    await signUpWithBalance(page, 20);
     await chooseCountry(page, 'United States');
     const errors: string[] = [];
     page.on('response', (response) => {
