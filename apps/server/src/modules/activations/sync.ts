@@ -178,7 +178,11 @@ export function createActivationSync({
       if (!budget.tryTake(ACTIVATIONS)) return;
       let state: ActivationState;
       try {
-        state = await provider.getActivationState(order.providerActivationId!);
+        // V2 where the provider has it: the same one call, with the SMS's full text for the user.
+        const id = order.providerActivationId!;
+        state = await (provider.getActivationStateWithText
+          ? provider.getActivationStateWithText(id)
+          : provider.getActivationState(id));
       } catch (error) {
         if (error instanceof UpstreamError && error.kind === 'not_found') await settleGone(order, nowMs);
         continue;
