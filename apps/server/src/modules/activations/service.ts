@@ -384,6 +384,34 @@ export function createActivationService({
     return true;
   }
 
+  /**
+   * Tells the provider we are done with a number that got its code (status 6, 5sim's finish), so it stops
+   * counting against our channel limit there for the rest of its 20 minutes. Best effort: the order and
+   * money do not depend on it, and the sync finishes a completed order it still sees listed.
+   */
+  async function finishUpstream(order: Activation): Promise<boolean> {
+    if (!order.providerActivationId || !providers.has(order.provider)) return false;
+    try {
+      await providers.get(order.provider).finishActivation(order.providerActivationId);
+      return true;
+    } catch (error) {
+      log.warn(
+        { err: error, orderId: order.id, provider: order.provider },
+        'could not finish a completed activation upstream; the sync tries again',
+      );
+      return false;
+    }
+  }
+
+  /** Marks an order with a code done (the user is done, or its code is final) and frees its number upstream. */
+  async function complete(order: Activation): Promise<Activation | undefined> {
+    const completed = await repository.transition(order.id, ['received'], 'completed', clock.now());
+    if (!completed) return undefined;
+    events.publish({ userId: completed.userId, type: 'numbers' });
+    await finishUpstream(completed);
+    return completed;
+  }
+
   /** Asks the upstream about one order and applies what it says (used after a refused cancel). */
   async function syncOne(order: Activation): Promise<void> {
     if (!order.providerActivationId) return;
@@ -407,6 +435,8 @@ export function createActivationService({
     refund,
     recordSms,
     syncOne,
+    complete,
+    finishUpstream,
 
     /** A new purchase of the same country, operator and service, at today's price. */
     async repeat(userId: number, id: number): Promise<Activation> {

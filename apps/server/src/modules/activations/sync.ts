@@ -178,7 +178,11 @@ export function createActivationSync({
       if (!budget.tryTake(ACTIVATIONS)) return;
       let state: ActivationState;
       try {
-        state = await provider.getActivationState(order.providerActivationId!);
+        // V2 where the provider has it: the same one call, with the SMS's full text for the user.
+        const id = order.providerActivationId!;
+        state = await (provider.getActivationStateWithText
+          ? provider.getActivationStateWithText(id)
+          : provider.getActivationState(id));
       } catch (error) {
         if (error instanceof UpstreamError && error.kind === 'not_found') await settleGone(order, nowMs);
         continue;
@@ -281,6 +285,14 @@ export function createActivationSync({
         const item = listed.get(order.providerActivationId);
         if (item) {
           await settleListed(order, item);
+          // Its life ended with a code: the code is final, and the number is freed upstream at once.
+          if (
+            order.status === 'received' &&
+            nowMs >= order.expiresAt.getTime() &&
+            budget.tryTake(ACTIVATIONS)
+          ) {
+            await activations.complete(order);
+          }
           if (
             order.status === 'waiting' &&
             nowMs >= order.expiresAt.getTime() + EXPIRY_GRACE_MS &&
@@ -300,7 +312,10 @@ export function createActivationSync({
         // Perhaps an order of an earlier run that is no longer live (refunded): it still is not ours to keep.
         const known = await repository.findByProviderActivationId(provider.name, item.activationId);
         if (!known) unclaimed.set(item.activationId, item);
-        else if (
+        else if (known.status === 'completed') {
+          // Finishing it when it completed failed: try again while the upstream still lists it.
+          if (budget.tryTake(ACTIVATIONS)) await activations.finishUpstream(known);
+        } else if (
           known.status !== 'waiting' &&
           known.status !== 'received' &&
           item.codes.length === 0 &&

@@ -13,7 +13,6 @@ import { AppError } from '../../lib/errors';
 import { UserCache } from '../../lib/user-cache';
 import { SimulatorRefusal as ProtocolRefusal } from '../../providers/sms/simulator/engine';
 import { renderRefusal, type SimReply } from '../../providers/sms/simulator/handler-api';
-import { UpstreamError } from '../../providers/sms/types';
 import { balanceOf } from '../accounts/ledger';
 import { type AuthenticatedKey, KeyCapError } from '../api-keys/service';
 import { ANY_OPERATOR } from '../catalog/service';
@@ -487,15 +486,7 @@ export function createHandlerApi(ctx: AppContext) {
         case '6': {
           if (order.status === 'completed') return text('ACCESS_ACTIVATION');
           if (order.status !== 'received') throw new ProtocolRefusal('BAD_STATUS');
-          await ctx.providers
-            .get(order.provider)
-            .finishActivation(order.providerActivationId!)
-            .catch((error: unknown) => {
-              // The code arrived; if the upstream cannot be told now, its own lifetime ends the activation.
-              if (!(error instanceof UpstreamError)) throw error;
-            });
-          await activations.repository.transition(order.id, ['received'], 'completed', ctx.clock.now());
-          activations.changed(order);
+          await activations.complete(order);
           return text('ACCESS_ACTIVATION');
         }
         default: {

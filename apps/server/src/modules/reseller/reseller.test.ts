@@ -6,6 +6,7 @@ import { createApiKey, protocolCall } from '../../../test/support/reseller';
 import { anOffer, createListeningTestApp, simulatorControl } from '../../../test/support/upstream';
 import { createUser } from '../../../test/support/users';
 import { balanceOf } from '../accounts/ledger';
+import { createActivationSync } from '../activations/sync';
 import { protocolIds } from './protocol-ids';
 
 let t: TestApp;
@@ -133,6 +134,59 @@ describe('the SMS-Activate protocol through the npm client sms-activate', () => 
       status: 'success',
     });
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(100_000 - row!.priceCents);
+  });
+});
+
+describe('finishing a number upstream when its order is done', () => {
+  it('frees the number upstream on status 6, and a failing finish changes neither the order nor the money', async () => {
+    t = await createListeningTestApp();
+    const user = await createUser(t);
+    await fundUser(t.ctx.database, user.id, 1000);
+    const offer = anOffer(t, 'GB');
+    const { secret } = await createApiKey(t, user);
+    const call = async (action: string, params: Record<string, string | number> = {}) =>
+      (await protocolCall(t, secret, action, params)).body;
+    const params = { service: protocolIds.serviceOf(offer.service), country: protocolIds.countryOf('GB') };
+    const upstreamStatus = async (providerActivationId: string | null) =>
+      (
+        (await simulatorControl(t, 'state', { activationId: providerActivationId })) as {
+          activation: { status: string };
+        }
+      ).activation.status;
+    /** Buys a number and has the simulator deliver its code; returns our order id and the upstream's. */
+    const withCode = async (code: string) => {
+      const id = Number((await call('getNumber', params)).split(':')[1]);
+      const order = await t.ctx.activations.repository.findForUser(user.id, id);
+      await simulatorControl(t, 'sms', { activationId: order!.providerActivationId, code, text: code });
+      await expect.poll(() => call('getStatus', { id }), { timeout: 5000 }).toBe(`STATUS_OK:${code}`);
+      return { id, upstreamId: order!.providerActivationId };
+    };
+
+    const first = await withCode('1111');
+    expect(await call('setStatus', { id: first.id, status: 6 })).toBe('ACCESS_ACTIVATION');
+    expect(await upstreamStatus(first.upstreamId)).toBe('finished');
+
+    const second = await withCode('2222');
+    const paid = await balanceOf(t.ctx.database.db, user.id);
+    expect(paid).toBe(1000 - 2 * offer.priceCents);
+    await simulatorControl(t, 'fault', { action: 'setStatus', token: 'ERROR_SQL' });
+    expect(await call('setStatus', { id: second.id, status: 6 })).toBe('ACCESS_ACTIVATION');
+    expect((await t.ctx.activations.repository.findForUser(user.id, second.id))?.status).toBe('completed');
+    expect(await upstreamStatus(second.upstreamId)).toBe('received');
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(paid);
+
+    // The sweep sees the completed order still listed upstream and finishes it (a waiting order keeps it running).
+    await call('getNumber', params);
+    await createActivationSync({
+      provider: t.ctx.sms,
+      repository: t.ctx.activations.repository,
+      activations: t.ctx.activations,
+      budget: t.ctx.upstreamBudget,
+      clock: t.ctx.clock,
+      log: t.ctx.log,
+    }).run();
+    expect(await upstreamStatus(second.upstreamId)).toBe('finished');
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(paid - offer.priceCents);
   });
 });
 

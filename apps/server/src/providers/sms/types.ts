@@ -129,6 +129,11 @@ export interface ActivationProvider {
 
   buyActivation(request: BuyActivationRequest): Promise<BoughtActivation>;
   getActivationState(activationId: string): Promise<ActivationState>;
+  /**
+   * The state with the SMS's full text where the protocol gives it (SMS-Activate's getStatusV2); absent
+   * where it has none. Falls back to the plain state on a provider without it.
+   */
+  getActivationStateWithText?(activationId: string): Promise<ActivationState>;
   cancelActivation(activationId: string): Promise<void>;
   finishActivation(activationId: string): Promise<void>;
   /** Asks for another SMS on the same number (SMS-Activate's status 3); absent where the protocol has none. */

@@ -275,6 +275,11 @@ describe('5sim adapter against the simulator speaking 5sim', () => {
     await expect(provider.cancelActivation(bought.activationId)).rejects.toMatchObject({
       kind: 'early_cancel_denied',
     });
+    // 5sim finishes only an order that has its SMS.
+    await expect(provider.finishActivation(bought.activationId)).rejects.toMatchObject({
+      kind: 'bad_request',
+      token: 'order no sms',
+    });
     await harness!.control('sms', { activationId: bought.activationId, code: '246810', text: 'Code 246810' });
     expect(await provider.getActivationState(bought.activationId)).toMatchObject({
       kind: 'code',

@@ -336,8 +336,9 @@ export class SimulatorEngine {
   }
 
   /**
-   * setStatus: 1 ready, 3 another SMS, 6 finish, 8 cancel. Moves the SMSHub/SMS-Activate rules allow:
-   * 3 and 6 only once a code arrived, 8 only without one and after the first 2 minutes.
+   * setStatus: 1 ready, 3 another SMS, 6 finish, 8 cancel (-1 its legacy form). Moves the SMSHub/SMS-Activate
+   * rules allow: 3 only once a code arrived, 8 only without one and after the first 2 minutes; 6 any time,
+   * as SMS-Activate answers it: a finish without a code ends the number billed, not refunded.
    */
   setStatus(
     id: string | undefined,
@@ -360,9 +361,9 @@ export class SimulatorEngine {
         }
         return 'ACCESS_RETRY_GET';
       case 6:
-        if (!hasCode) throw new SimulatorRefusal('BAD_STATUS');
         this.#closeActivation(activation, 'finished', now);
         return 'ACCESS_ACTIVATION';
+      case -1:
       case 8:
         if (hasCode) throw new SimulatorRefusal('OTP_RECEIVED');
         if (now - activation.createdAtMs < this.settings.earlyCancelMs)

@@ -185,6 +185,8 @@ function answer(engine: SimulatorEngine, { action, params }: FiveSimRequest): Si
       engine.setStatus(params.id, 8);
       return json(orderOf(engine.activation(params.id), engine, 'BANNED'));
     case 'finish':
+      // 5sim finishes only an order that has its SMS ("order no sms"), unlike SMS-Activate's status 6.
+      if (engine.activation(params.id).sms.length === 0) throw new SimulatorRefusal('BAD_STATUS');
       engine.setStatus(params.id, 6);
       return json(orderOf(engine.activation(params.id), engine));
     case 'orders': {

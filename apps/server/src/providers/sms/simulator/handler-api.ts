@@ -250,6 +250,37 @@ const ACTIVATION_STATUS_CODES: Readonly<Record<SimActivation['status'], string>>
   cancelled: '8',
 };
 
+/**
+ * getStatusV2 (protocols.md A.4.5): the last SMS with its full text, in SMS-Activate's shape (`sms`/`call`)
+ * or Hero's (`data`); a cancelled activation answers plain `STATUS_CANCEL`. While waiting neither documents
+ * an answer: the SMS is null.
+ */
+function statusV2(activation: SimActivation, style: ResponseStyle): SimReply {
+  if (activation.status === 'cancelled') return text('STATUS_CANCEL');
+  const sms = activation.sms.at(-1);
+  if (style === 'classic') {
+    return json({
+      verificationType: 0,
+      sms: sms ? { dateTime: saDateTime(sms.receivedAtMs), code: sms.code, text: sms.text } : null,
+      call: null,
+    });
+  }
+  return json({
+    verificationType: 'sms',
+    data: sms
+      ? {
+          id: Number(activation.id),
+          phoneFrom: sms.from,
+          code: sms.code,
+          text: sms.text,
+          service: activation.service,
+          date: rfc3339(sms.receivedAtMs),
+          type: 'sms',
+        }
+      : null,
+  });
+}
+
 function activeActivationItem(activation: SimActivation, engine: SimulatorEngine, style: ResponseStyle) {
   const country = engine.country(activation.countryId);
   const codes = activation.sms.flatMap((sms) => (sms.code === null ? [] : [sms.code]));
@@ -351,6 +382,11 @@ const ACTIONS: Readonly<Record<string, Action>> = {
   getStatus: {
     errors: 'text',
     handle: ({ engine, params }) => text(engine.statusText(engine.activation(params.id))),
+  },
+
+  getStatusV2: {
+    errors: 'text',
+    handle: ({ engine, style, params }) => statusV2(engine.activation(params.id), style),
   },
 
   setStatus: {

@@ -67,7 +67,6 @@ describe('the handler_api.php wire format', () => {
     const tooCheap = await call(sim, 'getNumber', { service: 'tg', country: '187', maxPrice: '0.01' });
     expect(tooCheap.text).toMatch(/^WRONG_MAX_PRICE:\d+\.\d{2}$/);
     expect((await call(sim, 'setStatus', { id: id!, status: '8' })).text).toBe('EARLY_CANCEL_DENIED');
-    expect((await call(sim, 'setStatus', { id: id!, status: '6' })).text).toBe('BAD_STATUS');
     expect((await call(sim, 'setStatus', { id: id!, status: '1' })).text).toBe('ACCESS_READY');
     sim.advance(10_000);
     expect((await call(sim, 'getStatus', { id: id! })).text).toMatch(/^STATUS_OK:\d{5}$/);
@@ -92,6 +91,28 @@ describe('the handler_api.php wire format', () => {
     expect([finished.status, finished.text]).toEqual([204, '']);
     const missing = await call(sim, 'getStatus', { id: 'nope' });
     expect([missing.status, JSON.parse(missing.text).title]).toEqual([404, 'NOT_FOUND']);
+  });
+
+  it('answers the legacy cancel (-1) and a finish without a code as SMS-Activate does', async () => {
+    const sim = await simulator();
+    await sim.control('settings', { noSmsRate: 1, earlyCancelMs: 0 });
+    const buy = async () =>
+      (await call(sim, 'getNumber', { service: 'tg', country: '187' })).text.split(':')[1]!;
+    const balance = async () => (await call(sim, 'getBalance')).text;
+    const unspent = await balance();
+    const cancelled = await buy();
+    expect((await call(sim, 'setStatus', { id: cancelled, status: '-1' })).text).toBe('ACCESS_CANCEL');
+    expect((await call(sim, 'getStatus', { id: cancelled })).text).toBe('STATUS_CANCEL');
+    expect(await balance()).toBe(unspent);
+    const finished = await buy();
+    const paid = await balance();
+    expect((await call(sim, 'setStatus', { id: finished, status: '6' })).text).toBe('ACCESS_ACTIVATION');
+    expect(await sim.control('state', { activationId: finished })).toMatchObject({
+      body: { activation: { status: 'finished' } },
+    });
+    // Finished, not cancelled: the number stays paid for.
+    expect(await balance()).toBe(paid);
+    expect(paid).not.toBe(unspent);
   });
 
   it('answers an empty shelf with text NO_NUMBERS on a buy in both styles, and 404 JSON on a rent in Hero style', async () => {

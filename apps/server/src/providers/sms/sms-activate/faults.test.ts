@@ -103,6 +103,28 @@ describe('reading answers', () => {
     expect(fake.requests[1]!.params.get('country')).toBe('0');
   });
 
+  it('reads getStatusV2 in the SMS-Activate shape, and falls back to getStatus where it is unknown', async () => {
+    const withV2 = await upstreamWith(() =>
+      json({
+        verificationType: 0,
+        sms: { dateTime: '2024-11-24 15:30:00', code: '123456', text: 'Your code: 123456' },
+        call: null,
+      }),
+    );
+    expect(await withV2.provider.getActivationStateWithText!('77')).toEqual({
+      kind: 'code',
+      code: '123456',
+      text: 'Your code: 123456',
+    });
+    await withV2.fake.close();
+
+    const { provider, fake } = await upstreamWith(({ action }) =>
+      action === 'getStatusV2' ? text('BAD_ACTION') : text('STATUS_OK:5512'),
+    );
+    expect(await provider.getActivationStateWithText!('77')).toEqual({ kind: 'code', code: '5512' });
+    expect(fake.requests.map((request) => request.action)).toEqual(['getStatusV2', 'getStatus']);
+  });
+
   it("accepts every 'done' answer of setStatus, Hero's empty 204 included", async () => {
     const answers = [
       text('ACCESS_CANCEL'),

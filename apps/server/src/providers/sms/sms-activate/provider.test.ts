@@ -71,6 +71,31 @@ describe.each(['classic', 'hero'] as const)(
       expect((await sim.provider.listActiveActivations(0)).items).toEqual([]);
     });
 
+    it('reads the full SMS text through getStatusV2, and a cancelled activation as cancelled', async () => {
+      await sim.control('settings', { noSmsRate: 1 });
+      const bought = await buyTelegram();
+      expect(await sim.provider.getActivationStateWithText!(bought.activationId)).toEqual({
+        kind: 'waiting',
+      });
+      await sim.control('sms', {
+        activationId: bought.activationId,
+        code: '40917',
+        text: 'Telegram code 40917',
+      });
+      expect(await sim.provider.getActivationStateWithText!(bought.activationId)).toEqual({
+        kind: 'code',
+        code: '40917',
+        text: 'Telegram code 40917',
+      });
+
+      const cancelled = await buyTelegram();
+      sim.advance(2 * MINUTE_MS);
+      await sim.provider.cancelActivation(cancelled.activationId);
+      expect(await sim.provider.getActivationStateWithText!(cancelled.activationId)).toEqual({
+        kind: 'cancelled',
+      });
+    });
+
     it('lists active activations with their codes and states', async () => {
       const waiting = await buyTelegram();
       sim.advance(10_000);

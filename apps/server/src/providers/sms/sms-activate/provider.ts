@@ -37,6 +37,7 @@ import {
   rentPriceAnswer,
   rentStatusAnswer,
   rentWebhook,
+  statusV2Answer,
 } from './schemas';
 
 export interface SmsActivateProviderOptions {
@@ -77,6 +78,26 @@ const RETRY_STATUS = '3';
 /** Prices go upstream with a dot and no exponent, at most 4 decimals: `0.0250`, never `2.5e-2`. */
 function formatPrice(price: number): string {
   return price.toFixed(4).replace(/\.?0+$/, '');
+}
+
+/** getStatus's text tokens (also getStatusV2's plain-text answers); undefined for anything else. */
+function statusOf(answer: ProviderAnswer): ActivationState | undefined {
+  if (answer.type !== 'token') return undefined;
+  switch (answer.token) {
+    case 'STATUS_WAIT_CODE':
+    case 'STATUS_WAIT_RESEND':
+      return { kind: 'waiting' };
+    case 'STATUS_WAIT_RETRY':
+      return { kind: 'waiting_retry', lastCode: answer.payload ?? '' };
+    case 'STATUS_OK':
+      return { kind: 'code', code: answer.payload ?? '' };
+    case 'STATUS_CANCEL':
+      return { kind: 'cancelled' };
+    case 'STATUS_FINISH':
+      return { kind: 'finished' };
+    default:
+      return undefined;
+  }
 }
 
 function digitsOnly(phone: string): string {
@@ -215,6 +236,13 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
     throw failure('setStatus', answer, 'write', override);
   }
 
+  async function readStatus(activationId: string): Promise<ActivationState> {
+    const answer = await call('getStatus', { id: activationId }, 'read');
+    const state = statusOf(answer);
+    if (state) return state;
+    throw failure('getStatus', answer, 'read');
+  }
+
   function activeActivation(item: ActiveActivationItem): ActiveActivation {
     const codes = item.smsCode ?? [];
     const lastCode = codes.at(-1);
@@ -316,24 +344,21 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
       throw failure('getNumber', classic, 'write');
     },
 
-    async getActivationState(activationId) {
-      const answer = await call('getStatus', { id: activationId }, 'read');
-      if (answer.type === 'token') {
-        switch (answer.token) {
-          case 'STATUS_WAIT_CODE':
-          case 'STATUS_WAIT_RESEND':
-            return { kind: 'waiting' };
-          case 'STATUS_WAIT_RETRY':
-            return { kind: 'waiting_retry', lastCode: answer.payload ?? '' };
-          case 'STATUS_OK':
-            return { kind: 'code', code: answer.payload ?? '' };
-          case 'STATUS_CANCEL':
-            return { kind: 'cancelled' };
-          case 'STATUS_FINISH':
-            return { kind: 'finished' };
-        }
+    getActivationState: readStatus,
+
+    async getActivationStateWithText(activationId) {
+      const answer = await call('getStatusV2', { id: activationId }, 'read');
+      if (answer.type === 'json') {
+        const sms = readJson('getStatusV2', answer, statusV2Answer, 'read');
+        return sms ? { kind: 'code', code: sms.code, text: sms.text } : { kind: 'waiting' };
       }
-      throw failure('getStatus', answer, 'read');
+      // A provider without V2 answers BAD_ACTION, which is safe to follow with the classic call.
+      if ((answer.type === 'token' || answer.type === 'error') && answer.token === 'BAD_ACTION')
+        return readStatus(activationId);
+      // V2's plain-text answers (STATUS_CANCEL) are getStatus's own.
+      const state = statusOf(answer);
+      if (state) return state;
+      throw failure('getStatusV2', answer, 'read');
     },
 
     cancelActivation: (activationId) => setStatus(activationId, 8, CANCEL_OVERRIDES),

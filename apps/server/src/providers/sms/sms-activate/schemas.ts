@@ -162,6 +162,22 @@ const activeActivation = z.object({
 export type ActiveActivationItem = z.infer<typeof activeActivation>;
 
 /** SA lists under `activeActivations`, Hero under `data` and sometimes `activeActivations.rows` as well. */
+const statusV2Message = z
+  .object({ code: z.union([z.string(), z.number()]).nullish(), text: z.string().nullish() })
+  .nullish();
+
+/**
+ * getStatusV2 (protocols.md A.4.5) in either shape: SMS-Activate's `sms`/`call` objects or Hero's `data`;
+ * read as the last message, or null while none came.
+ */
+export const statusV2Answer = z
+  .object({ sms: statusV2Message, call: statusV2Message, data: statusV2Message })
+  .transform((answer) => {
+    const message = answer.sms ?? answer.call ?? answer.data;
+    const code = message?.code == null ? '' : String(message.code).trim();
+    return code === '' ? null : { code, text: message?.text ?? undefined };
+  });
+
 export const activeActivationsAnswer = z
   .object({
     activeActivations: z
