@@ -138,7 +138,8 @@ function casesFor(operation: Operation, random: () => number): Case[] {
     cases.push({ operation, url: `${basePath}?${name}[]=1` });
     cases.push({ operation, url: `${basePath}?__proto__[${name}]=1&constructor[prototype][x]=1` });
   }
-  if (operation.method === 'POST') {
+  // Every operation that reads a body (PUT too: the account's e-mail preferences).
+  if (operation.method === 'POST' || operation.method === 'PUT') {
     const properties = operation.body?.properties ?? {};
     const plausibleBody = Object.fromEntries(
       Object.entries(properties).map(([name, schema]) => [name, plausible(schema)]),
