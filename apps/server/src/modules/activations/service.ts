@@ -28,6 +28,14 @@ export const activationReasons = {
   notIssued: 'The purchase did not go through. The price was returned to your balance.',
 } as const;
 
+/** The candidates with `provider`'s moved to the end, keeping the others' routing order. */
+function tryLast(candidates: readonly QuoteCandidate[], provider: string): QuoteCandidate[] {
+  return [
+    ...candidates.filter((candidate) => candidate.provider !== provider),
+    ...candidates.filter((candidate) => candidate.provider === provider),
+  ];
+}
+
 export interface BuyRequest {
   countryId: string;
   operator: string;
@@ -152,8 +160,20 @@ export function createActivationService({
     return refunded;
   }
 
-  async function buy(userId: number, request: BuyRequest, api?: ApiPurchase): Promise<Activation> {
-    const quote = catalog.quote(request.countryId, request.operator, request.service);
+  /**
+   * `avoidProvider` (a repeat of an order that did not work out) tries that provider last, when another one
+   * can serve at the same price: a user who replaces a number rarely wants the same supplier's next one.
+   */
+  async function buy(
+    userId: number,
+    request: BuyRequest,
+    api?: ApiPurchase,
+    avoidProvider?: string,
+  ): Promise<Activation> {
+    const quoted = catalog.quote(request.countryId, request.operator, request.service);
+    const quote = avoidProvider
+      ? { ...quoted, candidates: tryLast(quoted.candidates, avoidProvider) }
+      : quoted;
     const now = clock.now();
     // Hold the money first, committed (order and debit in one statement), before anyone upstream is asked.
     let order: { id: number };
@@ -438,11 +458,19 @@ export function createActivationService({
     complete,
     finishUpstream,
 
-    /** A new purchase of the same country, operator and service, at today's price. */
+    /**
+     * A new purchase of the same country, operator and service, at today's price (the second half of
+     * Replace), from another provider when one sells at that price.
+     */
     async repeat(userId: number, id: number): Promise<Activation> {
       const order = await repository.findForUser(userId, id);
       if (!order) throw notFound();
-      return buy(userId, { countryId: order.countryId, operator: order.operator, service: order.service });
+      return buy(
+        userId,
+        { countryId: order.countryId, operator: order.operator, service: order.service },
+        undefined,
+        order.provider,
+      );
     },
 
     /** The status string of spec section 4 for a number of the user, read from our database only. */
