@@ -62,7 +62,7 @@ export interface AppContext {
   providers: ProviderPool;
   /** The first provider of the pool (tests and tools that speak to one upstream). */
   sms: ActivationProvider;
-  /** Where rents go: the first provider of the pool that rents numbers. */
+  /** The first provider of the pool that rents numbers (tests and tools that speak to one upstream). */
   rents: RentProvider;
   /** The built-in simulated suppliers in the pool, each mounted on this server. */
   simulators: MountedSimulator[];
@@ -246,7 +246,7 @@ export async function createContext(
     publicUrl: config.PUBLIC_URL,
   });
   const { pool, simulators } = createSmsUpstreams(config, database, loopback, clock, log);
-  const rentMember = pool.rentMember();
+  const rentMember = pool.rentMembers()[0];
   // One budget per provider: each provider's limits are its own, and one slow provider must not starve another's sync.
   const upstreamBudgets = new Map(
     pool.names.map((name) => [name, createUpstreamBudget(config.UPSTREAM_SYNC_BUDGET_PER_MINUTE, clock)]),
@@ -270,14 +270,14 @@ export async function createContext(
   if (!rentMember) throw new Error('no SMS provider in SMS_PROVIDERS rents numbers');
   const rentals = createRentalService({
     db,
-    provider: rentMember.rents,
-    pricing: { ...pricing, usdRate: rentMember.usdRate },
+    providers: pool,
+    pricing,
     events,
     clock,
     log,
-    // Each rent's SMS are pushed here: to ourselves when the simulator is the upstream, else to the public URL.
-    webhookUrl: () =>
-      `${rentMember.kind === 'simulator' ? loopback.origin : config.PUBLIC_URL}${smsWebhookPath(config.SMS_WEBHOOK_SECRET, rentMember.name)}`,
+    // Each rent's SMS are pushed here: to ourselves when a simulator is the upstream, else to the public URL.
+    webhookUrl: (provider) =>
+      `${pool.member(provider).kind === 'simulator' ? loopback.origin : config.PUBLIC_URL}${smsWebhookPath(config.SMS_WEBHOOK_SECRET, provider)}`,
   });
   return {
     config,

@@ -37,14 +37,16 @@ export function createJobs(ctx: AppContext): Job[] {
       log: ctx.log,
     }),
   );
-  const rentalSync = createRentalSync({
-    startedAt,
-    provider: ctx.rents,
-    rentals: ctx.rentals,
-    budget: ctx.upstreamBudgets.get(ctx.rentals.providerName)!,
-    clock: ctx.clock,
-    log: ctx.log,
-  });
+  const rentalSyncs = ctx.providers.rentMembers().map((member) =>
+    createRentalSync({
+      startedAt,
+      provider: member.rents,
+      rentals: ctx.rentals,
+      budget: ctx.upstreamBudgets.get(member.name)!,
+      clock: ctx.clock,
+      log: ctx.log,
+    }),
+  );
   const webhookDelivery = createWebhookDelivery({
     db: ctx.database.db,
     clock: ctx.clock,
@@ -89,7 +91,10 @@ export function createJobs(ctx: AppContext): Job[] {
       name: 'rental-sync',
       intervalMs: RENTAL_SYNC_TICK_MS,
       run: async () => {
-        await withJobLock(ctx.database, jobLocks.rentalSync, () => rentalSync.run());
+        await withJobLock(ctx.database, jobLocks.rentalSync, async () => {
+          // Each sync's steps catch their own failures; one provider's rents never hold up another's.
+          for (const sync of rentalSyncs) await sync.run();
+        });
       },
     },
     paymentReconciliationJob(ctx, startedAt),

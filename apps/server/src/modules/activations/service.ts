@@ -80,7 +80,7 @@ export function upstreamFailure(error: UpstreamError): AppError {
 }
 
 /** A clean refusal says nothing against the provider itself; anything else counts toward its cool-down. */
-function callOutcomeOf(error: UpstreamError): CallOutcome {
+export function callOutcomeOf(error: UpstreamError): CallOutcome {
   return error.kind === 'no_numbers' || error.kind === 'bad_request' ? 'no_numbers' : 'error';
 }
 
