@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { AppContext } from '../context';
 import { jobLocks, withJobLock } from '../db/locks';
+import { deliveryStatsJob } from '../modules/activations/delivery-stats';
 import { createActivationSync } from '../modules/activations/sync';
 import { createWebhookDelivery } from '../modules/api-keys/webhooks';
 import { takeSnapshot, writeScheduledSnapshot } from '../modules/backups/snapshot';
@@ -98,6 +99,7 @@ export function createJobs(ctx: AppContext): Job[] {
       },
     },
     paymentReconciliationJob(ctx, startedAt),
+    deliveryStatsJob(ctx),
     {
       name: 'mail',
       intervalMs: MAIL_DELIVERY_TICK_MS,

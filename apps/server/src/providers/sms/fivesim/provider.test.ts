@@ -103,7 +103,13 @@ describe('5sim adapter over HTTP', () => {
         stock: 125,
         byOperator: { virtual21: { cost: 0.3, stock: 120 }, virtual4: { cost: 0.2, stock: 5 } },
       },
-      { countryId: 'GB', service: 'go', cost: 0.4, stock: 7, byOperator: { virtual21: { cost: 0.4, stock: 7 } } },
+      {
+        countryId: 'GB',
+        service: 'go',
+        cost: 0.4,
+        stock: 7,
+        byOperator: { virtual21: { cost: 0.4, stock: 7 } },
+      },
     ]);
   });
 
