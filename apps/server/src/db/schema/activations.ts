@@ -72,6 +72,8 @@ export const activations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The API key that bought it (reseller API); null for orders from the web. */
     apiKeyId: integer('api_key_id'),
+    /** An operator's note that something is wrong with the order (set from the console). */
+    problemNote: text('problem_note'),
   },
   (table) => [
     index('activations_user_idx').on(table.userId, table.id),

@@ -5,7 +5,7 @@ import {
   type PurchasedNumber,
 } from '@simcode/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Executor } from '../../db/client';
+import type { Database, Executor, Transaction } from '../../db/client';
 import type { Activation, ActivationMessage, ActivationStatus } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors';
@@ -26,6 +26,7 @@ export const activationReasons = {
   withdrawn:
     'The provider withdrew this number before any SMS arrived. The price was returned to your balance.',
   notIssued: 'The purchase did not go through. The price was returned to your balance.',
+  refundedBySupport: 'Refunded by support. The price was returned to your balance.',
 } as const;
 
 /** The candidates with `provider`'s moved to the end, keeping the others' routing order. */
@@ -129,6 +130,8 @@ export function createActivationService({
     from: readonly ActivationStatus[],
     to: 'canceled' | 'expired' | 'failed',
     reason: string,
+    /** Runs in the refund's transaction once it is sure to happen (the console's audit entry). */
+    alongside?: (tx: Transaction, refunded: Activation) => Promise<void>,
   ): Promise<Activation | undefined> {
     const refunded = await db.transaction(async (tx) => {
       const changed = await createActivationsRepository(tx).transition(
@@ -148,6 +151,7 @@ export function createActivationService({
         idempotencyKey: `refund:activation:${changed.id}`,
         note: reason,
       });
+      await alongside?.(tx, changed);
       return changed;
     });
     if (refunded) {
