@@ -20,6 +20,7 @@ import { type AuthService, createAuthService } from './modules/auth/service';
 import { createSessionsRepository } from './modules/auth/sessions';
 import { createTokenService, type TokenService } from './modules/auth/tokens';
 import { parseMarkupOverrides } from './modules/catalog/pricing';
+import { PricingRulesStore } from './modules/catalog/pricing-rules';
 import { createCatalogRepository } from './modules/catalog/repository';
 import { type CatalogService, createCatalogService } from './modules/catalog/service';
 import { createRentalService, type RentalService } from './modules/rentals/service';
@@ -76,6 +77,8 @@ export interface AppContext {
   /** The first provider's budget (that of the rentals' provider when it is the first). */
   upstreamBudget: CallBudget;
   catalog: CatalogService;
+  /** The markup rules in force: the console's once saved, else the environment's. */
+  pricing: PricingRulesStore;
   activations: ActivationService;
   rentals: RentalService;
   /** Reseller API keys: their check on every API call, caps and settings. */
@@ -253,16 +256,14 @@ export async function createContext(
   );
   const { payments, paymentSandbox } = createPayments(config, database, loopback, clock, log);
   // One-time numbers and rents are priced by the same rules.
-  const pricing = {
-    markup: {
-      defaultPercent: config.PRICE_MARKUP_PERCENT,
-      overrides: parseMarkupOverrides(config.PRICE_MARKUP_OVERRIDES),
-    },
-  };
+  const pricing = new PricingRulesStore({
+    defaultPercent: config.PRICE_MARKUP_PERCENT,
+    overrides: parseMarkupOverrides(config.PRICE_MARKUP_OVERRIDES),
+  });
   const catalog = createCatalogService({
     providers: pool,
     repository: createCatalogRepository(db),
-    ...pricing,
+    pricing,
     clock,
     log,
   });
@@ -301,6 +302,7 @@ export async function createContext(
     upstreamBudgets,
     upstreamBudget: upstreamBudgets.get(pool.names[0]!)!,
     catalog,
+    pricing,
     activations,
     rentals,
     apiKeys: createApiKeyService({

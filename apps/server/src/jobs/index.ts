@@ -68,10 +68,14 @@ export function createJobs(ctx: AppContext): Job[] {
       name: 'catalog-refresh',
       intervalMs: ctx.config.CATALOG_REFRESH_MS,
       async run() {
+        // The console's markup rules reach every instance here, within one refresh.
+        const repriced = await ctx.pricing.reload(ctx.database.db);
+        let rebuilt = false;
         const ranHere = await withJobLock(ctx.database, jobLocks.catalogRefresh, async () => {
-          await ctx.catalog.refreshFromUpstream();
+          rebuilt = await ctx.catalog.refreshFromUpstream();
         });
-        if (!ranHere) await ctx.catalog.loadFromStore();
+        if (!ranHere) rebuilt = await ctx.catalog.loadFromStore();
+        if (repriced && !rebuilt) ctx.catalog.reprice();
       },
     },
     {

@@ -3,6 +3,8 @@ import type { AppContext } from '../../context';
 import { createGuards } from '../auth/guards';
 import { adminOrderRoutes } from './orders/routes';
 import { createAdminOrdersService } from './orders/service';
+import { adminPricingRoutes } from './pricing/routes';
+import { createAdminPricingService } from './pricing/service';
 import { adminUserRoutes } from './users/routes';
 import { createAdminUsersService } from './users/service';
 
@@ -17,5 +19,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   await app.register(adminUserRoutes, { users: createAdminUsersService(deps) });
   await app.register(adminOrderRoutes, {
     orders: createAdminOrdersService({ ...deps, activations: ctx.activations, providers: ctx.providers }),
+  });
+  await app.register(adminPricingRoutes, {
+    pricing: createAdminPricingService({
+      ...deps,
+      pricing: ctx.pricing,
+      catalog: ctx.catalog,
+      providers: ctx.providers,
+    }),
   });
 };

@@ -6,7 +6,8 @@ import type { ProviderPool } from '../../providers/sms/pool';
 import { type ProviderOffer, rankOffers } from '../../providers/sms/routing';
 import type { UpstreamCatalog } from '../../providers/sms/types';
 import { operatorName } from './operator-names';
-import { type MarkupRules, markupFor, salePriceCents } from './pricing';
+import { markupFor, salePriceCents } from './pricing';
+import type { PricingRulesStore } from './pricing-rules';
 import type { CatalogRepository } from './repository';
 
 export const ANY_OPERATOR = 'any';
@@ -58,6 +59,8 @@ export interface Quote {
 
 interface CatalogView {
   fetchedAt: Date;
+  /** Moves with every build (a refresh or new prices): answers cached under it are the current ones. */
+  version: number;
   countries: CatalogCountry[];
   countriesById: Map<string, CatalogCountry>;
   offersByCountry: Map<string, Map<string, CatalogOffer>>;
@@ -76,7 +79,8 @@ interface OfferList {
 interface CatalogServiceDeps {
   providers: ProviderPool;
   repository: CatalogRepository;
-  markup: MarkupRules;
+  /** The markup rules in force (they change when an administrator saves new ones). */
+  pricing: PricingRulesStore;
   clock: Clock;
   log: FastifyBaseLogger;
 }
@@ -88,8 +92,9 @@ interface CatalogServiceDeps {
  * instance serves the merge from memory, built from the stored snapshots, so a failing provider leaves
  * its last good catalog in place.
  */
-export function createCatalogService({ providers, repository, markup, clock, log }: CatalogServiceDeps) {
+export function createCatalogService({ providers, repository, pricing, clock, log }: CatalogServiceDeps) {
   let view: CatalogView | null = null;
+  let builds = 0;
   /** Each provider's last good catalog. */
   const snapshots = new Map<string, { fetchedAt: Date; data: UpstreamCatalog }>();
   /** Country → the operators each provider lists there: an operator's offer goes to those providers only. */
@@ -138,7 +143,7 @@ export function createCatalogService({ providers, repository, markup, clock, log
           stock: 0,
           providerOffers: [],
         };
-        const markupPercent = markupFor(markup, service.code, offer.countryId);
+        const markupPercent = markupFor(pricing.current(), service.code, offer.countryId);
         const priced = (cost: number, stock: number) => ({
           upstreamCost: cost,
           costCents: salePriceCents(cost, member.usdRate, 0),
@@ -173,8 +178,9 @@ export function createCatalogService({ providers, repository, markup, clock, log
       ]),
     );
     return {
-      // When this merge was built: answers cached under it change with any provider's snapshot.
+      // When this merge was built.
       fetchedAt: clock.now(),
+      version: ++builds,
       countries,
       countriesById: new Map(countries.map((c) => [c.id, c])),
       offersByCountry,
@@ -272,6 +278,11 @@ export function createCatalogService({ providers, repository, markup, clock, log
       return true;
     },
 
+    /** Prices the loaded catalog again: after the markup rules changed. */
+    reprice(): void {
+      if (view) view = build();
+    },
+
     /** Picks up snapshots another instance stored, when newer than ours. */
     async loadFromStore(): Promise<boolean> {
       let changed = false;
@@ -290,6 +301,7 @@ export function createCatalogService({ providers, repository, markup, clock, log
 
     isLoaded: () => view !== null,
     fetchedAt: () => view?.fetchedAt,
+    version: () => view?.version ?? 0,
 
     countries(): CatalogCountry[] {
       return current().countries;

@@ -14,7 +14,8 @@ import type { ProviderPool, RentMember } from '../../providers/sms/pool';
 import { type ProviderOffer, rankOffers } from '../../providers/sms/routing';
 import { UpstreamError, type UpstreamRentCatalog } from '../../providers/sms/types';
 import { upstreamFailure } from '../activations/service';
-import { type MarkupRules, markupFor, salePriceCents } from '../catalog/pricing';
+import { markupFor, salePriceCents } from '../catalog/pricing';
+import type { PricingRulesStore } from '../catalog/pricing-rules';
 
 /** How long one upstream answer about rent prices is served before it is asked again. */
 export const RENT_CATALOG_TTL_MS = 60_000;
@@ -66,7 +67,7 @@ export interface RenewalQuote {
 
 interface ProviderRentCatalogDeps {
   member: RentMember;
-  markup: MarkupRules;
+  pricing: PricingRulesStore;
   clock: Clock;
   log: FastifyBaseLogger;
 }
@@ -88,7 +89,7 @@ function asAppError(error: unknown): unknown {
  * from the upstream per (country, hours) and kept for a minute; concurrent readers of one key share one
  * call, and all reads together stay within RENT_CATALOG_CALLS_PER_MINUTE (per provider).
  */
-function createProviderRentCatalog({ member, markup, clock, log }: ProviderRentCatalogDeps) {
+function createProviderRentCatalog({ member, pricing, clock, log }: ProviderRentCatalogDeps) {
   const { rents: provider, usdRate } = member;
   const entries = new Map<string, Entry<unknown>>();
   const budget = new CallBudget(RENT_CATALOG_CALLS_PER_MINUTE, clock);
@@ -114,7 +115,7 @@ function createProviderRentCatalog({ member, markup, clock, log }: ProviderRentC
   }
 
   function priceCents(cost: number, service: string, countryId: string): number {
-    return salePriceCents(cost, usdRate, markupFor(markup, service, countryId));
+    return salePriceCents(cost, usdRate, markupFor(pricing.current(), service, countryId));
   }
 
   async function countries(): Promise<string[]> {
@@ -176,7 +177,7 @@ function createProviderRentCatalog({ member, markup, clock, log }: ProviderRentC
 
 interface RentCatalogDeps {
   providers: ProviderPool;
-  markup: MarkupRules;
+  pricing: PricingRulesStore;
   clock: Clock;
   log: FastifyBaseLogger;
 }
@@ -186,11 +187,11 @@ interface RentCatalogDeps {
  * service as the one-time catalog merges them. The price is that of the offer routing ranks first, the stock
  * the sum; a provider whose prices cannot be read is left out while another answers.
  */
-export function createRentCatalog({ providers, markup, clock, log }: RentCatalogDeps) {
+export function createRentCatalog({ providers, pricing, clock, log }: RentCatalogDeps) {
   const members = providers.rentMembers();
   if (members.length === 0) throw new Error('no SMS provider in SMS_PROVIDERS rents numbers');
   const byProvider = new Map(
-    members.map((member) => [member.name, createProviderRentCatalog({ member, markup, clock, log })]),
+    members.map((member) => [member.name, createProviderRentCatalog({ member, pricing, clock, log })]),
   );
 
   function catalogOf(provider: string) {

@@ -18,7 +18,7 @@ import type { ProviderPool } from '../../providers/sms/pool';
 import { type RentMessage, type RentProvider, UpstreamError } from '../../providers/sms/types';
 import { applyLedgerChange, InsufficientBalanceError, lockAccount } from '../accounts/ledger';
 import { type ApiPurchase, callOutcomeOf, upstreamFailure } from '../activations/service';
-import type { MarkupRules } from '../catalog/pricing';
+import type { PricingRulesStore } from '../catalog/pricing-rules';
 import { createRentCatalog, type RenewalQuote } from './catalog';
 import { createRentalsRepository } from './repository';
 
@@ -60,8 +60,8 @@ interface RentalServiceDeps {
   db: Database;
   /** The suppliers: new rents go to those that rent numbers, everything after to the rent's own. */
   providers: ProviderPool;
-  /** Our markup over the upstream's rent prices. */
-  pricing: { markup: MarkupRules };
+  /** Our markup over the upstream's rent prices: the rules in force. */
+  pricing: PricingRulesStore;
   events: UserEventBus;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -90,7 +90,7 @@ export function createRentalService({
   webhookUrl,
 }: RentalServiceDeps) {
   const repository = createRentalsRepository(db);
-  const catalog = createRentCatalog({ providers, markup: pricing.markup, clock, log });
+  const catalog = createRentCatalog({ providers, pricing, clock, log });
 
   function changed(userId: number, balance = false): void {
     events.publish({ userId, type: 'rents' });
