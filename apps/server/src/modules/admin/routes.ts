@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { createGuards } from '../auth/guards';
+import { createTopupService } from '../payments/service';
 import { adminOrderRoutes } from './orders/routes';
 import { createAdminOrdersService } from './orders/service';
+import { adminPaymentRoutes } from './payments/routes';
+import { createAdminPaymentsService } from './payments/service';
 import { adminPricingRoutes } from './pricing/routes';
 import { createAdminPricingService } from './pricing/service';
 import { adminUserRoutes } from './users/routes';
@@ -19,6 +22,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   await app.register(adminUserRoutes, { users: createAdminUsersService(deps) });
   await app.register(adminOrderRoutes, {
     orders: createAdminOrdersService({ ...deps, activations: ctx.activations, providers: ctx.providers }),
+  });
+  await app.register(adminPaymentRoutes, {
+    payments: createAdminPaymentsService({ ...deps, topups: createTopupService(ctx) }),
   });
   await app.register(adminPricingRoutes, {
     pricing: createAdminPricingService({
