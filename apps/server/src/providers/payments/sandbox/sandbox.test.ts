@@ -1,99 +1,22 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testDatabase } from '../../../../test/support/database';
-import type { Database } from '../../../db/client';
 import { sandboxInvoices } from '../../../db/schema';
 import { ManualClock } from '../../../lib/clock';
 import { createCryptomusProvider } from '../cryptomus/provider';
 import { signBody } from '../cryptomus/signature';
-import { type CreateInvoiceRequest, type PaymentProvider, PaymentProviderError } from '../types';
-import { createPaymentSandbox, type PaymentSandbox } from './sandbox';
+import { type CreateInvoiceRequest, PaymentProviderError } from '../types';
+import {
+  type Harness,
+  KEY,
+  MERCHANT,
+  pressButton,
+  startSandbox,
+  stopAllSandboxes,
+  stopSandbox,
+  webhookNumber,
+} from './test-fixtures';
 
-const MERCHANT = 'sandbox-merchant';
-const KEY = 'sandbox-key-for-tests';
-
-interface ReceivedWebhook {
-  body: string;
-  ip: string;
-}
-
-/** The shop's webhook endpoint: records raw bodies and answers the scripted statuses (200 after them). */
-async function startReceiver(statuses: number[] = []) {
-  const received: ReceivedWebhook[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ body: Buffer.concat(chunks).toString('utf8'), ip: request.socket.remoteAddress ?? '' });
-      response.writeHead(statuses.shift() ?? 200).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/api/payments/webhook`,
-    received,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
-interface Harness {
-  app: FastifyInstance;
-  sandbox: PaymentSandbox;
-  origin: string;
-  clock: ManualClock;
-  payments: PaymentProvider;
-  receiver: Awaited<ReturnType<typeof startReceiver>>;
-}
-
-async function startSandbox(
-  options: { db?: Database; receiverStatuses?: number[]; clock?: ManualClock } = {},
-): Promise<Harness> {
-  const clock = options.clock ?? new ManualClock(Date.UTC(2026, 0, 1, 12));
-  const receiver = await startReceiver(options.receiverStatuses);
-  let origin = '';
-  const sandbox = createPaymentSandbox({
-    merchantId: MERCHANT,
-    apiKey: KEY,
-    publicUrl: () => origin,
-    db: options.db,
-    clock,
-    webhookRetryDelaysMs: [20, 20, 20],
-  });
-  const app = Fastify();
-  await app.register(sandbox.plugin, { prefix: '/sandbox' });
-  await sandbox.load();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  sandbox.start();
-  origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const payments = createCryptomusProvider({
-    baseUrl: () => `${origin}/sandbox/cryptomus`,
-    merchantId: MERCHANT,
-    apiKey: KEY,
-    timeoutMs: 5000,
-    webhookIps: ['127.0.0.1'],
-  });
-  const harness = { app, sandbox, origin, clock, payments, receiver };
-  running.push(harness);
-  return harness;
-}
-
-async function stopSandbox(harness: Harness) {
-  running.splice(running.indexOf(harness), 1);
-  await harness.sandbox.stop();
-  await harness.app.close();
-  await harness.receiver.close();
-}
-
-const running: Harness[] = [];
-afterEach(async () => {
-  await Promise.all([...running].map(stopSandbox));
-});
+afterEach(stopAllSandboxes);
 
 let h: Harness;
 beforeEach(async () => {
@@ -141,26 +64,9 @@ async function control(path: string, body: unknown, key = KEY) {
   return { status: response.status, body: (await response.json()) as SandboxAnswer };
 }
 
-async function pressButton(uuid: string, button: 'pay' | 'cancel', form = '') {
-  const response = await fetch(`${h.origin}/sandbox/pay/${uuid}/${button}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form,
-    redirect: 'manual',
-  });
-  return { status: response.status, location: response.headers.get('location'), html: await response.text() };
-}
-
 async function page(uuid: string) {
   const response = await fetch(`${h.origin}/sandbox/pay/${uuid}`);
   return { status: response.status, type: response.headers.get('content-type'), html: await response.text() };
-}
-
-/** Waits for the receiver to hold this many webhooks and returns the last one, verified by the adapter. */
-async function webhookNumber(count: number) {
-  await vi.waitFor(() => expect(h.receiver.received).toHaveLength(count), { timeout: 5000 });
-  const last = h.receiver.received[count - 1]!;
-  return { raw: last.body, webhook: h.payments.verifyWebhook(last.body, last.ip) };
 }
 
 describe('merchant API through the Cryptomus adapter', () => {
@@ -254,13 +160,13 @@ describe('merchant API through the Cryptomus adapter', () => {
       state: 1,
       message: 'Payment is not finalized',
     });
-    await pressButton(invoice.providerPaymentId, 'pay');
-    const first = await webhookNumber(1);
+    await pressButton(h, invoice.providerPaymentId, 'pay');
+    const first = await webhookNumber(h, 1);
     expect(await merchantCall('payment/resend', { uuid: invoice.providerPaymentId })).toEqual({
       status: 200,
       body: { state: 0, result: [] },
     });
-    expect((await webhookNumber(2)).raw).toBe(first.raw);
+    expect((await webhookNumber(h, 2)).raw).toBe(first.raw);
 
     const test = await merchantCall('test-webhook/payment', {
       url_callback: h.receiver.url,
@@ -270,7 +176,7 @@ describe('merchant API through the Cryptomus adapter', () => {
       order_id: 'any-order',
     });
     expect(test).toEqual({ status: 200, body: { state: 0, result: [] } });
-    expect((await webhookNumber(3)).webhook).toMatchObject({
+    expect((await webhookNumber(h, 3)).webhook).toMatchObject({
       orderId: 'any-order',
       status: 'paid',
       isFinal: true,
@@ -299,17 +205,17 @@ describe('checkout page', () => {
     const { status, html } = await page('00000000-0000-4000-8000-000000000000');
     expect(status).toBe(404);
     expect(html).toContain('Invoice not found');
-    expect((await pressButton('nope', 'pay')).status).toBe(404);
+    expect((await pressButton(h, 'nope', 'pay')).status).toBe(404);
   });
 
   it('pays, notifies the shop with a signed webhook and refuses to pay twice', async () => {
     const request = invoiceRequest();
     const invoice = await h.payments.createInvoice(request);
-    const paid = await pressButton(invoice.providerPaymentId, 'pay', 'method=usdt-bsc');
+    const paid = await pressButton(h, invoice.providerPaymentId, 'pay', 'method=usdt-bsc');
     expect(paid.status).toBe(303);
     expect(paid.location).toBe(`/sandbox/pay/${invoice.providerPaymentId}`);
 
-    const { raw, webhook } = await webhookNumber(1);
+    const { raw, webhook } = await webhookNumber(h, 1);
     expect(webhook).toEqual({
       providerPaymentId: invoice.providerPaymentId,
       orderId: request.orderId,
@@ -360,7 +266,7 @@ describe('checkout page', () => {
     expect(outcome.html).toContain('href="http://localhost:3000/wallet?paid=1"');
 
     for (const button of ['pay', 'cancel'] as const) {
-      const refused = await pressButton(invoice.providerPaymentId, button);
+      const refused = await pressButton(h, invoice.providerPaymentId, button);
       expect(refused.status).toBe(409);
       expect(refused.html).toContain('already paid');
     }
@@ -378,8 +284,8 @@ describe('checkout page', () => {
 
   it('cancels', async () => {
     const invoice = await h.payments.createInvoice(invoiceRequest());
-    expect((await pressButton(invoice.providerPaymentId, 'cancel')).status).toBe(303);
-    expect((await webhookNumber(1)).webhook).toMatchObject({ status: 'cancel', isFinal: true });
+    expect((await pressButton(h, invoice.providerPaymentId, 'cancel')).status).toBe(303);
+    expect((await webhookNumber(h, 1)).webhook).toMatchObject({ status: 'cancel', isFinal: true });
     expect(JSON.parse(h.receiver.received[0]!.body)).not.toHaveProperty('txid');
     expect((await page(invoice.providerPaymentId)).html).toContain('Invoice closed');
   });
@@ -393,9 +299,9 @@ describe('checkout page', () => {
     h.clock.advance(1_000);
     const expired = await h.payments.getPayment({ providerPaymentId: invoice.providerPaymentId });
     expect(expired).toMatchObject({ status: 'cancel', isFinal: true });
-    expect((await webhookNumber(1)).webhook).toMatchObject({ status: 'cancel', isFinal: true });
+    expect((await webhookNumber(h, 1)).webhook).toMatchObject({ status: 'cancel', isFinal: true });
 
-    const refused = await pressButton(invoice.providerPaymentId, 'pay');
+    const refused = await pressButton(h, invoice.providerPaymentId, 'pay');
     expect(refused.status).toBe(409);
     expect(refused.html).toContain('closed or expired');
     expect((await h.payments.getPayment({ providerPaymentId: invoice.providerPaymentId })).status).toBe(
@@ -415,7 +321,7 @@ describe('control API', () => {
     const uuid = invoice.providerPaymentId;
 
     expect((await control('status', { uuid, status: 'confirm_check' })).status).toBe(200);
-    expect((await webhookNumber(1)).webhook).toMatchObject({ status: 'confirm_check', isFinal: false });
+    expect((await webhookNumber(h, 1)).webhook).toMatchObject({ status: 'confirm_check', isFinal: false });
 
     const over = await control('status', {
       order_id: request.orderId,
@@ -423,7 +329,10 @@ describe('control API', () => {
       payment_amount: '15.00',
     });
     expect(over.body.result).toMatchObject({ status: 'paid_over', is_final: true, payment_amount: '15.00' });
-    expect((await webhookNumber(2)).webhook).toMatchObject({ status: 'paid_over', paidAmountUsdCents: 1500 });
+    expect((await webhookNumber(h, 2)).webhook).toMatchObject({
+      status: 'paid_over',
+      paidAmountUsdCents: 1500,
+    });
 
     expect((await control('status', { uuid, status: 'wrong_amount', payment_amount: '20.00' })).body).toEqual(
       {
@@ -440,7 +349,7 @@ describe('control API', () => {
 
     const resent = await control('resend', { uuid });
     expect(resent.status).toBe(200);
-    const repeated = await webhookNumber(3);
+    const repeated = await webhookNumber(h, 3);
     expect(repeated.raw).toBe(h.receiver.received[1]!.body);
 
     const read = await control('invoice', { uuid });
@@ -459,7 +368,7 @@ describe('control API', () => {
   it('defaults the paid amount of an underpayment to half', async () => {
     const invoice = await h.payments.createInvoice(invoiceRequest());
     await control('status', { uuid: invoice.providerPaymentId, status: 'wrong_amount' });
-    expect((await webhookNumber(1)).webhook).toMatchObject({
+    expect((await webhookNumber(h, 1)).webhook).toMatchObject({
       status: 'wrong_amount',
       paidAmountUsdCents: 617,
     });
@@ -474,9 +383,9 @@ describe('webhook delivery and state', () => {
     await stopSandbox(h);
     h = await startSandbox({ receiverStatuses: [500, 503] });
     const invoice = await h.payments.createInvoice(invoiceRequest());
-    await pressButton(invoice.providerPaymentId, 'pay');
+    await pressButton(h, invoice.providerPaymentId, 'pay');
 
-    const third = await webhookNumber(3);
+    const third = await webhookNumber(h, 3);
     expect(third.webhook).toMatchObject({ status: 'paid' });
     expect(new Set(h.receiver.received.map((webhook) => webhook.body)).size).toBe(1);
     await vi.waitFor(
@@ -499,7 +408,7 @@ describe('webhook delivery and state', () => {
     h = await startSandbox({ db, clock });
     const request = invoiceRequest();
     const invoice = await h.payments.createInvoice(request);
-    await pressButton(invoice.providerPaymentId, 'pay');
+    await pressButton(h, invoice.providerPaymentId, 'pay');
     const stored = await db.select().from(sandboxInvoices);
     expect(stored).toHaveLength(1);
     expect(stored[0]!.data).toMatchObject({ status: 'paid', webhook: { status: 'paid' } });
