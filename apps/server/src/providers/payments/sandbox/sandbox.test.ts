@@ -154,6 +154,26 @@ describe('merchant API through the Cryptomus adapter', () => {
     expect(missing.kind).toBe('not_found');
   });
 
+  it('answers in the Cryptomus envelope where it has no route, and reads [] as no parameters', async () => {
+    expect(await merchantCall('payment/refund', { uuid: 'x' })).toEqual({
+      status: 404,
+      body: { state: 1, message: 'Route not found' },
+    });
+    const wrongMethod = await fetch(`${h.origin}/sandbox/cryptomus/v1/payment/info`);
+    expect([wrongMethod.status, await wrongMethod.json()]).toEqual([
+      404,
+      { state: 1, message: 'Route not found' },
+    ]);
+    // PHP's json_encode writes an empty parameter array as a list.
+    expect(await merchantCall('payment/info', [])).toEqual({
+      status: 422,
+      body: {
+        state: 1,
+        errors: { uuid: ['validation.required_without'], order_id: ['validation.required_without'] },
+      },
+    });
+  });
+
   it('resends finalized payments only, and sends test webhooks', async () => {
     const invoice = await h.payments.createInvoice(invoiceRequest());
     expect((await merchantCall('payment/resend', { uuid: invoice.providerPaymentId })).body).toEqual({

@@ -1,14 +1,24 @@
-import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../../db/client';
 import { type Clock, systemClock } from '../../../lib/clock';
 import { centsToDecimal } from '../amounts';
-import { signBody } from '../cryptomus/signature';
 import { isFinalStatus } from '../types';
+import {
+  type ApiAnswer,
+  failure,
+  invalid,
+  type MerchantRoute,
+  merchantApiPlugin,
+  ok,
+  parseJsonObject,
+  rawBodyOf,
+  sameSecret,
+  sendAnswer,
+} from './merchant-api';
 import { checkoutPage, notFoundPage, outcomePage, PAYMENT_METHODS, type PaymentMethod } from './pages';
 import { InvoiceStore, type SandboxInvoice, type SandboxLogger, silentLogger } from './state';
 import {
-  type FieldErrors,
   type InvoiceLookup,
   validateCreatePayment,
   validateLookup,
@@ -55,15 +65,6 @@ const RESENDABLE_STATUSES = new Set(['paid', 'paid_over', 'wrong_amount']);
 const STATUS_AT_EXPIRY: Record<string, string> = { check: 'cancel', wrong_amount_waiting: 'wrong_amount' };
 /** Statuses in which no money has arrived. */
 const UNPAID_STATUSES = new Set(['check', 'cancel', 'fail', 'system_fail']);
-
-interface ApiAnswer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-const ok = (result: unknown): ApiAnswer => ({ status: 200, body: { state: 0, result } });
-const failure = (status: number, message: string): ApiAnswer => ({ status, body: { state: 1, message } });
-const invalid = (errors: FieldErrors): ApiAnswer => ({ status: 422, body: { state: 1, errors } });
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
@@ -149,28 +150,6 @@ function controlView(invoice: SandboxInvoice): Record<string, unknown> {
     },
   };
 }
-
-function sameSecret(given: unknown, expected: string): boolean {
-  if (typeof given !== 'string') return false;
-  // Hashing first gives equal lengths, which timingSafeEqual needs, without revealing the real length.
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
-
-/** A JSON object body; an empty body counts as `{}`, anything else as null. */
-function parseJsonObject(rawBody: string): Record<string, unknown> | null {
-  if (rawBody.trim() === '') return {};
-  try {
-    const parsed: unknown = JSON.parse(rawBody);
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-const rawBodyOf = (request: FastifyRequest) => (typeof request.body === 'string' ? request.body : '');
 
 function sendHtml(reply: FastifyReply, status: number, html: string) {
   return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
@@ -355,42 +334,37 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
     const pagePath = (uuid: string) => `${prefix}/pay/${encodeURIComponent(uuid)}`;
     const invoiceUrl = (uuid: string) => `${options.publicUrl().replace(/\/+$/, '')}${pagePath(uuid)}`;
 
-    const answer = (reply: FastifyReply, result: ApiAnswer) => reply.code(result.status).send(result.body);
-
-    /** The merchant API: `merchant` header and `sign` over the raw body, like Cryptomus. */
-    const merchantRoute = (path: string, handle: (body: Record<string, unknown>) => ApiAnswer) =>
-      app.post(path, async (request, reply) => {
-        const rawBody = rawBodyOf(request);
-        if (request.headers.merchant !== options.merchantId) {
-          return answer(reply, failure(401, 'Merchant not found'));
-        }
-        const sign = request.headers.sign;
-        if (typeof sign !== 'string' || !sameSecret(sign.toLowerCase(), signBody(rawBody, options.apiKey))) {
-          return answer(reply, failure(401, 'Invalid Sign.'));
-        }
-        const body = parseJsonObject(rawBody);
-        if (!body) return answer(reply, failure(400, 'Invalid JSON body'));
-        expireDue();
-        return answer(reply, handle(body));
-      });
-
-    merchantRoute('/cryptomus/v1/payment', (body) => createPayment(body, invoiceUrl));
-    merchantRoute('/cryptomus/v1/payment/info', (body) =>
-      withInvoice(body, (invoice) => ok(paymentObject(invoice))),
+    const merchantRoutes: MerchantRoute[] = [
+      { method: 'POST', path: '/v1/payment', handle: ({ body }) => createPayment(body, invoiceUrl) },
+      {
+        method: 'POST',
+        path: '/v1/payment/info',
+        handle: ({ body }) => withInvoice(body, (invoice) => ok(paymentObject(invoice))),
+      },
+      { method: 'POST', path: '/v1/payment/resend', handle: ({ body }) => withInvoice(body, resendPayment) },
+      { method: 'POST', path: '/v1/test-webhook/payment', handle: ({ body }) => testWebhook(body) },
+    ];
+    await app.register(
+      merchantApiPlugin({
+        merchantId: options.merchantId,
+        apiKey: options.apiKey,
+        routes: merchantRoutes,
+        beforeEach: expireDue,
+        logger,
+      }),
+      { prefix: '/cryptomus' },
     );
-    merchantRoute('/cryptomus/v1/payment/resend', (body) => withInvoice(body, resendPayment));
-    merchantRoute('/cryptomus/v1/test-webhook/payment', testWebhook);
 
     /** The control API for tests: `x-sandbox-key: <apiKey>`, JSON bodies, Cryptomus-style answers. */
     const controlRoute = (path: string, handle: (body: Record<string, unknown>) => ApiAnswer) =>
       app.post(path, async (request, reply) => {
         if (!sameSecret(request.headers['x-sandbox-key'], options.apiKey)) {
-          return answer(reply, failure(401, 'Invalid sandbox key'));
+          return sendAnswer(reply, failure(401, 'Invalid sandbox key'));
         }
         const body = parseJsonObject(rawBodyOf(request));
-        if (!body) return answer(reply, failure(400, 'Invalid JSON body'));
+        if (!body) return sendAnswer(reply, failure(400, 'Invalid JSON body'));
         expireDue();
-        return answer(reply, handle(body));
+        return sendAnswer(reply, handle(body));
       });
 
     controlRoute('/control/status', controlStatus);
