@@ -38,7 +38,8 @@ function invoiceRequest(overrides: Partial<CreateInvoiceRequest> = {}): CreateIn
 }
 
 /** A merchant API call signed like the adapter does, for the answers the adapter does not expose. */
-async function merchantCall(path: string, body: unknown, key = KEY) {
+// biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the merchant API answers.
+async function merchantCall(path: string, body: unknown, key = KEY): Promise<{ status: number; body: any }> {
   const text = JSON.stringify(body);
   const response = await fetch(`${h.origin}/sandbox/cryptomus/v1/${path}`, {
     method: 'POST',
@@ -395,6 +396,142 @@ describe('control API', () => {
   });
 });
 
+/** A signed merchant-API invoice for `amount` in `currency`; extra fields as Cryptomus takes them. */
+async function createIn(amount: string, currency: string, extra: Record<string, unknown> = {}) {
+  orderCounter += 1;
+  const answer = await merchantCall('payment', {
+    amount,
+    currency,
+    order_id: `coin-${orderCounter}`,
+    url_callback: h.receiver.url,
+    ...extra,
+  });
+  expect(answer.status).toBe(200);
+  return answer.body.result as Record<string, string | null>;
+}
+
+describe('invoices in coins', () => {
+  it('prices in a coin, fixes it as the payer currency and pays in it', async () => {
+    const created = await createIn('0.001', 'btc');
+    expect(created).toMatchObject({
+      amount: '0.00100000',
+      currency: 'BTC',
+      payer_currency: 'BTC',
+      payer_amount: '0.00100000',
+      payment_amount: null,
+      network: null,
+      status: 'check',
+    });
+    const checkout = await page(created.uuid!);
+    expect(checkout.html).toContain('0.00100000<small>BTC</small>');
+    expect(checkout.html).toContain('Pay 0.00100000 BTC');
+    // A BTC invoice offers BTC only: no stablecoin can pay it.
+    expect(checkout.html).toContain('value="btc-btc"');
+    expect(checkout.html).not.toContain('value="usdt-tron"');
+
+    await pressButton(h, created.uuid!, 'pay', 'method=usdt-tron');
+    const { raw, webhook } = await webhookNumber(h, 1);
+    expect(JSON.parse(raw)).toMatchObject({
+      amount: '0.00100000',
+      payment_amount: '0.00100000',
+      payment_amount_usd: '60.00',
+      merchant_amount: '0.00098000',
+      commission: '0.00002000',
+      currency: 'BTC',
+      payer_currency: 'BTC',
+      network: 'btc',
+    });
+    expect(JSON.parse(raw).txid).toMatch(/^[0-9a-f]{64}$/);
+    expect(webhook).toMatchObject({ status: 'paid', paidAmountUsdCents: 6000 });
+  });
+
+  it('prices in USDT, paid on the network the invoice names', async () => {
+    const created = await createIn('25.5', 'USDT', { network: 'BSC' });
+    expect(created).toMatchObject({
+      amount: '25.50',
+      currency: 'USDT',
+      payer_currency: 'USDT',
+      network: 'bsc',
+    });
+    const checkout = await page(created.uuid!);
+    expect(checkout.html).toContain('value="usdt-bsc"');
+    expect(checkout.html).not.toContain('value="usdt-tron"');
+    await pressButton(h, created.uuid!, 'pay');
+    expect(JSON.parse((await webhookNumber(h, 1)).raw)).toMatchObject({
+      amount: '25.50',
+      payment_amount: '25.50',
+      payment_amount_usd: '25.50',
+      network: 'bsc',
+      payer_currency: 'USDT',
+    });
+  });
+
+  it('converts a dollar invoice into the to_currency at the fixed rate, and credits its dollars', async () => {
+    const created = await createIn('12.34', 'USD', { to_currency: 'BTC' });
+    expect(created).toMatchObject({
+      amount: '12.34',
+      currency: 'USD',
+      payer_currency: 'BTC',
+      // 12.34 / 60000 = 0.000205666..., rounded half up to the satoshi.
+      payer_amount: '0.00020567',
+    });
+    expect((await page(created.uuid!)).html).toContain('Pay 0.00020567 BTC');
+    await pressButton(h, created.uuid!, 'pay');
+    const { raw, webhook } = await webhookNumber(h, 1);
+    expect(JSON.parse(raw)).toMatchObject({ payment_amount: '0.00020567', payment_amount_usd: '12.34' });
+    // What our server reads: the invoice's own dollars, and the same dollars confirmed as paid.
+    expect(webhook).toMatchObject({ status: 'paid', amountCents: 1234, paidAmountUsdCents: 1234 });
+    expect(await h.payments.getPayment({ providerPaymentId: created.uuid! })).toMatchObject({
+      currency: 'USD',
+      amountCents: 1234,
+      paidAmountUsdCents: 1234,
+    });
+  });
+
+  it('counts over- and underpayments of a coin invoice in the coin', async () => {
+    const created = await createIn('100', 'TRX');
+    const over = await control('status', { uuid: created.uuid, status: 'paid_over', payment_amount: '101' });
+    expect(over.body.result).toMatchObject({ payment_amount: '101.00000000', payment_amount_usd: '25.25' });
+    const second = await createIn('100', 'TRX');
+    expect(
+      (await control('status', { uuid: second.uuid, status: 'wrong_amount', payment_amount: '100' })).body,
+    ).toEqual({ state: 1, errors: { payment_amount: ['validation.lt'] } });
+  });
+
+  it('refuses currencies, coins and networks it does not list', async () => {
+    const answer = await merchantCall('payment', {
+      amount: '10',
+      currency: 'USD',
+      to_currency: 'EUR',
+      network: 'btc',
+      order_id: 'refused-1',
+    });
+    expect(answer).toEqual({
+      status: 422,
+      body: { state: 1, errors: { to_currency: ['validation.in'], network: ['validation.in'] } },
+    });
+    expect(
+      (await merchantCall('payment', { amount: '10', currency: 'USD', network: 'btc', order_id: 'x' })).body,
+    ).toEqual({ state: 1, errors: { network: ['validation.in'] } });
+    expect(
+      (await merchantCall('payment', { amount: '1', currency: 'BTC', network: 'tron', order_id: 'x' })).body,
+    ).toEqual({ state: 1, errors: { network: ['validation.in'] } });
+    expect(
+      (await merchantCall('payment', { amount: '0.001', currency: 'USDT', order_id: 'x' })).body,
+    ).toEqual({
+      state: 1,
+      errors: { amount: ['validation.min.numeric'] },
+    });
+  });
+
+  it('refuses an invoice worth more than $10,000,000 at the fixed rates', async () => {
+    await createIn('166.66666666', 'BTC');
+    expect(
+      (await merchantCall('payment', { amount: '166.66666667', currency: 'BTC', order_id: 'big' })).body,
+    ).toEqual({ state: 1, errors: { amount: ['validation.max.numeric'] } });
+  });
+});
+
 describe('webhook delivery and state', () => {
   // Opening the database takes seconds on a busy machine: a hook's time, not a test's.
   beforeAll(() => testDatabase(), 180_000);
@@ -419,6 +556,45 @@ describe('webhook delivery and state', () => {
       },
       { timeout: 5000 },
     );
+  });
+
+  it('reads invoices stored before amounts were counted per currency', async () => {
+    await stopSandbox(h);
+    const { db } = await testDatabase();
+    const now = Date.UTC(2026, 0, 1, 12);
+    const stored = {
+      uuid: '11111111-1111-4111-8111-111111111111',
+      orderId: 'legacy-1',
+      amountCents: 1500,
+      currency: 'USD',
+      status: 'paid',
+      isFinal: true,
+      url: 'http://127.0.0.1/sandbox/pay/11111111-1111-4111-8111-111111111111',
+      urlCallback: null,
+      urlReturn: null,
+      urlSuccess: null,
+      additionalData: null,
+      createdAtMs: now,
+      updatedAtMs: now,
+      expiresAtMs: now + 3_600_000,
+      payment: {
+        amountCents: 1500,
+        payerCurrency: 'USDT',
+        network: 'tron',
+        address: 'T1',
+        from: 'T2',
+        txid: 'ab',
+      },
+      resendCount: 0,
+      webhook: null,
+    };
+    await db.insert(sandboxInvoices).values({ uuid: stored.uuid, orderId: stored.orderId, data: stored });
+    h = await startSandbox({ db });
+    expect(await h.payments.getPayment({ orderId: 'legacy-1' })).toMatchObject({
+      status: 'paid',
+      amountCents: 1500,
+      paidAmountUsdCents: 1500,
+    });
   });
 
   it('holds a payment in the database before Pay answers, and knows it after a restart', async () => {

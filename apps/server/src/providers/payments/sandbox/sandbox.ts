@@ -2,8 +2,15 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../../db/client';
 import { type Clock, systemClock } from '../../../lib/clock';
-import { centsToDecimal } from '../amounts';
 import { isFinalStatus } from '../types';
+import {
+  convert,
+  currency,
+  formatAmount,
+  methodsFor,
+  type PaymentMethod,
+  type SandboxCurrency,
+} from './currencies';
 import {
   type ApiAnswer,
   failure,
@@ -16,7 +23,7 @@ import {
   sameSecret,
   sendAnswer,
 } from './merchant-api';
-import { checkoutPage, notFoundPage, outcomePage, PAYMENT_METHODS, type PaymentMethod } from './pages';
+import { checkoutPage, notFoundPage, outcomePage } from './pages';
 import { InvoiceStore, type SandboxInvoice, type SandboxLogger, silentLogger } from './state';
 import {
   type InvoiceLookup,
@@ -65,36 +72,59 @@ const RESENDABLE_STATUSES = new Set(['paid', 'paid_over', 'wrong_amount']);
 const STATUS_AT_EXPIRY: Record<string, string> = { check: 'cancel', wrong_amount_waiting: 'wrong_amount' };
 /** Statuses in which no money has arrived. */
 const UNPAID_STATUSES = new Set(['check', 'cancel', 'fail', 'system_fail']);
-
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+const randomText = (alphabet: string, length: number) =>
+  Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('');
+/** Networks whose addresses and transaction ids are Ethereum-style 0x hex. */
+const EVM_NETWORKS = new Set(['eth', 'bsc']);
 
 /** A random address in the network's usual shape, so the payload looks like the real thing. */
 function fakeAddress(network: string): string {
-  if (network === 'tron') return `T${Array.from({ length: 33 }, () => BASE58[randomInt(58)]).join('')}`;
+  if (network === 'tron') return `T${randomText(BASE58, 33)}`;
+  if (network === 'btc') return `bc1q${randomText(BECH32, 38)}`;
+  if (network === 'ltc') return `ltc1q${randomText(BECH32, 38)}`;
   return `0x${randomBytes(20).toString('hex')}`;
 }
 
 function fakeTransfer(
   method: { currency: string; network: string },
-  amountCents: number,
+  amountUnits: number,
 ): NonNullable<SandboxInvoice['payment']> {
   const hash = randomBytes(32).toString('hex');
   return {
-    amountCents,
+    amountUnits,
     payerCurrency: method.currency,
     network: method.network,
     address: fakeAddress(method.network),
     from: fakeAddress(method.network),
-    txid: method.network === 'tron' ? hash : `0x${hash}`,
+    txid: EVM_NETWORKS.has(method.network) ? `0x${hash}` : hash,
   };
 }
 
-/** What "paid over" and "paid too little" default to when a test does not say. */
-function defaultPaymentCents(status: string, invoice: SandboxInvoice): number {
-  if (status === 'paid_over') return invoice.amountCents + Math.max(1, Math.round(invoice.amountCents / 10));
-  if (status === 'wrong_amount' || status === 'wrong_amount_waiting')
-    return Math.floor(invoice.amountCents / 2);
-  return invoice.payment?.amountCents ?? invoice.amountCents;
+const methodsOf = (invoice: SandboxInvoice) => methodsFor(invoice.payerCurrency, invoice.network);
+
+/** The first way to pay an invoice: what a test's status change pays with when it does not say. */
+function defaultMethod(invoice: SandboxInvoice): PaymentMethod {
+  const [first] = methodsOf(invoice);
+  if (!first) throw new Error(`payment sandbox invoice ${invoice.uuid} cannot be paid in any coin`);
+  return first;
+}
+
+/** The coin money arrives in: the one already paid, else the fixed one, else the page's default. */
+const payerCoin = (invoice: SandboxInvoice): SandboxCurrency =>
+  currency(invoice.payment?.payerCurrency ?? invoice.payerCurrency ?? defaultMethod(invoice).currency);
+
+/** What the payer owes in a coin at the sandbox's fixed rates. */
+const dueUnits = (invoice: SandboxInvoice, coin: SandboxCurrency) =>
+  convert(invoice.amountUnits, currency(invoice.currency), coin);
+
+/** What "paid over" and "paid too little" default to when a test does not say, in the payer's coin. */
+function defaultPaymentUnits(status: string, invoice: SandboxInvoice, coin: SandboxCurrency): number {
+  const due = dueUnits(invoice, coin);
+  if (status === 'paid_over') return due + Math.max(1, Math.round(due / 10));
+  if (status === 'wrong_amount' || status === 'wrong_amount_waiting') return Math.floor(due / 2);
+  return invoice.payment?.amountUnits ?? due;
 }
 
 /** ISO 8601 with an offset, like Cryptomus's `2023-07-11T20:23:52+03:00`. */
@@ -102,24 +132,29 @@ function isoWithOffset(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 }
 
-/** The Cryptomus payment object (protocols.md D.4) of an invoice. */
+/**
+ * The Cryptomus payment object (protocols.md D.4) of an invoice. `payer_currency` and `payer_amount` (what
+ * the payer owes in it) are known once the coin is: fixed at creation, or chosen by paying.
+ */
 function paymentObject(invoice: SandboxInvoice): Record<string, unknown> {
   const webhook = webhookPayload(invoice);
+  const payerCurrency = invoice.payment?.payerCurrency ?? invoice.payerCurrency;
+  const coin = payerCurrency === null ? null : currency(payerCurrency);
   return {
     uuid: invoice.uuid,
     order_id: invoice.orderId,
     amount: webhook.amount,
     payment_amount: webhook.payment_amount,
     payment_amount_usd: webhook.payment_amount_usd,
-    payer_amount: webhook.payment_amount,
+    payer_amount: coin && formatAmount(dueUnits(invoice, coin), coin),
     discount_percent: null,
     discount: '0.00',
-    payer_currency: webhook.payer_currency,
+    payer_currency: payerCurrency,
     currency: invoice.currency,
     comments: null,
     merchant_amount: webhook.merchant_amount,
     commission: webhook.commission,
-    network: webhook.network,
+    network: invoice.payment?.network ?? invoice.network,
     address: invoice.payment?.address ?? null,
     from: webhook.from,
     txid: invoice.payment?.txid ?? null,
@@ -156,10 +191,11 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
 }
 
 /**
- * A built-in stand-in for Cryptomus: the merchant API (`/cryptomus/v1/...`, signed like the real one),
- * a hosted payment page (`/pay/<uuid>`) with Pay and Cancel buttons, signed webhooks on every status
- * change, and a control API (`/control/...`) for tests. The product talks to it through the ordinary
- * Cryptomus adapter, so a fresh install can be topped up end to end without real money.
+ * A built-in stand-in for Cryptomus: the merchant API (`/cryptomus/v1/...`, signed like the real one:
+ * invoices in dollars or coins, their info and resend, and test webhooks), a hosted payment page
+ * (`/pay/<uuid>`) with Pay and Cancel buttons, signed webhooks on every status change, and a control API
+ * (`/control/...`) for tests. The product talks to it through the
+ * ordinary Cryptomus adapter, so a fresh install can be topped up end to end without real money.
  */
 export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSandbox {
   const clock = options.clock ?? systemClock;
@@ -178,16 +214,18 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
   function changeStatus(
     invoice: SandboxInvoice,
     status: string,
-    change: { paymentCents?: number; method?: PaymentMethod; sendWebhook?: boolean } = {},
+    change: { paymentUnits?: number; method?: PaymentMethod; sendWebhook?: boolean } = {},
   ): void {
     invoice.status = status;
     invoice.isFinal = isFinalStatus(status);
     invoice.updatedAtMs = nowMs();
     if (!UNPAID_STATUSES.has(status)) {
-      const amountCents = change.paymentCents ?? defaultPaymentCents(status, invoice);
+      const method = change.method ?? defaultMethod(invoice);
+      const coin = invoice.payment ? payerCoin(invoice) : currency(method.currency);
+      const amountUnits = change.paymentUnits ?? defaultPaymentUnits(status, invoice, coin);
       invoice.payment = invoice.payment
-        ? { ...invoice.payment, amountCents }
-        : fakeTransfer(change.method ?? PAYMENT_METHODS[0], amountCents);
+        ? { ...invoice.payment, amountUnits }
+        : fakeTransfer(method, amountUnits);
     }
     store.changed(invoice.uuid);
     logger.info({ uuid: invoice.uuid, orderId: invoice.orderId, status }, 'payment sandbox invoice changed');
@@ -227,8 +265,10 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
     const invoice: SandboxInvoice = {
       uuid,
       orderId: input.value.orderId,
-      amountCents: input.value.amountCents,
+      amountUnits: input.value.amountUnits,
       currency: input.value.currency,
+      payerCurrency: input.value.payerCurrency,
+      network: input.value.network,
       status: 'check',
       isFinal: false,
       url: invoiceUrl(uuid),
@@ -245,7 +285,11 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
     };
     store.add(invoice);
     logger.info(
-      { uuid, orderId: invoice.orderId, amount: centsToDecimal(invoice.amountCents) },
+      {
+        uuid,
+        orderId: invoice.orderId,
+        amount: `${formatAmount(invoice.amountUnits, currency(invoice.currency))} ${invoice.currency}`,
+      },
       'payment sandbox invoice created',
     );
     return ok(paymentObject(invoice));
@@ -271,8 +315,10 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
       ...(stored ?? {
         uuid: typeof body.uuid === 'string' ? body.uuid : randomUUID(),
         orderId: typeof body.order_id === 'string' ? body.order_id : 'test-webhook',
-        amountCents: 1000,
+        amountUnits: 1000,
         currency: 'USD',
+        payerCurrency: null,
+        network: null,
         url: '',
         urlReturn: null,
         urlSuccess: null,
@@ -289,28 +335,27 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
       webhook: null,
     };
     if (!UNPAID_STATUSES.has(invoice.status) && !invoice.payment) {
-      invoice.payment = fakeTransfer(input.value, invoice.amountCents);
+      invoice.payment = fakeTransfer(input.value, dueUnits(invoice, currency(input.value.currency)));
     }
     webhooks.sendOnce(invoice);
     return ok([]);
   }
 
   function controlStatus(body: Record<string, unknown>): ApiAnswer {
-    const input = validateStatusChange(body);
-    if ('errors' in input) return invalid(input.errors);
     return withInvoice(body, (invoice) => {
-      const { status, paymentCents, sendWebhook } = input.value;
-      const paidCents = paymentCents ?? defaultPaymentCents(status, invoice);
-      if (status === 'paid_over' && paidCents <= invoice.amountCents) {
+      const coin = payerCoin(invoice);
+      const input = validateStatusChange(body, coin);
+      if ('errors' in input) return invalid(input.errors);
+      const { status, paymentUnits, sendWebhook } = input.value;
+      const due = dueUnits(invoice, coin);
+      const paid = paymentUnits ?? defaultPaymentUnits(status, invoice, coin);
+      if (status === 'paid_over' && paid <= due) {
         return invalid({ payment_amount: ['validation.gt'] });
       }
-      if (
-        (status === 'wrong_amount' || status === 'wrong_amount_waiting') &&
-        paidCents >= invoice.amountCents
-      ) {
+      if ((status === 'wrong_amount' || status === 'wrong_amount_waiting') && paid >= due) {
         return invalid({ payment_amount: ['validation.lt'] });
       }
-      changeStatus(invoice, status, { paymentCents: paymentCents ?? undefined, sendWebhook });
+      changeStatus(invoice, status, { paymentUnits: paymentUnits ?? undefined, sendWebhook });
       return ok(controlView(invoice));
     });
   }
@@ -381,7 +426,13 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
         reply,
         status,
         isPayable(invoice)
-          ? checkoutPage({ invoice, nowMs: nowMs(), pagePath: pagePath(invoice.uuid), notice })
+          ? checkoutPage({
+              invoice,
+              methods: methodsOf(invoice),
+              nowMs: nowMs(),
+              pagePath: pagePath(invoice.uuid),
+              notice,
+            })
           : outcomePage({ invoice, notice }),
       );
 
@@ -410,7 +461,7 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
     pageRoute('POST', '/pay/:uuid/pay', (invoice, request, reply) => {
       if (!isPayable(invoice)) return renderInvoice(reply, 409, invoice, refusal(invoice, 'paid'));
       const chosen = new URLSearchParams(rawBodyOf(request)).get('method');
-      const method = PAYMENT_METHODS.find((candidate) => candidate.id === chosen) ?? PAYMENT_METHODS[0];
+      const method = methodsOf(invoice).find((candidate) => candidate.id === chosen);
       changeStatus(invoice, 'paid', { method });
       // Post/redirect/get: reloading the outcome page must not submit the payment again.
       return reply.redirect(pagePath(invoice.uuid), 303);
