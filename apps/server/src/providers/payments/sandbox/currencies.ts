@@ -47,7 +47,7 @@ export const commissionUnits = (paidUnits: number) => Math.round((paidUnits * CO
 
 /**
  * The largest invoice or payment, in US cents: $10,000,000. It keeps every amount in every currency a safe
- * integer (the cheapest coin, TRX, then needs 4·10^15 steps).
+ * integer (the cheapest coin, TRX, then needs 4·10^15 steps) and is the max_amount payment/services lists.
  */
 export const MAX_AMOUNT_USD_CENTS = 1_000_000_000;
 
@@ -136,3 +136,32 @@ const scaledWorth = (units: number, of: SandboxCurrency) => BigInt(units) * rate
 
 /** Whether an amount is worth more than the sandbox handles ($10,000,000). */
 export const isTooLarge = (units: number, of: SandboxCurrency) => scaledWorth(units, of) > scaledCap(of);
+
+/** The most of a currency the sandbox accepts: rounded down, so exactly this much is still accepted. */
+const maxUnits = (of: SandboxCurrency) => Number(scaledCap(of) / scaledWorth(1, of));
+
+/** `v1/payment/services`: every coin and network, with the limits invoices are held to and the fee. */
+export function paymentServices() {
+  return PAYMENT_METHODS.map((method) => {
+    const coin = currency(method.currency);
+    return {
+      network: method.network.toUpperCase(),
+      currency: coin.code,
+      is_available: true,
+      limit: { min_amount: formatAmount(1, coin), max_amount: formatAmount(maxUnits(coin), coin) },
+      commission: { fee_amount: '0.00', percent: COMMISSION_PERCENT.toFixed(2) },
+    };
+  });
+}
+
+/** `v1/exchange-rate/{currency}/list`: the fixed rate from the currency to each other one, 8 decimals. */
+export function exchangeRates(from: SandboxCurrency) {
+  return CURRENCIES.filter((to) => to !== from).map((to) => ({
+    from: from.code,
+    to: to.code,
+    course: unitsToDecimal(
+      Number(divideRounded(rateUnits(from) * 10n ** BigInt(RATE_DECIMALS), rateUnits(to))),
+      RATE_DECIMALS,
+    ),
+  }));
+}

@@ -524,11 +524,158 @@ describe('invoices in coins', () => {
     });
   });
 
-  it('refuses an invoice worth more than $10,000,000 at the fixed rates', async () => {
+  it('holds invoices to the limits payment/services lists', async () => {
+    const services = (await merchantCall('payment/services', {})).body.result as Array<
+      Record<string, unknown>
+    >;
+    const btc = services.find((service) => service.currency === 'BTC');
+    expect(btc).toEqual({
+      network: 'BTC',
+      currency: 'BTC',
+      is_available: true,
+      limit: { min_amount: '0.00000001', max_amount: '166.66666666' },
+      commission: { fee_amount: '0.00', percent: '2.00' },
+    });
     await createIn('166.66666666', 'BTC');
     expect(
       (await merchantCall('payment', { amount: '166.66666667', currency: 'BTC', order_id: 'big' })).body,
     ).toEqual({ state: 1, errors: { amount: ['validation.max.numeric'] } });
+    expect(services.map((service) => `${service.currency}/${service.network}`)).toEqual([
+      'USDT/TRON',
+      'USDT/BSC',
+      'USDT/ETH',
+      'USDC/ETH',
+      'BTC/BTC',
+      'ETH/ETH',
+      'LTC/LTC',
+      'TRX/TRON',
+    ]);
+  });
+});
+
+describe('merchant API beyond our adapter', () => {
+  it('lists payments newest first, a cursor page at a time, without repeats when invoices arrive', async () => {
+    const uuids: string[] = [];
+    for (let index = 0; index < 20; index += 1) uuids.push((await createIn('1', 'USD')).uuid!);
+    const newestFirst = [...uuids].reverse();
+    const first = (await merchantCall('payment/list', {})).body.result;
+    expect(first.items.map((item: { uuid: string }) => item.uuid)).toEqual(newestFirst.slice(0, 15));
+    expect(first.paginate).toMatchObject({ count: 15, hasPages: true, previousCursor: null, perPage: 15 });
+    expect(first.items[0]).toMatchObject({
+      amount: '1.00',
+      currency: 'USD',
+      status: 'check',
+      is_final: false,
+    });
+
+    const newer = await createIn('1', 'USD');
+    // Cryptomus documents the cursor as a query parameter.
+    const second = (await merchantCall(`payment/list?cursor=${first.paginate.nextCursor}`, {})).body.result;
+    expect(second.items.map((item: { uuid: string }) => item.uuid)).toEqual(newestFirst.slice(15));
+    expect(second.paginate).toMatchObject({ count: 5, hasPages: true, nextCursor: null });
+
+    const back = (await merchantCall('payment/list', { cursor: second.paginate.previousCursor })).body.result;
+    expect(back.items.map((item: { uuid: string }) => item.uuid)).toEqual(newestFirst.slice(0, 15));
+    expect(back.paginate.previousCursor).not.toBeNull();
+    const top = (await merchantCall('payment/list', { cursor: back.paginate.previousCursor })).body.result;
+    expect(top.items.map((item: { uuid: string }) => item.uuid)).toEqual([newer.uuid]);
+  });
+
+  it('filters the list by creation date, read as UTC, and refuses dates it cannot read', async () => {
+    const early = await createIn('1', 'USD');
+    h.clock.advance(2 * 86_400_000);
+    const late = await createIn('2', 'USD');
+    const list = async (body: Record<string, unknown>) =>
+      (await merchantCall('payment/list', body)).body.result.items.map((item: { uuid: string }) => item.uuid);
+    // The clock started at 2026-01-01 12:00:00 UTC.
+    expect(await list({ date_from: '2026-01-01 12:00:00', date_to: '2026-01-01 12:00:00' })).toEqual([
+      early.uuid,
+    ]);
+    expect(await list({ date_from: '2026-01-02 0:00:00' })).toEqual([late.uuid]);
+    expect(await list({ date_to: '2026-01-01 11:59:59' })).toEqual([]);
+    expect(
+      await merchantCall('payment/list', { date_from: '2026-02-30 00:00:00', date_to: 'yesterday' }),
+    ).toEqual({
+      status: 422,
+      body: {
+        state: 1,
+        errors: { date_from: ['validation.date_format'], date_to: ['validation.date_format'] },
+      },
+    });
+  });
+
+  it("reports the merchant's balance per coin: what arrived, less the fee", async () => {
+    const before = (await merchantCall('balance', {})).body.result;
+    const wallets = before[0].balance.merchant as Array<Record<string, string>>;
+    expect(wallets.map((wallet) => wallet.currency_code)).toEqual([
+      'USDT',
+      'USDC',
+      'BTC',
+      'ETH',
+      'LTC',
+      'TRX',
+    ]);
+    expect(wallets.every((wallet) => /^0\.0+$/.test(wallet.balance!))).toBe(true);
+    expect(before[0].balance.user).toHaveLength(6);
+
+    const dollars = await h.payments.createInvoice(invoiceRequest());
+    await pressButton(h, dollars.providerPaymentId, 'pay', 'method=usdt-tron');
+    await pressButton(h, (await createIn('0.001', 'BTC')).uuid!, 'pay');
+    await pressButton(h, (await createIn('5', 'USD')).uuid!, 'cancel');
+    const after = (await merchantCall('balance', {})).body.result[0].balance.merchant as Array<
+      Record<string, string>
+    >;
+    expect(after.find((wallet) => wallet.currency_code === 'USDT')?.balance).toBe('12.09');
+    expect(after.find((wallet) => wallet.currency_code === 'BTC')?.balance).toBe('0.00098000');
+    // Wallets keep their ids from one call to the next.
+    expect(after.map((wallet) => wallet.uuid)).toEqual(wallets.map((wallet) => wallet.uuid));
+  });
+
+  it('gives each coin its fixed exchange rates, without credentials', async () => {
+    const response = await fetch(`${h.origin}/sandbox/cryptomus/v1/exchange-rate/btc/list`);
+    expect(response.status).toBe(200);
+    const btc = (await response.json()) as { state: number; result: unknown[] };
+    expect(btc.state).toBe(0);
+    expect(btc.result).toContainEqual({ from: 'BTC', to: 'USD', course: '60000.00000000' });
+    expect(btc.result).toContainEqual({ from: 'BTC', to: 'ETH', course: '20.00000000' });
+    expect(btc.result).toHaveLength(6);
+    const trx = await fetch(`${h.origin}/sandbox/cryptomus/v1/exchange-rate/TRX/list`);
+    expect(((await trx.json()) as { result: unknown[] }).result).toContainEqual({
+      from: 'TRX',
+      to: 'BTC',
+      course: '0.00000417',
+    });
+
+    const unknown = await fetch(`${h.origin}/sandbox/cryptomus/v1/exchange-rate/DOGE/list`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ state: 1, message: 'Currency not found' });
+    const wrongKey = await fetch(`${h.origin}/sandbox/cryptomus/v1/exchange-rate/BTC/list`, {
+      headers: { merchant: MERCHANT, sign: signBody('', 'wrong-key') },
+    });
+    expect(wrongKey.status).toBe(401);
+  });
+
+  it('draws a QR code of the hosted page, then of the address paid to', async () => {
+    const created = await createIn('3', 'USD');
+    const qr = await merchantCall('payment/qr', { merchant_payment_uuid: created.uuid });
+    expect(qr.status).toBe(200);
+    const image = qr.body.result.image as string;
+    expect(image).toMatch(/^data:image\/png;base64,/);
+    const png = Buffer.from(image.slice(image.indexOf(',') + 1), 'base64');
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+
+    await pressButton(h, created.uuid!, 'pay');
+    const paid = await merchantCall('payment/qr', { merchant_payment_uuid: created.uuid });
+    // A different text gives a different picture: the address replaced the page.
+    expect(paid.body.result.image).not.toBe(image);
+
+    expect(await merchantCall('payment/qr', {})).toEqual({
+      status: 422,
+      body: { state: 1, errors: { merchant_payment_uuid: ['validation.required'] } },
+    });
+    expect(
+      await merchantCall('payment/qr', { merchant_payment_uuid: '00000000-0000-4000-8000-000000000000' }),
+    ).toEqual({ status: 404, body: { state: 1, message: 'Payment not found' } });
   });
 });
 

@@ -1,14 +1,21 @@
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import QRCode from 'qrcode';
 import type { Database } from '../../../db/client';
 import { type Clock, systemClock } from '../../../lib/clock';
 import { isFinalStatus } from '../types';
 import {
+  CURRENCIES,
+  commissionUnits,
   convert,
   currency,
+  exchangeRates,
+  findCurrency,
   formatAmount,
+  isCrypto,
   methodsFor,
   type PaymentMethod,
+  paymentServices,
   type SandboxCurrency,
 } from './currencies';
 import {
@@ -24,11 +31,14 @@ import {
   sendAnswer,
 } from './merchant-api';
 import { checkoutPage, notFoundPage, outcomePage } from './pages';
+import { decodeCursor, pageOf } from './payment-list';
 import { InvoiceStore, type SandboxInvoice, type SandboxLogger, silentLogger } from './state';
 import {
   type InvoiceLookup,
   validateCreatePayment,
   validateLookup,
+  validatePaymentList,
+  validateQr,
   validateStatusChange,
   validateTestWebhook,
 } from './validation';
@@ -72,6 +82,9 @@ const RESENDABLE_STATUSES = new Set(['paid', 'paid_over', 'wrong_amount']);
 const STATUS_AT_EXPIRY: Record<string, string> = { check: 'cancel', wrong_amount_waiting: 'wrong_amount' };
 /** Statuses in which no money has arrived. */
 const UNPAID_STATUSES = new Set(['check', 'cancel', 'fail', 'system_fail']);
+/** Statuses in which the money that arrived stays with the merchant: what v1/balance adds up. */
+const KEPT_STATUSES = new Set(['paid', 'paid_over', 'wrong_amount', 'refund_fail']);
+
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 const randomText = (alphabet: string, length: number) =>
@@ -125,6 +138,13 @@ function defaultPaymentUnits(status: string, invoice: SandboxInvoice, coin: Sand
   if (status === 'paid_over') return due + Math.max(1, Math.round(due / 10));
   if (status === 'wrong_amount' || status === 'wrong_amount_waiting') return Math.floor(due / 2);
   return invoice.payment?.amountUnits ?? due;
+}
+
+/** A uuid that is the same on every call for the same seed: the sandbox's wallets do not change. */
+function stableUuid(seed: string): string {
+  const hex = createHash('sha256').update(seed).digest('hex');
+  const variant = ((Number.parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** ISO 8601 with an offset, like Cryptomus's `2023-07-11T20:23:52+03:00`. */
@@ -192,9 +212,9 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
 
 /**
  * A built-in stand-in for Cryptomus: the merchant API (`/cryptomus/v1/...`, signed like the real one:
- * invoices in dollars or coins, their info and resend, and test webhooks), a hosted payment page
- * (`/pay/<uuid>`) with Pay and Cancel buttons, signed webhooks on every status change, and a control API
- * (`/control/...`) for tests. The product talks to it through the
+ * invoices in dollars or coins, their info, list, resend and QR code, services, balance, exchange rates and
+ * test webhooks), a hosted payment page (`/pay/<uuid>`) with Pay and Cancel buttons, signed webhooks on
+ * every status change, and a control API (`/control/...`) for tests. The product talks to it through the
  * ordinary Cryptomus adapter, so a fresh install can be topped up end to end without real money.
  */
 export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSandbox {
@@ -360,6 +380,68 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
     });
   }
 
+  /** `v1/payment/list`: the invoices created in the dates given, newest first, a page at a time. */
+  function listPayments(body: Record<string, unknown>, cursor: unknown): ApiAnswer {
+    const input = validatePaymentList(body);
+    if ('errors' in input) return invalid(input.errors);
+    const { fromMs, untilMs } = input.value;
+    const newestFirst = [...store.all()]
+      .filter(
+        (invoice) =>
+          (fromMs === null || invoice.createdAtMs >= fromMs) &&
+          (untilMs === null || invoice.createdAtMs < untilMs),
+      )
+      .reverse();
+    const page = pageOf(newestFirst, decodeCursor(cursor));
+    return ok({ items: page.items.map(paymentObject), paginate: page.paginate });
+  }
+
+  /**
+   * `v1/balance`: per coin, what the merchant kept of the payments that arrived (after the fee), in its
+   * business wallets; the personal ones stay empty, as nothing moves money there.
+   */
+  function balance(): ApiAnswer {
+    const kept = new Map<string, number>();
+    for (const invoice of store.all()) {
+      const paid = invoice.payment;
+      if (!paid || !KEPT_STATUSES.has(invoice.status)) continue;
+      const units = paid.amountUnits - commissionUnits(paid.amountUnits);
+      kept.set(paid.payerCurrency, (kept.get(paid.payerCurrency) ?? 0) + units);
+    }
+    const wallets = (owner: 'merchant' | 'user', units: (coin: SandboxCurrency) => number) =>
+      CURRENCIES.filter(isCrypto).map((coin) => ({
+        uuid: stableUuid(`${options.merchantId}:${owner}:${coin.code}`),
+        balance: formatAmount(units(coin), coin),
+        currency_code: coin.code,
+      }));
+    return ok([
+      {
+        balance: {
+          merchant: wallets('merchant', (coin) => kept.get(coin.code) ?? 0),
+          user: wallets('user', () => 0),
+        },
+      },
+    ]);
+  }
+
+  /**
+   * `v1/payment/qr`: a PNG data URI. It holds the payment address once the sandbox has one (after paying);
+   * before that the hosted page, where a payer gets the address by choosing a coin.
+   */
+  async function paymentQr(body: Record<string, unknown>): Promise<ApiAnswer> {
+    const input = validateQr(body);
+    if ('errors' in input) return invalid(input.errors);
+    const invoice = store.get(input.value.uuid);
+    if (!invoice) return failure(404, 'Payment not found');
+    const text = invoice.payment?.address ?? invoice.url;
+    return ok({ image: await QRCode.toDataURL(text, { margin: 2, errorCorrectionLevel: 'M' }) });
+  }
+
+  function exchangeRateList(code: string | undefined): ApiAnswer {
+    const from = findCurrency(code);
+    return from ? ok(exchangeRates(from)) : failure(404, 'Currency not found');
+  }
+
   function controlResend(invoice: SandboxInvoice): ApiAnswer {
     if (!invoice.urlCallback) return failure(409, 'The invoice has no url_callback');
     webhooks.resend(invoice);
@@ -387,6 +469,21 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
         handle: ({ body }) => withInvoice(body, (invoice) => ok(paymentObject(invoice))),
       },
       { method: 'POST', path: '/v1/payment/resend', handle: ({ body }) => withInvoice(body, resendPayment) },
+      {
+        method: 'POST',
+        path: '/v1/payment/list',
+        // Cryptomus documents the cursor as a query parameter; the PHP SDK sends it in the body.
+        handle: ({ body, query }) => listPayments(body, query.cursor ?? body.cursor),
+      },
+      { method: 'POST', path: '/v1/payment/services', handle: () => ok(paymentServices()) },
+      { method: 'POST', path: '/v1/payment/qr', handle: ({ body }) => paymentQr(body) },
+      { method: 'POST', path: '/v1/balance', handle: balance },
+      {
+        method: 'GET',
+        path: '/v1/exchange-rate/:currency/list',
+        public: true,
+        handle: ({ params }) => exchangeRateList(params.currency),
+      },
       { method: 'POST', path: '/v1/test-webhook/payment', handle: ({ body }) => testWebhook(body) },
     ];
     await app.register(

@@ -22,6 +22,7 @@ export const ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 export const MIN_LIFETIME_SECONDS = 300;
 export const MAX_LIFETIME_SECONDS = 43_200;
 const DEFAULT_LIFETIME_SECONDS = 3600;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 class Checker {
   readonly errors: FieldErrors = {};
@@ -240,4 +241,50 @@ export function validateTestWebhook(body: Record<string, unknown>): Validated<Te
     network,
     status: String(status),
   });
+}
+
+/** `YYYY-MM-DD H:mm:ss`, the format payment/list's dates take (protocols.md D.6). */
+const LIST_DATE = /^(\d{4})-(\d{2})-(\d{2}) (\d{1,2}):(\d{2}):(\d{2})$/;
+
+/** The instant a list date names, read as UTC like every time the sandbox prints; null if it is none. */
+function parseListDate(value: unknown): number | null {
+  const match = typeof value === 'string' ? LIST_DATE.exec(value) : null;
+  if (!match) return null;
+  const [, year, month, day, hour, minute, second] = match;
+  const iso = `${year}-${month}-${day}T${hour?.padStart(2, '0')}:${minute}:${second}.000Z`;
+  const ms = Date.parse(iso);
+  // The round trip refuses dates that do not exist, which Date would roll over (2026-02-30 into March).
+  return Number.isNaN(ms) || new Date(ms).toISOString() !== iso ? null : ms;
+}
+
+export interface PaymentListInput {
+  /** Created at or after, ms. */
+  fromMs: number | null;
+  /** Created before, ms: date_to names a whole second, which it includes. */
+  untilMs: number | null;
+}
+
+/** `POST v1/payment/list`: optional date_from and date_to; the cursor is read on its own. */
+export function validatePaymentList(body: Record<string, unknown>): Validated<PaymentListInput> {
+  const checker = new Checker();
+  const read = (field: 'date_from' | 'date_to') => {
+    if (!isPresent(body[field])) return null;
+    const ms = parseListDate(body[field]);
+    if (ms === null) checker.fail(field, 'validation.date_format');
+    return ms;
+  };
+  const fromMs = read('date_from');
+  const toMs = read('date_to');
+  return checker.result({ fromMs, untilMs: toMs === null ? null : toMs + 1000 });
+}
+
+/** `POST v1/payment/qr`: the invoice's uuid. */
+export function validateQr(body: Record<string, unknown>): Validated<{ uuid: string }> {
+  const checker = new Checker();
+  const uuid = body.merchant_payment_uuid;
+  if (!isPresent(uuid)) checker.fail('merchant_payment_uuid', 'validation.required');
+  else if (typeof uuid !== 'string' || !UUID_PATTERN.test(uuid)) {
+    checker.fail('merchant_payment_uuid', 'validation.uuid');
+  }
+  return checker.result({ uuid: String(uuid) });
 }
