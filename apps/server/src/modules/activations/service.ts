@@ -254,14 +254,14 @@ export function createActivationService({
       } catch (error) {
         const latencyMs = performance.now() - startedAtMs;
         if (!(error instanceof UpstreamError)) {
-          providers.health.recordCall(provider, 'error', latencyMs, pair);
+          providers.health.recordCall(provider, 'error', latencyMs, pair, String(error));
           log.warn(
             { err: error, orderId: order.id, provider },
             'purchase failed unexpectedly; left for reconciliation',
           );
           throw new AppError(503, numberMessages.outcomeUnknown, 'purchase_outcome_unknown');
         }
-        providers.health.recordCall(provider, callOutcomeOf(error), latencyMs, pair);
+        providers.health.recordCall(provider, callOutcomeOf(error), latencyMs, pair, error.message);
         lastError = error;
         const minimum = error.minPrice;
         if (

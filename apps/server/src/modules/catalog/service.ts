@@ -106,7 +106,8 @@ export function createCatalogService({ providers, repository, pricing, clock, lo
     const offersByCountry = new Map<string, Map<string, CatalogOffer>>();
     for (const member of providers.members) {
       const snapshot = snapshots.get(member.name);
-      if (!snapshot) continue;
+      // A provider out of routing sells nothing: its stock and prices leave the shop until it is back.
+      if (!snapshot || !providers.inRouting(member.name)) continue;
       const listed = new Set<string>();
       for (const upstreamCountry of snapshot.data.countries) {
         const known = countryById(upstreamCountry.countryId);

@@ -204,11 +204,11 @@ export function createRentCatalog({ providers, pricing, clock, log }: RentCatalo
   async function fromEveryProvider<T>(
     read: (provider: string, catalog: ReturnType<typeof createProviderRentCatalog>) => Promise<T>,
   ): Promise<Array<{ provider: string; value: T }>> {
+    // A provider out of routing rents nothing (the console's switch).
+    const asked = [...byProvider].filter(([provider]) => providers.inRouting(provider));
+    if (asked.length === 0) return [];
     const settled = await Promise.allSettled(
-      [...byProvider].map(async ([provider, catalog]) => ({
-        provider,
-        value: await read(provider, catalog),
-      })),
+      asked.map(async ([provider, catalog]) => ({ provider, value: await read(provider, catalog) })),
     );
     const answered = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
     const failures = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));

@@ -219,7 +219,13 @@ export function createRentalService({
       } catch (error) {
         const latencyMs = performance.now() - startedAtMs;
         const known = error instanceof UpstreamError;
-        providers.health.recordCall(provider, known ? callOutcomeOf(error) : 'error', latencyMs, pair);
+        providers.health.recordCall(
+          provider,
+          known ? callOutcomeOf(error) : 'error',
+          latencyMs,
+          pair,
+          String(error instanceof Error ? error.message : error),
+        );
         // Unknown at the last provider: the reconciler settles the rent there within minutes. Earlier in the
         // list, a number that provider may have rented is nobody's, and its sync cancels it as an orphan.
         if (!known || (last && error.outcomeUnknown)) {

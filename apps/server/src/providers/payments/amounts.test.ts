@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, decimalToCents } from './amounts';
+import { centsToDecimal, decimalToCents, decimalToUnits, unitsToDecimal } from './amounts';
 import { isFailedStatus, isFinalStatus, isPaidStatus, isRefundStatus, shouldCredit } from './types';
 
 describe('decimalToCents', () => {
@@ -41,6 +41,30 @@ describe('decimalToCents', () => {
     for (const value of [null, undefined, true, {}, -1, Number.NaN, Number.POSITIVE_INFINITY, 1e-7]) {
       expect(decimalToCents(value), String(value)).toBeNull();
     }
+  });
+});
+
+describe('decimalToUnits', () => {
+  it('counts in any number of decimals, rounding half up', () => {
+    expect(decimalToUnits('0.001', 8)).toBe(100_000);
+    expect(decimalToUnits('0.000205666', 8)).toBe(20_567);
+    expect(decimalToUnits('166.66666666', 8)).toBe(16_666_666_666);
+    expect(decimalToUnits('12', 0)).toBe(12);
+    expect(decimalToUnits('12.5', 0)).toBe(13);
+  });
+
+  it('refuses amounts too large to count exactly', () => {
+    expect(decimalToUnits('90071992.54740991', 8)).toBe(Number.MAX_SAFE_INTEGER);
+    expect(decimalToUnits('90071992.54740992', 8)).toBeNull();
+    expect(decimalToUnits('9999999999999', 8)).toBeNull();
+  });
+});
+
+describe('unitsToDecimal', () => {
+  it('prints the given number of decimals', () => {
+    expect(unitsToDecimal(100_000, 8)).toBe('0.00100000');
+    expect(unitsToDecimal(16_666_666_666, 8)).toBe('166.66666666');
+    expect(unitsToDecimal(7, 0)).toBe('7');
   });
 });
 

@@ -23,6 +23,8 @@ const CALL_WINDOW = 100;
 const DELIVERY_WINDOW = 200;
 /** A pair's own record speaks for it from this many orders on; before, the provider's does. */
 const PAIR_MIN_SAMPLES = 10;
+/** Failed calls' messages kept per provider, for the console. */
+const ERROR_WINDOW = 20;
 /** A provider that just answered "no numbers" for a pair is not asked for it again for this long. */
 const NO_NUMBERS_MEMORY_MS = 60_000;
 
@@ -65,6 +67,8 @@ interface ProviderRecord {
   noNumbersAt: Map<string, number>;
   failuresInARow: number;
   coolUntilMs: number;
+  /** The last failed calls, newest last. */
+  errors: Array<{ atMs: number; message: string }>;
 }
 
 /** What routing and the health page read of one provider. */
@@ -79,6 +83,8 @@ export interface HealthSnapshot {
   /** The median over every instance's orders of the last 7 days, else this process's recent average. */
   averageTimeToCodeMs: number | null;
   coolingUntil: Date | null;
+  /** The last failed calls, newest first. */
+  recentErrors: Array<{ at: Date; message: string }>;
 }
 
 function push<T>(list: T[], item: T, limit: number): void {
@@ -141,6 +147,7 @@ export class ProviderHealth {
         noNumbersAt: new Map(),
         failuresInARow: 0,
         coolUntilMs: 0,
+        errors: [],
       };
       this.#records.set(provider, record);
     }
@@ -156,9 +163,13 @@ export class ProviderHealth {
     outcome: CallOutcome,
     latencyMs: number,
     pair?: { service: string; countryId: string },
+    /** What went wrong, for a failed call: shown to operators, never to users. */
+    errorMessage?: string,
   ): void {
     const record = this.#record(provider);
     push(record.calls, { outcome, latencyMs }, CALL_WINDOW);
+    if (outcome === 'error' && errorMessage)
+      push(record.errors, { atMs: this.#nowMs(), message: errorMessage }, ERROR_WINDOW);
     if (pair) {
       const key = pairKey(pair.service, pair.countryId);
       if (outcome === 'no_numbers') record.noNumbersAt.set(key, this.#nowMs());
@@ -259,6 +270,9 @@ export class ProviderHealth {
       deliveryRate: smoothedRate(deliveries),
       averageTimeToCodeMs: deliveries.timeToCodeMs,
       coolingUntil: coolUntilMs > this.#nowMs() ? new Date(coolUntilMs) : null,
+      recentErrors: (record?.errors ?? [])
+        .map((error) => ({ at: new Date(error.atMs), message: error.message }))
+        .reverse(),
     };
   }
 }

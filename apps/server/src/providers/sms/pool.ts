@@ -21,6 +21,8 @@ export type RentMember = PoolMember & { readonly rents: RentProvider };
  */
 export class ProviderPool {
   readonly #byName: ReadonlyMap<string, PoolMember>;
+  /** Providers an administrator took out of routing: no new purchase or rent goes to them. */
+  #outOfRouting: ReadonlySet<string> = new Set();
 
   constructor(
     readonly members: readonly PoolMember[],
@@ -63,7 +65,22 @@ export class ProviderPool {
     return rents;
   }
 
+  /** Takes the named providers out of routing and puts every other one back (the console's switches). */
+  setOutOfRouting(names: Iterable<string>): void {
+    this.#outOfRouting = new Set(names);
+  }
+
+  inRouting(name: string): boolean {
+    return !this.#outOfRouting.has(name);
+  }
+
   routing(): RoutingContext {
-    return { health: this.health, priority: this.names, pins: this.pins };
+    const outOfRouting = this.#outOfRouting;
+    return {
+      health: this.health,
+      priority: this.names,
+      pins: this.pins,
+      inRouting: (name) => !outOfRouting.has(name),
+    };
   }
 }

@@ -19,6 +19,8 @@ export interface RoutingContext {
   /** Pool names in configured priority order. */
   priority: readonly string[];
   pins: RoutingPins;
+  /** False for a provider an administrator took out of routing: its offers are left out. */
+  inRouting?: (provider: string) => boolean;
 }
 
 /** `service:COUNTRY`, `service` or `COUNTRY` → provider name; the most specific wins. */
@@ -66,13 +68,13 @@ function pinFor(pins: RoutingPins, service: string, countryId: string): string |
  *  5. our sale price, lower first;
  *  6. recent error rate, lower first;
  *  7. the configured order of SMS_PROVIDERS.
- * Offers without stock are left out.
+ * Offers without stock, and those of providers taken out of routing, are left out.
  */
 export function rankOffers(
   offers: readonly ProviderOffer[],
   service: string,
   countryId: string,
-  { health, priority, pins }: RoutingContext,
+  { health, priority, pins, inRouting = () => true }: RoutingContext,
 ): ProviderOffer[] {
   const pinned = pinFor(pins, service, countryId);
   const facts = new Map(
@@ -96,7 +98,7 @@ export function rankOffers(
     }),
   );
   return offers
-    .filter((offer) => offer.stock > 0)
+    .filter((offer) => offer.stock > 0 && inRouting(offer.provider))
     .sort((left, right) => {
       const a = facts.get(left.provider)!;
       const b = facts.get(right.provider)!;

@@ -131,6 +131,8 @@ export interface ActivationProvider {
   readonly name: string;
 
   getCatalog(): Promise<UpstreamCatalog>;
+  /** The account's balance at the provider, in its currency (the console shows it in dollars). */
+  getBalance(): Promise<number>;
 
   buyActivation(request: BuyActivationRequest): Promise<BoughtActivation>;
   getActivationState(activationId: string): Promise<ActivationState>;

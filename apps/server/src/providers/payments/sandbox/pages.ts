@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../../lib/html';
-import { centsToDecimal } from '../amounts';
+import { convert, currency, formatAmount, type PaymentMethod } from './currencies';
 import type { SandboxInvoice } from './state';
 
 /**
@@ -7,16 +7,6 @@ import type { SandboxInvoice } from './state';
  * Content-Security-Policy: no scripts at all, inline styles only, nothing loaded from elsewhere. Buttons
  * are plain forms, the countdown bar is a CSS animation and a meta refresh reloads the page at expiry.
  */
-
-/** Stablecoins only: their amount equals the USD amount, so no exchange rates are needed. */
-export const PAYMENT_METHODS = [
-  { id: 'usdt-tron', currency: 'USDT', network: 'tron', networkLabel: 'TRON · TRC-20' },
-  { id: 'usdt-bsc', currency: 'USDT', network: 'bsc', networkLabel: 'BNB Chain · BEP-20' },
-  { id: 'usdt-eth', currency: 'USDT', network: 'eth', networkLabel: 'Ethereum · ERC-20' },
-  { id: 'usdc-eth', currency: 'USDC', network: 'eth', networkLabel: 'Ethereum · ERC-20' },
-] as const;
-
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 const STYLE = `
 :root{--bg:#eef1f8;--card:#fff;--text:#151a2d;--muted:#5d6580;--line:#e3e7f0;--accent:#3d5afe;--accent-ink:#fff;
@@ -115,9 +105,14 @@ function formatTimeLeft(seconds: number): string {
   return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
 }
 
-function usd(amountCents: number): string {
-  return `$${centsToDecimal(amountCents).replace(/\B(?=(\d{3})+\.)/g, ',')}`;
+/** The amount with thousands separated: `$1,234.56` for dollars, `1,234.00000000` for a coin. */
+function figure(units: number, code: string): string {
+  const grouped = formatAmount(units, currency(code)).replace(/\B(?=(\d{3})+\.)/g, ',');
+  return code === 'USD' ? `$${grouped}` : grouped;
 }
+
+const money = (units: number, code: string) =>
+  code === 'USD' ? figure(units, code) : `${figure(units, code)} ${code}`;
 
 function facts(rows: Array<[string, string]>): string {
   return `<dl class="facts">${rows.map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`).join('')}</dl>`;
@@ -128,6 +123,8 @@ const noticeBlock = (notice: string | undefined) =>
 
 export interface CheckoutView {
   invoice: SandboxInvoice;
+  /** The ways it can be paid; the first is preselected. */
+  methods: readonly PaymentMethod[];
   nowMs: number;
   /** Where this page's forms post: the pay page's own path. */
   pagePath: string;
@@ -135,20 +132,28 @@ export interface CheckoutView {
 }
 
 /** The invoice while it can still be paid. */
-export function checkoutPage({ invoice, nowMs, pagePath, notice }: CheckoutView): string {
+export function checkoutPage({ invoice, methods, nowMs, pagePath, notice }: CheckoutView): string {
   const secondsLeft = Math.max(0, Math.ceil((invoice.expiresAtMs - nowMs) / 1000));
   const lifetimeMs = Math.max(1, invoice.expiresAtMs - invoice.createdAtMs);
   const shareLeft = Math.min(100, Math.max(0, ((invoice.expiresAtMs - nowMs) / lifetimeMs) * 100));
   const expiresAt = new Date(invoice.expiresAtMs).toISOString().slice(11, 16);
-  const methods = PAYMENT_METHODS.map(
-    (method, index) => `<div class="method">
+  // A fixed coin is paid in its own amount; the dollar stablecoins pay the dollar amount itself.
+  const payIn = invoice.payerCurrency ?? invoice.currency;
+  const payUnits = convert(invoice.amountUnits, currency(invoice.currency), currency(payIn));
+  const converted: Array<[string, string]> =
+    payIn === invoice.currency ? [] : [['To pay', money(payUnits, payIn)]];
+  const choices = methods
+    .map(
+      (method, index) => `<div class="method">
 <input type="radio" name="method" id="m-${method.id}" value="${method.id}"${index === 0 ? ' checked' : ''}>
 <label for="m-${method.id}"><b>${method.currency}</b><small>${method.networkLabel}</small></label>
 </div>`,
-  ).join('');
+    )
+    .join('');
   const content = `
-<div class="amount">${usd(invoice.amountCents)}<small>USD</small></div>
+<div class="amount">${figure(invoice.amountUnits, invoice.currency)}<small>${escapeHtml(invoice.currency)}</small></div>
 ${facts([
+  ...converted,
   ['Order', `<span class="mono">${escapeHtml(invoice.orderId)}</span>`],
   ['Expires in', `${formatTimeLeft(secondsLeft)} <span class="muted">(${expiresAt} UTC)</span>`],
 ])}
@@ -157,10 +162,10 @@ ${noticeBlock(notice)}
 <form method="post" action="${escapeHtml(pagePath)}/pay">
 <fieldset>
 <legend>Pay with</legend>
-<div class="methods">${methods}</div>
+<div class="methods">${choices}</div>
 </fieldset>
 <div class="actions">
-<button class="primary" type="submit">Pay ${usd(invoice.amountCents)}</button>
+<button class="primary" type="submit">Pay ${money(payUnits, payIn)}</button>
 </div>
 </form>
 <form method="post" action="${escapeHtml(pagePath)}/cancel" class="actions">
@@ -168,7 +173,7 @@ ${noticeBlock(notice)}
 </form>
 <p class="note">Pressing Pay marks the invoice as paid and notifies the shop, exactly as a real payment would.</p>`;
   // Reloading at expiry shows the expired state without any script.
-  return layout(`Pay ${usd(invoice.amountCents)}`, content, secondsLeft + 1);
+  return layout(`Pay ${money(payUnits, payIn)}`, content, secondsLeft + 1);
 }
 
 type Tone = 'ok' | 'bad' | 'wait';
@@ -228,10 +233,14 @@ export function outcomePage({ invoice, notice }: OutcomeView): string {
   const backUrl = outcome.tone === 'ok' ? (invoice.urlSuccess ?? invoice.urlReturn) : invoice.urlReturn;
   const paid = invoice.payment;
   const rows: Array<[string, string]> = [
-    ['Amount', `${usd(invoice.amountCents)} USD`],
+    ['Amount', `${figure(invoice.amountUnits, invoice.currency)} ${escapeHtml(invoice.currency)}`],
     ['Order', `<span class="mono">${escapeHtml(invoice.orderId)}</span>`],
   ];
-  if (paid) rows.push(['Paid', `${centsToDecimal(paid.amountCents)} ${escapeHtml(paid.payerCurrency)}`]);
+  if (paid)
+    rows.push([
+      'Paid',
+      `${formatAmount(paid.amountUnits, currency(paid.payerCurrency))} ${escapeHtml(paid.payerCurrency)}`,
+    ]);
   const content = `
 <div class="outcome ${outcome.tone}">
 <div class="icon" aria-hidden="true">${ICONS[outcome.tone]}</div>

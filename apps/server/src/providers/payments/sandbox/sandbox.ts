@@ -1,17 +1,44 @@
-import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import QRCode from 'qrcode';
 import type { Database } from '../../../db/client';
 import { type Clock, systemClock } from '../../../lib/clock';
-import { centsToDecimal } from '../amounts';
-import { signBody } from '../cryptomus/signature';
 import { isFinalStatus } from '../types';
-import { checkoutPage, notFoundPage, outcomePage, PAYMENT_METHODS, type PaymentMethod } from './pages';
+import {
+  CURRENCIES,
+  commissionUnits,
+  convert,
+  currency,
+  exchangeRates,
+  findCurrency,
+  formatAmount,
+  isCrypto,
+  methodsFor,
+  type PaymentMethod,
+  paymentServices,
+  type SandboxCurrency,
+} from './currencies';
+import {
+  type ApiAnswer,
+  failure,
+  invalid,
+  type MerchantRoute,
+  merchantApiPlugin,
+  ok,
+  parseJsonObject,
+  rawBodyOf,
+  sameSecret,
+  sendAnswer,
+} from './merchant-api';
+import { checkoutPage, notFoundPage, outcomePage } from './pages';
+import { decodeCursor, pageOf } from './payment-list';
 import { InvoiceStore, type SandboxInvoice, type SandboxLogger, silentLogger } from './state';
 import {
-  type FieldErrors,
   type InvoiceLookup,
   validateCreatePayment,
   validateLookup,
+  validatePaymentList,
+  validateQr,
   validateStatusChange,
   validateTestWebhook,
 } from './validation';
@@ -55,45 +82,69 @@ const RESENDABLE_STATUSES = new Set(['paid', 'paid_over', 'wrong_amount']);
 const STATUS_AT_EXPIRY: Record<string, string> = { check: 'cancel', wrong_amount_waiting: 'wrong_amount' };
 /** Statuses in which no money has arrived. */
 const UNPAID_STATUSES = new Set(['check', 'cancel', 'fail', 'system_fail']);
-
-interface ApiAnswer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-const ok = (result: unknown): ApiAnswer => ({ status: 200, body: { state: 0, result } });
-const failure = (status: number, message: string): ApiAnswer => ({ status, body: { state: 1, message } });
-const invalid = (errors: FieldErrors): ApiAnswer => ({ status: 422, body: { state: 1, errors } });
+/** Statuses in which the money that arrived stays with the merchant: what v1/balance adds up. */
+const KEPT_STATUSES = new Set(['paid', 'paid_over', 'wrong_amount', 'refund_fail']);
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+const randomText = (alphabet: string, length: number) =>
+  Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('');
+/** Networks whose addresses and transaction ids are Ethereum-style 0x hex. */
+const EVM_NETWORKS = new Set(['eth', 'bsc']);
 
 /** A random address in the network's usual shape, so the payload looks like the real thing. */
 function fakeAddress(network: string): string {
-  if (network === 'tron') return `T${Array.from({ length: 33 }, () => BASE58[randomInt(58)]).join('')}`;
+  if (network === 'tron') return `T${randomText(BASE58, 33)}`;
+  if (network === 'btc') return `bc1q${randomText(BECH32, 38)}`;
+  if (network === 'ltc') return `ltc1q${randomText(BECH32, 38)}`;
   return `0x${randomBytes(20).toString('hex')}`;
 }
 
 function fakeTransfer(
   method: { currency: string; network: string },
-  amountCents: number,
+  amountUnits: number,
 ): NonNullable<SandboxInvoice['payment']> {
   const hash = randomBytes(32).toString('hex');
   return {
-    amountCents,
+    amountUnits,
     payerCurrency: method.currency,
     network: method.network,
     address: fakeAddress(method.network),
     from: fakeAddress(method.network),
-    txid: method.network === 'tron' ? hash : `0x${hash}`,
+    txid: EVM_NETWORKS.has(method.network) ? `0x${hash}` : hash,
   };
 }
 
-/** What "paid over" and "paid too little" default to when a test does not say. */
-function defaultPaymentCents(status: string, invoice: SandboxInvoice): number {
-  if (status === 'paid_over') return invoice.amountCents + Math.max(1, Math.round(invoice.amountCents / 10));
-  if (status === 'wrong_amount' || status === 'wrong_amount_waiting')
-    return Math.floor(invoice.amountCents / 2);
-  return invoice.payment?.amountCents ?? invoice.amountCents;
+const methodsOf = (invoice: SandboxInvoice) => methodsFor(invoice.payerCurrency, invoice.network);
+
+/** The first way to pay an invoice: what a test's status change pays with when it does not say. */
+function defaultMethod(invoice: SandboxInvoice): PaymentMethod {
+  const [first] = methodsOf(invoice);
+  if (!first) throw new Error(`payment sandbox invoice ${invoice.uuid} cannot be paid in any coin`);
+  return first;
+}
+
+/** The coin money arrives in: the one already paid, else the fixed one, else the page's default. */
+const payerCoin = (invoice: SandboxInvoice): SandboxCurrency =>
+  currency(invoice.payment?.payerCurrency ?? invoice.payerCurrency ?? defaultMethod(invoice).currency);
+
+/** What the payer owes in a coin at the sandbox's fixed rates. */
+const dueUnits = (invoice: SandboxInvoice, coin: SandboxCurrency) =>
+  convert(invoice.amountUnits, currency(invoice.currency), coin);
+
+/** What "paid over" and "paid too little" default to when a test does not say, in the payer's coin. */
+function defaultPaymentUnits(status: string, invoice: SandboxInvoice, coin: SandboxCurrency): number {
+  const due = dueUnits(invoice, coin);
+  if (status === 'paid_over') return due + Math.max(1, Math.round(due / 10));
+  if (status === 'wrong_amount' || status === 'wrong_amount_waiting') return Math.floor(due / 2);
+  return invoice.payment?.amountUnits ?? due;
+}
+
+/** A uuid that is the same on every call for the same seed: the sandbox's wallets do not change. */
+function stableUuid(seed: string): string {
+  const hex = createHash('sha256').update(seed).digest('hex');
+  const variant = ((Number.parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** ISO 8601 with an offset, like Cryptomus's `2023-07-11T20:23:52+03:00`. */
@@ -101,24 +152,29 @@ function isoWithOffset(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 }
 
-/** The Cryptomus payment object (protocols.md D.4) of an invoice. */
+/**
+ * The Cryptomus payment object (protocols.md D.4) of an invoice. `payer_currency` and `payer_amount` (what
+ * the payer owes in it) are known once the coin is: fixed at creation, or chosen by paying.
+ */
 function paymentObject(invoice: SandboxInvoice): Record<string, unknown> {
   const webhook = webhookPayload(invoice);
+  const payerCurrency = invoice.payment?.payerCurrency ?? invoice.payerCurrency;
+  const coin = payerCurrency === null ? null : currency(payerCurrency);
   return {
     uuid: invoice.uuid,
     order_id: invoice.orderId,
     amount: webhook.amount,
     payment_amount: webhook.payment_amount,
     payment_amount_usd: webhook.payment_amount_usd,
-    payer_amount: webhook.payment_amount,
+    payer_amount: coin && formatAmount(dueUnits(invoice, coin), coin),
     discount_percent: null,
     discount: '0.00',
-    payer_currency: webhook.payer_currency,
+    payer_currency: payerCurrency,
     currency: invoice.currency,
     comments: null,
     merchant_amount: webhook.merchant_amount,
     commission: webhook.commission,
-    network: webhook.network,
+    network: invoice.payment?.network ?? invoice.network,
     address: invoice.payment?.address ?? null,
     from: webhook.from,
     txid: invoice.payment?.txid ?? null,
@@ -150,37 +206,16 @@ function controlView(invoice: SandboxInvoice): Record<string, unknown> {
   };
 }
 
-function sameSecret(given: unknown, expected: string): boolean {
-  if (typeof given !== 'string') return false;
-  // Hashing first gives equal lengths, which timingSafeEqual needs, without revealing the real length.
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
-
-/** A JSON object body; an empty body counts as `{}`, anything else as null. */
-function parseJsonObject(rawBody: string): Record<string, unknown> | null {
-  if (rawBody.trim() === '') return {};
-  try {
-    const parsed: unknown = JSON.parse(rawBody);
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-const rawBodyOf = (request: FastifyRequest) => (typeof request.body === 'string' ? request.body : '');
-
 function sendHtml(reply: FastifyReply, status: number, html: string) {
   return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 }
 
 /**
- * A built-in stand-in for Cryptomus: the merchant API (`/cryptomus/v1/...`, signed like the real one),
- * a hosted payment page (`/pay/<uuid>`) with Pay and Cancel buttons, signed webhooks on every status
- * change, and a control API (`/control/...`) for tests. The product talks to it through the ordinary
- * Cryptomus adapter, so a fresh install can be topped up end to end without real money.
+ * A built-in stand-in for Cryptomus: the merchant API (`/cryptomus/v1/...`, signed like the real one:
+ * invoices in dollars or coins, their info, list, resend and QR code, services, balance, exchange rates and
+ * test webhooks), a hosted payment page (`/pay/<uuid>`) with Pay and Cancel buttons, signed webhooks on
+ * every status change, and a control API (`/control/...`) for tests. The product talks to it through the
+ * ordinary Cryptomus adapter, so a fresh install can be topped up end to end without real money.
  */
 export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSandbox {
   const clock = options.clock ?? systemClock;
@@ -199,16 +234,18 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
   function changeStatus(
     invoice: SandboxInvoice,
     status: string,
-    change: { paymentCents?: number; method?: PaymentMethod; sendWebhook?: boolean } = {},
+    change: { paymentUnits?: number; method?: PaymentMethod; sendWebhook?: boolean } = {},
   ): void {
     invoice.status = status;
     invoice.isFinal = isFinalStatus(status);
     invoice.updatedAtMs = nowMs();
     if (!UNPAID_STATUSES.has(status)) {
-      const amountCents = change.paymentCents ?? defaultPaymentCents(status, invoice);
+      const method = change.method ?? defaultMethod(invoice);
+      const coin = invoice.payment ? payerCoin(invoice) : currency(method.currency);
+      const amountUnits = change.paymentUnits ?? defaultPaymentUnits(status, invoice, coin);
       invoice.payment = invoice.payment
-        ? { ...invoice.payment, amountCents }
-        : fakeTransfer(change.method ?? PAYMENT_METHODS[0], amountCents);
+        ? { ...invoice.payment, amountUnits }
+        : fakeTransfer(method, amountUnits);
     }
     store.changed(invoice.uuid);
     logger.info({ uuid: invoice.uuid, orderId: invoice.orderId, status }, 'payment sandbox invoice changed');
@@ -248,8 +285,10 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
     const invoice: SandboxInvoice = {
       uuid,
       orderId: input.value.orderId,
-      amountCents: input.value.amountCents,
+      amountUnits: input.value.amountUnits,
       currency: input.value.currency,
+      payerCurrency: input.value.payerCurrency,
+      network: input.value.network,
       status: 'check',
       isFinal: false,
       url: invoiceUrl(uuid),
@@ -266,7 +305,11 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
     };
     store.add(invoice);
     logger.info(
-      { uuid, orderId: invoice.orderId, amount: centsToDecimal(invoice.amountCents) },
+      {
+        uuid,
+        orderId: invoice.orderId,
+        amount: `${formatAmount(invoice.amountUnits, currency(invoice.currency))} ${invoice.currency}`,
+      },
       'payment sandbox invoice created',
     );
     return ok(paymentObject(invoice));
@@ -292,8 +335,10 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
       ...(stored ?? {
         uuid: typeof body.uuid === 'string' ? body.uuid : randomUUID(),
         orderId: typeof body.order_id === 'string' ? body.order_id : 'test-webhook',
-        amountCents: 1000,
+        amountUnits: 1000,
         currency: 'USD',
+        payerCurrency: null,
+        network: null,
         url: '',
         urlReturn: null,
         urlSuccess: null,
@@ -310,30 +355,91 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
       webhook: null,
     };
     if (!UNPAID_STATUSES.has(invoice.status) && !invoice.payment) {
-      invoice.payment = fakeTransfer(input.value, invoice.amountCents);
+      invoice.payment = fakeTransfer(input.value, dueUnits(invoice, currency(input.value.currency)));
     }
     webhooks.sendOnce(invoice);
     return ok([]);
   }
 
   function controlStatus(body: Record<string, unknown>): ApiAnswer {
-    const input = validateStatusChange(body);
-    if ('errors' in input) return invalid(input.errors);
     return withInvoice(body, (invoice) => {
-      const { status, paymentCents, sendWebhook } = input.value;
-      const paidCents = paymentCents ?? defaultPaymentCents(status, invoice);
-      if (status === 'paid_over' && paidCents <= invoice.amountCents) {
+      const coin = payerCoin(invoice);
+      const input = validateStatusChange(body, coin);
+      if ('errors' in input) return invalid(input.errors);
+      const { status, paymentUnits, sendWebhook } = input.value;
+      const due = dueUnits(invoice, coin);
+      const paid = paymentUnits ?? defaultPaymentUnits(status, invoice, coin);
+      if (status === 'paid_over' && paid <= due) {
         return invalid({ payment_amount: ['validation.gt'] });
       }
-      if (
-        (status === 'wrong_amount' || status === 'wrong_amount_waiting') &&
-        paidCents >= invoice.amountCents
-      ) {
+      if ((status === 'wrong_amount' || status === 'wrong_amount_waiting') && paid >= due) {
         return invalid({ payment_amount: ['validation.lt'] });
       }
-      changeStatus(invoice, status, { paymentCents: paymentCents ?? undefined, sendWebhook });
+      changeStatus(invoice, status, { paymentUnits: paymentUnits ?? undefined, sendWebhook });
       return ok(controlView(invoice));
     });
+  }
+
+  /** `v1/payment/list`: the invoices created in the dates given, newest first, a page at a time. */
+  function listPayments(body: Record<string, unknown>, cursor: unknown): ApiAnswer {
+    const input = validatePaymentList(body);
+    if ('errors' in input) return invalid(input.errors);
+    const { fromMs, untilMs } = input.value;
+    const newestFirst = [...store.all()]
+      .filter(
+        (invoice) =>
+          (fromMs === null || invoice.createdAtMs >= fromMs) &&
+          (untilMs === null || invoice.createdAtMs < untilMs),
+      )
+      .reverse();
+    const page = pageOf(newestFirst, decodeCursor(cursor));
+    return ok({ items: page.items.map(paymentObject), paginate: page.paginate });
+  }
+
+  /**
+   * `v1/balance`: per coin, what the merchant kept of the payments that arrived (after the fee), in its
+   * business wallets; the personal ones stay empty, as nothing moves money there.
+   */
+  function balance(): ApiAnswer {
+    const kept = new Map<string, number>();
+    for (const invoice of store.all()) {
+      const paid = invoice.payment;
+      if (!paid || !KEPT_STATUSES.has(invoice.status)) continue;
+      const units = paid.amountUnits - commissionUnits(paid.amountUnits);
+      kept.set(paid.payerCurrency, (kept.get(paid.payerCurrency) ?? 0) + units);
+    }
+    const wallets = (owner: 'merchant' | 'user', units: (coin: SandboxCurrency) => number) =>
+      CURRENCIES.filter(isCrypto).map((coin) => ({
+        uuid: stableUuid(`${options.merchantId}:${owner}:${coin.code}`),
+        balance: formatAmount(units(coin), coin),
+        currency_code: coin.code,
+      }));
+    return ok([
+      {
+        balance: {
+          merchant: wallets('merchant', (coin) => kept.get(coin.code) ?? 0),
+          user: wallets('user', () => 0),
+        },
+      },
+    ]);
+  }
+
+  /**
+   * `v1/payment/qr`: a PNG data URI. It holds the payment address once the sandbox has one (after paying);
+   * before that the hosted page, where a payer gets the address by choosing a coin.
+   */
+  async function paymentQr(body: Record<string, unknown>): Promise<ApiAnswer> {
+    const input = validateQr(body);
+    if ('errors' in input) return invalid(input.errors);
+    const invoice = store.get(input.value.uuid);
+    if (!invoice) return failure(404, 'Payment not found');
+    const text = invoice.payment?.address ?? invoice.url;
+    return ok({ image: await QRCode.toDataURL(text, { margin: 2, errorCorrectionLevel: 'M' }) });
+  }
+
+  function exchangeRateList(code: string | undefined): ApiAnswer {
+    const from = findCurrency(code);
+    return from ? ok(exchangeRates(from)) : failure(404, 'Currency not found');
   }
 
   function controlResend(invoice: SandboxInvoice): ApiAnswer {
@@ -355,42 +461,52 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
     const pagePath = (uuid: string) => `${prefix}/pay/${encodeURIComponent(uuid)}`;
     const invoiceUrl = (uuid: string) => `${options.publicUrl().replace(/\/+$/, '')}${pagePath(uuid)}`;
 
-    const answer = (reply: FastifyReply, result: ApiAnswer) => reply.code(result.status).send(result.body);
-
-    /** The merchant API: `merchant` header and `sign` over the raw body, like Cryptomus. */
-    const merchantRoute = (path: string, handle: (body: Record<string, unknown>) => ApiAnswer) =>
-      app.post(path, async (request, reply) => {
-        const rawBody = rawBodyOf(request);
-        if (request.headers.merchant !== options.merchantId) {
-          return answer(reply, failure(401, 'Merchant not found'));
-        }
-        const sign = request.headers.sign;
-        if (typeof sign !== 'string' || !sameSecret(sign.toLowerCase(), signBody(rawBody, options.apiKey))) {
-          return answer(reply, failure(401, 'Invalid Sign.'));
-        }
-        const body = parseJsonObject(rawBody);
-        if (!body) return answer(reply, failure(400, 'Invalid JSON body'));
-        expireDue();
-        return answer(reply, handle(body));
-      });
-
-    merchantRoute('/cryptomus/v1/payment', (body) => createPayment(body, invoiceUrl));
-    merchantRoute('/cryptomus/v1/payment/info', (body) =>
-      withInvoice(body, (invoice) => ok(paymentObject(invoice))),
+    const merchantRoutes: MerchantRoute[] = [
+      { method: 'POST', path: '/v1/payment', handle: ({ body }) => createPayment(body, invoiceUrl) },
+      {
+        method: 'POST',
+        path: '/v1/payment/info',
+        handle: ({ body }) => withInvoice(body, (invoice) => ok(paymentObject(invoice))),
+      },
+      { method: 'POST', path: '/v1/payment/resend', handle: ({ body }) => withInvoice(body, resendPayment) },
+      {
+        method: 'POST',
+        path: '/v1/payment/list',
+        // Cryptomus documents the cursor as a query parameter; the PHP SDK sends it in the body.
+        handle: ({ body, query }) => listPayments(body, query.cursor ?? body.cursor),
+      },
+      { method: 'POST', path: '/v1/payment/services', handle: () => ok(paymentServices()) },
+      { method: 'POST', path: '/v1/payment/qr', handle: ({ body }) => paymentQr(body) },
+      { method: 'POST', path: '/v1/balance', handle: balance },
+      {
+        method: 'GET',
+        path: '/v1/exchange-rate/:currency/list',
+        public: true,
+        handle: ({ params }) => exchangeRateList(params.currency),
+      },
+      { method: 'POST', path: '/v1/test-webhook/payment', handle: ({ body }) => testWebhook(body) },
+    ];
+    await app.register(
+      merchantApiPlugin({
+        merchantId: options.merchantId,
+        apiKey: options.apiKey,
+        routes: merchantRoutes,
+        beforeEach: expireDue,
+        logger,
+      }),
+      { prefix: '/cryptomus' },
     );
-    merchantRoute('/cryptomus/v1/payment/resend', (body) => withInvoice(body, resendPayment));
-    merchantRoute('/cryptomus/v1/test-webhook/payment', testWebhook);
 
     /** The control API for tests: `x-sandbox-key: <apiKey>`, JSON bodies, Cryptomus-style answers. */
     const controlRoute = (path: string, handle: (body: Record<string, unknown>) => ApiAnswer) =>
       app.post(path, async (request, reply) => {
         if (!sameSecret(request.headers['x-sandbox-key'], options.apiKey)) {
-          return answer(reply, failure(401, 'Invalid sandbox key'));
+          return sendAnswer(reply, failure(401, 'Invalid sandbox key'));
         }
         const body = parseJsonObject(rawBodyOf(request));
-        if (!body) return answer(reply, failure(400, 'Invalid JSON body'));
+        if (!body) return sendAnswer(reply, failure(400, 'Invalid JSON body'));
         expireDue();
-        return answer(reply, handle(body));
+        return sendAnswer(reply, handle(body));
       });
 
     controlRoute('/control/status', controlStatus);
@@ -407,7 +523,13 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
         reply,
         status,
         isPayable(invoice)
-          ? checkoutPage({ invoice, nowMs: nowMs(), pagePath: pagePath(invoice.uuid), notice })
+          ? checkoutPage({
+              invoice,
+              methods: methodsOf(invoice),
+              nowMs: nowMs(),
+              pagePath: pagePath(invoice.uuid),
+              notice,
+            })
           : outcomePage({ invoice, notice }),
       );
 
@@ -436,7 +558,7 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
     pageRoute('POST', '/pay/:uuid/pay', (invoice, request, reply) => {
       if (!isPayable(invoice)) return renderInvoice(reply, 409, invoice, refusal(invoice, 'paid'));
       const chosen = new URLSearchParams(rawBodyOf(request)).get('method');
-      const method = PAYMENT_METHODS.find((candidate) => candidate.id === chosen) ?? PAYMENT_METHODS[0];
+      const method = methodsOf(invoice).find((candidate) => candidate.id === chosen);
       changeStatus(invoice, 'paid', { method });
       // Post/redirect/get: reloading the outcome page must not submit the payment again.
       return reply.redirect(pagePath(invoice.uuid), 303);

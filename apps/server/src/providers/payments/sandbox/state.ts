@@ -19,8 +19,13 @@ const webhookDeliverySchema = z.object({
 const invoiceSchema = z.object({
   uuid: z.string(),
   orderId: z.string(),
-  amountCents: z.number().int(),
+  /** In steps of `currency` (currencies.ts): cents for USD. */
+  amountUnits: z.number().int(),
   currency: z.string(),
+  /** The coin the payer must pay in, when the invoice fixes one (a crypto invoice, or `to_currency`). */
+  payerCurrency: z.string().nullable().default(null),
+  /** The network the payer must pay on, when the invoice names one. */
+  network: z.string().nullable().default(null),
   status: z.string(),
   isFinal: z.boolean(),
   url: z.string(),
@@ -34,7 +39,8 @@ const invoiceSchema = z.object({
   /** Set once money "arrived": what, how and from where. */
   payment: z
     .object({
-      amountCents: z.number().int(),
+      /** In steps of `payerCurrency`. */
+      amountUnits: z.number().int(),
       payerCurrency: z.string(),
       network: z.string(),
       address: z.string(),
@@ -47,6 +53,25 @@ const invoiceSchema = z.object({
   /** The latest webhook; a newer status change replaces it. */
   webhook: webhookDeliverySchema.nullable(),
 });
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * Invoices stored before amounts were counted per currency held `amountCents`: US cents, and cents of the
+ * stablecoin paid, which are still the steps those currencies are counted in.
+ */
+function fromCentsRecord(raw: unknown): unknown {
+  if (!isRecord(raw) || !('amountCents' in raw)) return raw;
+  const { amountCents, ...invoice } = raw;
+  if (!isRecord(invoice.payment) || !('amountCents' in invoice.payment)) {
+    return { ...invoice, amountUnits: amountCents };
+  }
+  const { amountCents: paidCents, ...payment } = invoice.payment;
+  return { ...invoice, amountUnits: amountCents, payment: { ...payment, amountUnits: paidCents } };
+}
+
+const storedInvoiceSchema = z.preprocess(fromCentsRecord, invoiceSchema);
 
 export type SandboxInvoice = z.infer<typeof invoiceSchema>;
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
@@ -122,7 +147,7 @@ export class InvoiceStore {
     if (!this.db) return;
     const rows = await this.db.select().from(sandboxInvoices).orderBy(sandboxInvoices.seq);
     for (const row of rows) {
-      const parsed = invoiceSchema.safeParse(row.data);
+      const parsed = storedInvoiceSchema.safeParse(row.data);
       if (!parsed.success) {
         // A sandbox must not refuse to start over one bad demo record.
         this.logger.warn(

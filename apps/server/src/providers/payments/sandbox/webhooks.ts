@@ -1,14 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import { centsToDecimal } from '../amounts';
 import { encodeSignedWebhook } from '../cryptomus/signature';
+import { commissionUnits, convert, currency, formatAmount, USD } from './currencies';
 import type { InvoiceStore, SandboxInvoice, SandboxLogger } from './state';
 
-/** The Cryptomus fee the sandbox pretends to take, in percent of the paid amount (2% like D.7.1's sample). */
-const COMMISSION_PERCENT = 2;
 const DELIVERY_TIMEOUT_MS = 10_000;
 
 /** Waits between the failed attempts of one webhook: five attempts in all over about six minutes. */
 export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [2_000, 10_000, 60_000, 300_000];
+
+const NOTHING_PAID = {
+  payment_amount: null,
+  payment_amount_usd: null,
+  merchant_amount: null,
+  commission: null,
+};
+
+/** The amounts of a payment, in the coin that arrived (what Cryptomus keeps and credits is counted in it). */
+function paidAmounts(payment: NonNullable<SandboxInvoice['payment']>) {
+  const coin = currency(payment.payerCurrency);
+  const commission = commissionUnits(payment.amountUnits);
+  return {
+    payment_amount: formatAmount(payment.amountUnits, coin),
+    payment_amount_usd: centsToDecimal(convert(payment.amountUnits, coin, USD)),
+    merchant_amount: formatAmount(payment.amountUnits - commission, coin),
+    commission: formatAmount(commission, coin),
+  };
+}
 
 /**
  * The webhook fields of protocols.md D.7 in Cryptomus order. `txid` is absent until money arrived, as
@@ -16,18 +34,12 @@ export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [2_000, 10_000, 60_000, 300_000];
  */
 export function webhookPayload(invoice: SandboxInvoice): Record<string, unknown> {
   const paid = invoice.payment;
-  const commissionCents = paid ? Math.round((paid.amountCents * COMMISSION_PERCENT) / 100) : null;
-  const money = (cents: number | null) => (cents === null ? null : centsToDecimal(cents));
   return {
     type: 'payment',
     uuid: invoice.uuid,
     order_id: invoice.orderId,
-    amount: centsToDecimal(invoice.amountCents),
-    payment_amount: money(paid?.amountCents ?? null),
-    // The sandbox takes only stablecoins, so the paid amount is its own USD value.
-    payment_amount_usd: money(paid?.amountCents ?? null),
-    merchant_amount: money(paid && commissionCents !== null ? paid.amountCents - commissionCents : null),
-    commission: money(commissionCents),
+    amount: formatAmount(invoice.amountUnits, currency(invoice.currency)),
+    ...(paid ? paidAmounts(paid) : NOTHING_PAID),
     is_final: invoice.isFinal,
     status: invoice.status,
     from: paid?.from ?? null,

@@ -51,6 +51,9 @@ const ordersAnswer = z.object({ Data: z.array(order).nullish(), Total: z.coerce.
 const countriesAnswer = z.record(z.string(), z.record(z.string(), z.unknown()));
 /** `{"usa":{"telegram":{"virtual21":{"cost":0.3,"count":120,"rate":99}}}}`; read per entry. */
 const pricesAnswer = z.record(z.string(), z.record(z.string(), z.record(z.string(), z.unknown())));
+/** `GET /v1/user/profile`: the account, of which we read the balance. */
+const profile = z.object({ balance: z.coerce.number().min(0) });
+
 const operatorPrice = z.object({ cost: z.coerce.number().positive(), count: z.coerce.number().min(0) });
 
 type Order = z.output<typeof order>;
@@ -251,6 +254,10 @@ export function createFiveSimProvider(options: FiveSimProviderOptions): Activati
 
     async getActivationState(activationId) {
       return stateOf(await call(`/user/check/${encodeURIComponent(activationId)}`, order, 'read'));
+    },
+
+    async getBalance() {
+      return (await call('/user/profile', profile, 'read')).balance;
     },
 
     cancelActivation: (activationId) => orderAction('cancel', activationId),

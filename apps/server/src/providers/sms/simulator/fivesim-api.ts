@@ -189,6 +189,8 @@ function answer(engine: SimulatorEngine, { action, params }: FiveSimRequest): Si
       if (engine.activation(params.id).sms.length === 0) throw new SimulatorRefusal('BAD_STATUS');
       engine.setStatus(params.id, 6);
       return json(orderOf(engine.activation(params.id), engine));
+    case 'profile':
+      return json({ id: 1, email: 'simulator@example.test', balance: engine.state.balanceUsd, rating: 96 });
     case 'orders': {
       const limit = Math.min(100, Math.max(1, Number(params.limit ?? 100) || 100));
       const offset = Math.max(0, Number(params.offset ?? 0) || 0);

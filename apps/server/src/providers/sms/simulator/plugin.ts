@@ -117,6 +117,7 @@ const FIVESIM_ROUTES: ReadonlyArray<{ url: string; action: string; guest?: true 
   { url: '/v1/user/finish/:id', action: 'finish' },
   { url: '/v1/user/ban/:id', action: 'ban' },
   { url: '/v1/user/orders', action: 'orders' },
+  { url: '/v1/user/profile', action: 'profile' },
 ];
 
 /**

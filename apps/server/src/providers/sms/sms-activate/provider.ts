@@ -361,6 +361,14 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
       throw failure('getStatusV2', answer, 'read');
     },
 
+    async getBalance() {
+      const answer = await call('getBalance', {}, 'read');
+      const amount =
+        answer.type === 'token' && answer.token === 'ACCESS_BALANCE' ? Number(answer.payload) : Number.NaN;
+      if (Number.isFinite(amount)) return amount;
+      throw failure('getBalance', answer, 'read');
+    },
+
     cancelActivation: (activationId) => setStatus(activationId, 8, CANCEL_OVERRIDES),
     finishActivation: (activationId) => setStatus(activationId, 6),
     requestAnotherSms: (activationId) => setStatus(activationId, 3),

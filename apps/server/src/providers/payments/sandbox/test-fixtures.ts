@@ -1,0 +1,115 @@
+// Helpers for the payment sandbox's tests (not loaded by the app).
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { expect, vi } from 'vitest';
+import type { Database } from '../../../db/client';
+import { ManualClock } from '../../../lib/clock';
+import { createCryptomusProvider } from '../cryptomus/provider';
+import type { PaymentProvider } from '../types';
+import { createPaymentSandbox, type PaymentSandbox } from './sandbox';
+
+export const MERCHANT = 'sandbox-merchant';
+export const KEY = 'sandbox-key-for-tests';
+
+interface ReceivedWebhook {
+  body: string;
+  ip: string;
+}
+
+/** The shop's webhook endpoint: records raw bodies and answers the scripted statuses (200 after them). */
+async function startReceiver(statuses: number[] = []) {
+  const received: ReceivedWebhook[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ body: Buffer.concat(chunks).toString('utf8'), ip: request.socket.remoteAddress ?? '' });
+      response.writeHead(statuses.shift() ?? 200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/api/payments/webhook`,
+    received,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+export interface Harness {
+  app: FastifyInstance;
+  sandbox: PaymentSandbox;
+  /** Where the sandbox listens, e.g. http://127.0.0.1:40123; its merchant API is under /sandbox/cryptomus. */
+  origin: string;
+  clock: ManualClock;
+  /** Our own Cryptomus adapter, pointed at the sandbox. */
+  payments: PaymentProvider;
+  receiver: Awaited<ReturnType<typeof startReceiver>>;
+}
+
+const running: Harness[] = [];
+
+/** The sandbox on a real port, with a webhook receiver and our adapter; stop it with stopSandbox. */
+export async function startSandbox(
+  options: { db?: Database; receiverStatuses?: number[]; clock?: ManualClock } = {},
+): Promise<Harness> {
+  const clock = options.clock ?? new ManualClock(Date.UTC(2026, 0, 1, 12));
+  const receiver = await startReceiver(options.receiverStatuses);
+  let origin = '';
+  const sandbox = createPaymentSandbox({
+    merchantId: MERCHANT,
+    apiKey: KEY,
+    publicUrl: () => origin,
+    db: options.db,
+    clock,
+    webhookRetryDelaysMs: [20, 20, 20],
+  });
+  const app = Fastify();
+  await app.register(sandbox.plugin, { prefix: '/sandbox' });
+  await sandbox.load();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  sandbox.start();
+  origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const payments = createCryptomusProvider({
+    baseUrl: () => `${origin}/sandbox/cryptomus`,
+    merchantId: MERCHANT,
+    apiKey: KEY,
+    timeoutMs: 5000,
+    webhookIps: ['127.0.0.1'],
+  });
+  const harness = { app, sandbox, origin, clock, payments, receiver };
+  running.push(harness);
+  return harness;
+}
+
+export async function stopSandbox(harness: Harness) {
+  running.splice(running.indexOf(harness), 1);
+  await harness.sandbox.stop();
+  await harness.app.close();
+  await harness.receiver.close();
+}
+
+/** For afterEach: whatever a test left running. */
+export const stopAllSandboxes = () => Promise.all([...running].map(stopSandbox));
+
+/** Presses a button of the hosted payment page, as the payer's browser posts it. */
+export async function pressButton(h: Harness, uuid: string, button: 'pay' | 'cancel', form = '') {
+  const response = await fetch(`${h.origin}/sandbox/pay/${uuid}/${button}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+    redirect: 'manual',
+  });
+  return { status: response.status, location: response.headers.get('location'), html: await response.text() };
+}
+
+/** Waits for the receiver to hold this many webhooks and returns the last one, verified by the adapter. */
+export async function webhookNumber(h: Harness, count: number) {
+  await vi.waitFor(() => expect(h.receiver.received).toHaveLength(count), { timeout: 5000 });
+  const last = h.receiver.received[count - 1]!;
+  return { raw: last.body, webhook: h.payments.verifyWebhook(last.body, last.ip) };
+}
