@@ -36,7 +36,7 @@ export function RootLayout() {
       </div>
       <Footer />
       <ScrollToTopButton />
-      {pathname.startsWith('/dashboard') && (
+      {(pathname.startsWith('/dashboard') || pathname.startsWith('/admin')) && (
         <Suspense fallback={null}>
           <Toaster
             position={phone ? 'bottom-center' : 'top-right'}

@@ -111,6 +111,55 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      {
+        // The operator console: administrators only, as the server decides; anyone else sees the 404 page.
+        path: 'admin',
+        lazy: async () => ({ Component: (await import('@/features/admin/admin-layout')).AdminLayout }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('@/features/admin/overview-page')).OverviewPage }),
+          },
+          {
+            path: 'users',
+            lazy: async () => ({ Component: (await import('@/features/admin/users-page')).UsersPage }),
+          },
+          {
+            path: 'users/:id',
+            lazy: async () => ({ Component: (await import('@/features/admin/user-page')).UserPage }),
+          },
+          {
+            path: 'orders',
+            lazy: async () => ({ Component: (await import('@/features/admin/orders-page')).OrdersPage }),
+          },
+          {
+            path: 'orders/:id',
+            lazy: async () => ({ Component: (await import('@/features/admin/order-page')).OrderPage }),
+          },
+          {
+            path: 'payments',
+            lazy: async () => ({ Component: (await import('@/features/admin/payments-page')).PaymentsPage }),
+          },
+          {
+            path: 'payments/:id',
+            lazy: async () => ({ Component: (await import('@/features/admin/payment-page')).PaymentPage }),
+          },
+          {
+            path: 'pricing',
+            lazy: async () => ({ Component: (await import('@/features/admin/pricing-page')).PricingPage }),
+          },
+          {
+            path: 'providers',
+            lazy: async () => ({
+              Component: (await import('@/features/admin/providers-page')).ProvidersPage,
+            }),
+          },
+          {
+            path: 'audit',
+            lazy: async () => ({ Component: (await import('@/features/admin/audit-page')).AuditPage }),
+          },
+        ],
+      },
       { path: '*', Component: NotFoundPage },
     ],
   },

@@ -105,7 +105,8 @@ function LongTermMenu() {
 }
 
 export function Navbar() {
-  const { isSignedIn } = useSession();
+  // The role claim only chooses whether to show the link; the console asks the server itself.
+  const { isSignedIn, isAdmin } = useSession();
   const compact = useScrolledPast(NAVBAR_COMPACT_SCROLL_PX);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [mobileLongTermOpen, setMobileLongTermOpen] = useState(false);
@@ -143,6 +144,11 @@ export function Navbar() {
               <NavLink to="/dashboard/tickets" className={linkClass}>
                 Support
               </NavLink>
+              {isAdmin && (
+                <NavLink to="/admin" className={linkClass}>
+                  Console
+                </NavLink>
+              )}
               <Button variant="outline" size="sm" className="ml-2" onClick={() => void logout()}>
                 <LogOut aria-hidden="true" />
                 Logout
@@ -231,6 +237,13 @@ export function Navbar() {
                   Support
                 </NavLink>
               </li>
+              {isAdmin && (
+                <li>
+                  <NavLink to="/admin" className={({ isActive }) => cn(linkClass({ isActive }), 'block')}>
+                    Console
+                  </NavLink>
+                </li>
+              )}
               <li className="pt-2">
                 <Button variant="outline" className="w-full" onClick={() => void logout()}>
                   <LogOut aria-hidden="true" />

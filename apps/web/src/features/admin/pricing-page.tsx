@@ -1,0 +1,437 @@
+import { type PricingRules, pricingRulesSchema } from '@simcode/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Eye, History, Percent, Plus, Save, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { PageHeader } from '@/components/page-header';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SkeletonRows } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { errorMessage } from '@/lib/api-client';
+import { formatDollars } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { ActionDialog } from './action-dialog';
+import {
+  type PricingPreviewResponse,
+  type PricingSaveResponse,
+  previewPricing,
+  pricingActions,
+  pricingQuery,
+  useAdminAction,
+} from './api';
+import { countryOptions, type Option, serviceOptions } from './filters';
+import { AuditEntries, ConsoleSection, countryName, EmptyText, LoadError, serviceName } from './parts';
+
+/** "Every service" / "every country" in a select, which needs a value for it. */
+const EVERY = 'every';
+
+interface DraftOverride {
+  /** Only for React's list keys. */
+  key: number;
+  service: string | null;
+  country_id: string | null;
+  percent: string;
+}
+
+interface Draft {
+  default_percent: string;
+  overrides: DraftOverride[];
+}
+
+let nextKey = 1;
+
+function toDraft(rules: PricingRules): Draft {
+  return {
+    default_percent: String(rules.default_percent),
+    overrides: rules.overrides.map((override) => ({
+      ...override,
+      key: nextKey++,
+      percent: String(override.percent),
+    })),
+  };
+}
+
+/** The draft as the API takes it, or the first thing wrong with it in words. */
+function toRules(draft: Draft): { rules: PricingRules } | { problem: string } {
+  const percent = (text: string) =>
+    /^\d+(\.\d{1,2})?$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+  const candidate = {
+    default_percent: percent(draft.default_percent),
+    overrides: draft.overrides.map(({ service, country_id, percent: text }) => ({
+      service,
+      country_id,
+      percent: percent(text),
+    })),
+  };
+  if (Number.isNaN(candidate.default_percent) || candidate.default_percent > 1000)
+    return { problem: 'The global markup must be a percentage from 0 to 1000, with at most two decimals.' };
+  for (const [index, override] of candidate.overrides.entries()) {
+    if (Number.isNaN(override.percent) || override.percent > 1000)
+      return {
+        problem: `Override ${index + 1}: the markup must be a percentage from 0 to 1000, with at most two decimals.`,
+      };
+    if (override.service === null && override.country_id === null)
+      return { problem: `Override ${index + 1}: choose a service, a country or both.` };
+  }
+  const scopes = new Set(candidate.overrides.map((override) => `${override.service}/${override.country_id}`));
+  if (scopes.size !== candidate.overrides.length)
+    return { problem: 'Two overrides name the same service and country: keep one of them.' };
+  const parsed = pricingRulesSchema.safeParse(candidate);
+  if (!parsed.success) return { problem: 'These rules are not valid.' };
+  return { rules: parsed.data };
+}
+
+function ScopeSelect({
+  label,
+  value,
+  onChange,
+  options,
+  everyLabel,
+}: {
+  label: string;
+  value: string | null;
+  onChange(value: string | null): void;
+  options: readonly Option[];
+  everyLabel: string;
+}) {
+  const id = useId();
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <Label htmlFor={id} className="sm:sr-only">
+        {label}
+      </Label>
+      <Select value={value ?? EVERY} onValueChange={(next) => onChange(next === EVERY ? null : next)}>
+        <SelectTrigger id={id}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={EVERY}>{everyLabel}</SelectItem>
+          {options.map((option) => (
+            <SelectItem key={option.value} value={option.value}>
+              {option.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+function OverrideRow({
+  index,
+  override,
+  onChange,
+  onRemove,
+}: {
+  index: number;
+  override: DraftOverride;
+  onChange(override: DraftOverride): void;
+  onRemove(): void;
+}) {
+  const percentId = useId();
+  const scope = `${override.service ? serviceName(override.service) : 'every service'} in ${override.country_id ? countryName(override.country_id) : 'every country'}`;
+  return (
+    <li
+      aria-label={`Override ${index + 1}: ${scope}`}
+      className="grid grid-cols-1 gap-2 rounded-lg border p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_7rem_auto] sm:items-end sm:rounded-none sm:border-0 sm:border-b sm:p-0 sm:pb-2"
+    >
+      <ScopeSelect
+        label="Service"
+        value={override.service}
+        onChange={(service) => onChange({ ...override, service })}
+        options={serviceOptions}
+        everyLabel="Every service"
+      />
+      <ScopeSelect
+        label="Country"
+        value={override.country_id}
+        onChange={(country_id) => onChange({ ...override, country_id })}
+        options={countryOptions}
+        everyLabel="Every country"
+      />
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={percentId} className="sm:sr-only">
+          Markup (%)
+        </Label>
+        <Input
+          id={percentId}
+          inputMode="decimal"
+          value={override.percent}
+          onChange={(event) => onChange({ ...override, percent: event.target.value })}
+        />
+      </div>
+      <Button
+        type="button"
+        variant="ghost"
+        className="justify-self-start text-destructive hover:text-red-700 sm:justify-self-auto"
+        onClick={onRemove}
+      >
+        <Trash2 aria-hidden="true" />
+        <span className="sm:sr-only">Remove</span>
+        <span className="sr-only"> override {index + 1}</span>
+      </Button>
+    </li>
+  );
+}
+
+function PreviewTable({ preview }: { preview: PricingPreviewResponse }) {
+  if (preview.countries.length === 0)
+    return <EmptyText>No country sells {serviceName(preview.service)} right now.</EmptyText>;
+  return (
+    <div className="flex max-h-[32rem] min-w-0 flex-col overflow-y-auto rounded-lg border">
+      <Table aria-label={`Prices of ${serviceName(preview.service)}`}>
+        <TableHeader className="sticky top-0 bg-white">
+          <TableRow>
+            <TableHead scope="col">Country</TableHead>
+            <TableHead scope="col" className="text-right">
+              Now
+            </TableHead>
+            <TableHead scope="col" className="text-right">
+              New
+            </TableHead>
+            <TableHead scope="col" className="text-right">
+              Cost
+            </TableHead>
+            <TableHead scope="col" className="text-right">
+              Stock
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {preview.countries.map((row) => (
+            <TableRow key={row.country_id}>
+              <TableCell className="py-2">{row.country}</TableCell>
+              <TableCell className="py-2 text-right tabular-nums">
+                {formatDollars(row.current_price)}
+              </TableCell>
+              <TableCell
+                className={cn(
+                  'py-2 text-right font-medium tabular-nums',
+                  row.new_price > row.current_price && 'text-green-800',
+                  row.new_price < row.current_price && 'text-red-700',
+                )}
+              >
+                {formatDollars(row.new_price)}
+              </TableCell>
+              <TableCell className="py-2 text-right tabular-nums text-muted-foreground">
+                {formatDollars(row.cost)}
+              </TableCell>
+              <TableCell className="py-2 text-right tabular-nums">
+                {row.stock.toLocaleString('en-US')}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+function PreviewSection({ draft }: { draft: Draft }) {
+  const serviceId = useId();
+  const [service, setService] = useState('tg');
+  const [problem, setProblem] = useState<string | null>(null);
+  const preview = useMutation({ mutationFn: previewPricing });
+
+  function run() {
+    const result = toRules(draft);
+    if ('problem' in result) {
+      setProblem(result.problem);
+      return;
+    }
+    setProblem(null);
+    preview.mutate({ ...result.rules, service });
+  }
+
+  return (
+    <ConsoleSection
+      id="pricing-preview"
+      icon={Eye}
+      title="Preview"
+      description="A service's price in every country under the rules above, beside today's, before you save."
+    >
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="min-w-0 sm:w-72">
+          <Field id={serviceId} label="Service">
+            <Select value={service} onValueChange={setService}>
+              <SelectTrigger id={serviceId}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {serviceOptions.map((option) => (
+                  <SelectItem key={option.value} value={option.value}>
+                    {option.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </Field>
+        </div>
+        <Button variant="outline" onClick={run} busy={preview.isPending}>
+          {!preview.isPending && <Eye aria-hidden="true" />}
+          Preview
+        </Button>
+      </div>
+      {(problem || preview.isError) && (
+        <Alert variant="destructive">
+          <AlertDescription>{problem ?? errorMessage(preview.error)}</AlertDescription>
+        </Alert>
+      )}
+      {preview.data && !problem && <PreviewTable preview={preview.data} />}
+    </ConsoleSection>
+  );
+}
+
+function RulesEditor({ rules }: { rules: PricingRules }) {
+  const defaultId = useId();
+  const [draft, setDraft] = useState(() => toDraft(rules));
+  const save = useAdminAction<{ rules: PricingRules; reason: string }, PricingSaveResponse>(
+    ({ rules, reason }) => pricingActions.save()({ ...rules, reason }),
+  );
+  const result = toRules(draft);
+  const changed = 'problem' in result || JSON.stringify(result.rules) !== JSON.stringify(rules);
+
+  const setOverride = (key: number, next: DraftOverride) =>
+    setDraft((current) => ({
+      ...current,
+      overrides: current.overrides.map((override) => (override.key === key ? next : override)),
+    }));
+
+  return (
+    <>
+      <ConsoleSection
+        id="pricing-rules"
+        icon={Percent}
+        title="Markup"
+        description="The sale price is the provider's cost plus this markup. An override for a service, a country or a pair of both replaces the global markup there; the most specific one applies."
+      >
+        <div className="max-w-xs">
+          <Field id={defaultId} label="Global markup (%)">
+            <Input
+              id={defaultId}
+              inputMode="decimal"
+              value={draft.default_percent}
+              onChange={(event) => setDraft({ ...draft, default_percent: event.target.value })}
+            />
+          </Field>
+        </div>
+        <div className="flex flex-col gap-2">
+          <h3 className="text-sm font-semibold">Overrides</h3>
+          {draft.overrides.length === 0 ? (
+            <EmptyText>No overrides: the global markup applies everywhere.</EmptyText>
+          ) : (
+            <>
+              <div
+                aria-hidden="true"
+                className="hidden grid-cols-[minmax(0,1fr)_minmax(0,1fr)_7rem_auto] gap-2 border-b pb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase sm:grid"
+              >
+                <span>Service</span>
+                <span>Country</span>
+                <span>Markup (%)</span>
+                <span className="w-10" />
+              </div>
+              <ul className="flex flex-col gap-2" aria-label="Overrides">
+                {draft.overrides.map((override, index) => (
+                  <OverrideRow
+                    key={override.key}
+                    index={index}
+                    override={override}
+                    onChange={(next) => setOverride(override.key, next)}
+                    onRemove={() =>
+                      setDraft((current) => ({
+                        ...current,
+                        overrides: current.overrides.filter((each) => each.key !== override.key),
+                      }))
+                    }
+                  />
+                ))}
+              </ul>
+            </>
+          )}
+          <Button
+            type="button"
+            variant="outline"
+            className="self-start"
+            onClick={() =>
+              setDraft((current) => ({
+                ...current,
+                overrides: [
+                  ...current.overrides,
+                  { key: nextKey++, service: null, country_id: null, percent: current.default_percent },
+                ],
+              }))
+            }
+          >
+            <Plus aria-hidden="true" />
+            Add override
+          </Button>
+        </div>
+        {'problem' in result && (
+          <Alert variant="warning">
+            <AlertDescription>{result.problem}</AlertDescription>
+          </Alert>
+        )}
+        <div className="flex flex-wrap items-center gap-3 border-t pt-4">
+          <ActionDialog
+            label="Save prices"
+            icon={Save}
+            variant="default"
+            disabled={!changed || 'problem' in result}
+            title="Save the new prices?"
+            description="Every sale from now on uses these rules: this server at once, every other at its next catalog refresh. Run a preview first to see what changes."
+            confirmLabel="Save prices"
+            validate={() => ('problem' in result ? result.problem : null)}
+            run={(reason) => save.mutateAsync({ rules: (result as { rules: PricingRules }).rules, reason })}
+          />
+          {changed && (
+            <>
+              <Button type="button" variant="ghost" onClick={() => setDraft(toDraft(rules))}>
+                Discard changes
+              </Button>
+              <span className="text-sm text-muted-foreground">Not saved yet.</span>
+            </>
+          )}
+        </div>
+      </ConsoleSection>
+      <PreviewSection draft={draft} />
+    </>
+  );
+}
+
+/** `/admin/pricing`: the markup rules, a preview of what they do to a service's prices, and their history. */
+export function PricingPage() {
+  const pricing = useQuery(pricingQuery);
+
+  return (
+    <>
+      <PageHeader
+        title="Pricing"
+        description="The markup on the providers' prices, for every service and country."
+      />
+      {pricing.isError && !pricing.data && <LoadError error={pricing.error} />}
+      {pricing.isPending && <SkeletonRows count={3} rowClassName="h-32 rounded-xl" />}
+      {pricing.data && (
+        <div className="grid min-w-0 grid-cols-1 gap-4 lg:gap-6">
+          {/* New rules (saved here or elsewhere) start a new draft. */}
+          <RulesEditor key={JSON.stringify(pricing.data.rules)} rules={pricing.data.rules} />
+          <ConsoleSection
+            id="pricing-history"
+            icon={History}
+            title="History"
+            description="Every saved change, newest first, with the rules before and after."
+          >
+            {pricing.data.history.length === 0 ? (
+              <EmptyText>The prices have not been changed from the console yet.</EmptyText>
+            ) : (
+              <AuditEntries entries={pricing.data.history} showObject={false} />
+            )}
+          </ConsoleSection>
+        </div>
+      )}
+    </>
+  );
+}

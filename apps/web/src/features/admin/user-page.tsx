@@ -1,0 +1,376 @@
+import { type AdminUserDetailResponse, adminRoutes, rentServiceByKey } from '@simcode/contract';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  CalendarClock,
+  CreditCard,
+  History,
+  KeyRound,
+  LifeBuoy,
+  ListOrdered,
+  MonitorSmartphone,
+  ReceiptText,
+  UserRound,
+} from 'lucide-react';
+import { Link } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { Badge } from '@/components/ui/badge';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { deviceName } from '@/features/account/sessions-section';
+import { TicketStatusBadge } from '@/features/tickets/status-badge';
+import { formatDollars, formatPhone } from '@/lib/format';
+import { ledgerQuery, ordersQuery, paymentsQuery, userQuery } from './api';
+import { BackLink, DetailFrame, useObjectId } from './detail-page';
+import { OrdersTable } from './orders-page';
+import {
+  AuditEntries,
+  ConsoleSection,
+  countryName,
+  DateTime,
+  EmptyText,
+  Fact,
+  Facts,
+  LedgerTable,
+  ListState,
+  LoadMore,
+  linkClass,
+  serviceName,
+  YesNo,
+} from './parts';
+import { PaymentsTable } from './payments-page';
+import { UserActions } from './user-actions';
+
+type Detail = AdminUserDetailResponse;
+
+function AccountFacts({ user }: { user: Detail['user'] }) {
+  return (
+    <ConsoleSection id="user-account" icon={UserRound} title="Account">
+      <div className="flex flex-col gap-1">
+        <p className="text-sm font-medium text-muted-foreground">Balance</p>
+        <p className="text-3xl font-bold tracking-tight tabular-nums" data-testid="user-balance">
+          {formatDollars(user.balance)}
+        </p>
+      </div>
+      <Facts>
+        <Fact label="User id">{user.id}</Fact>
+        <Fact label="E-mail">
+          <span className="break-all">{user.email}</span>
+        </Fact>
+        <Fact label="Role">
+          <Badge variant={user.role === 'admin' ? 'info' : 'muted'}>
+            {user.role === 'admin' ? 'Administrator' : 'User'}
+          </Badge>
+        </Fact>
+        <Fact label="Created">
+          <DateTime value={user.created_at} />
+        </Fact>
+        <Fact label="Two-factor">
+          <YesNo value={user.two_factor} yes="On" no="Off" />
+        </Fact>
+        <Fact label="Blocked">
+          {user.blocked ? (
+            <span className="flex flex-col gap-1">
+              <Badge variant="destructive" className="self-start">
+                Blocked
+              </Badge>
+              {user.blocked_at && (
+                <span className="text-xs text-muted-foreground">
+                  since <DateTime value={user.blocked_at} />
+                </span>
+              )}
+              {user.blocked_reason && <span className="font-normal">{user.blocked_reason}</span>}
+            </span>
+          ) : (
+            <YesNo value={false} />
+          )}
+        </Fact>
+      </Facts>
+    </ConsoleSection>
+  );
+}
+
+function LedgerSection({ userId }: { userId: number }) {
+  const ledger = useInfiniteQuery(ledgerQuery(userId));
+  const entries = ledger.data?.pages.flatMap((page) => page.entries) ?? [];
+  return (
+    <ConsoleSection
+      id="user-ledger"
+      icon={ReceiptText}
+      title="Ledger"
+      description="Every change to the balance, newest first, with what it refers to."
+    >
+      <ListState query={ledger} empty={entries.length === 0} emptyText="No ledger entries yet." />
+      {entries.length > 0 && <LedgerTable entries={entries} />}
+      <LoadMore query={ledger} />
+    </ConsoleSection>
+  );
+}
+
+function OrdersSection({ userId }: { userId: number }) {
+  const orders = useInfiniteQuery(ordersQuery({ user_id: String(userId) }));
+  const rows = orders.data?.pages.flatMap((page) => page.orders) ?? [];
+  return (
+    <ConsoleSection
+      id="user-orders"
+      icon={ListOrdered}
+      title="Orders"
+      actions={
+        <Link to={`${adminRoutes.orders}?user_id=${userId}`} className={`${linkClass} text-sm`}>
+          Filter in Orders
+        </Link>
+      }
+    >
+      <ListState query={orders} empty={rows.length === 0} emptyText="No one-time orders." />
+      {rows.length > 0 && <OrdersTable orders={rows} showUser={false} />}
+      <LoadMore query={orders} />
+    </ConsoleSection>
+  );
+}
+
+function PaymentsSection({ userId }: { userId: number }) {
+  const payments = useInfiniteQuery(paymentsQuery({ user_id: String(userId) }));
+  const rows = payments.data?.pages.flatMap((page) => page.payments) ?? [];
+  return (
+    <ConsoleSection
+      id="user-payments"
+      icon={CreditCard}
+      title="Payments"
+      actions={
+        <Link to={`${adminRoutes.payments}?user_id=${userId}`} className={`${linkClass} text-sm`}>
+          Filter in Payments
+        </Link>
+      }
+    >
+      <ListState query={payments} empty={rows.length === 0} emptyText="No top-ups." />
+      {rows.length > 0 && <PaymentsTable payments={rows} showUser={false} />}
+      <LoadMore query={payments} />
+    </ConsoleSection>
+  );
+}
+
+function rentName(service: string): string {
+  return rentServiceByKey(service)?.name ?? serviceName(service);
+}
+
+function RentsSection({ rents }: { rents: Detail['rents'] }) {
+  return (
+    <ConsoleSection id="user-rents" icon={CalendarClock} title="Rents">
+      {rents.length === 0 ? (
+        <EmptyText>No long-term rents.</EmptyText>
+      ) : (
+        <Table aria-label="Rents">
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">Rent</TableHead>
+              <TableHead scope="col">Status</TableHead>
+              <TableHead scope="col" className="text-right">
+                Price
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rents.map((rent) => (
+              <TableRow key={rent.id}>
+                <TableCell className="align-top">
+                  <span className="block font-medium">
+                    #{rent.id} {rentName(rent.service)}
+                  </span>
+                  <span className="block text-xs text-muted-foreground">
+                    {countryName(rent.country_id)} · {rent.provider}
+                  </span>
+                  {rent.phone && (
+                    <span className="block text-xs tabular-nums">{formatPhone(rent.phone)}</span>
+                  )}
+                </TableCell>
+                <TableCell className="align-top">
+                  <Badge variant="muted">{rent.status}</Badge>
+                  <span className="mt-1 block text-xs text-muted-foreground">
+                    <DateTime value={rent.created_at} />
+                    {rent.ends_at && (
+                      <>
+                        {' '}
+                        to <DateTime value={rent.ends_at} />
+                      </>
+                    )}
+                  </span>
+                </TableCell>
+                <TableCell className="text-right align-top font-medium tabular-nums">
+                  {formatDollars(rent.price)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </ConsoleSection>
+  );
+}
+
+function TicketsSection({ tickets }: { tickets: Detail['tickets'] }) {
+  return (
+    <ConsoleSection
+      id="user-tickets"
+      icon={LifeBuoy}
+      title="Tickets"
+      actions={
+        <Link to="/dashboard/tickets" className={`${linkClass} text-sm`}>
+          All tickets
+        </Link>
+      }
+    >
+      {tickets.length === 0 ? (
+        <EmptyText>No support tickets.</EmptyText>
+      ) : (
+        <ul className="divide-y" aria-label="Tickets">
+          {tickets.map((ticket) => (
+            <li
+              key={ticket.id}
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2.5 first:pt-0 last:pb-0"
+            >
+              <Link
+                to={`/dashboard/tickets?ticket=${ticket.id}`}
+                className={`${linkClass} min-w-0 break-words`}
+              >
+                {ticket.subject}
+              </Link>
+              <TicketStatusBadge status={ticket.status} />
+              <span className="text-xs text-muted-foreground">
+                <DateTime value={ticket.created_at} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ConsoleSection>
+  );
+}
+
+function ApiKeysSection({ keys }: { keys: Detail['api_keys'] }) {
+  return (
+    <ConsoleSection id="user-api-keys" icon={KeyRound} title="API keys">
+      {keys.length === 0 ? (
+        <EmptyText>No API keys.</EmptyText>
+      ) : (
+        <ul className="divide-y" aria-label="API keys">
+          {keys.map((key) => (
+            <li
+              key={key.id}
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2.5 first:pt-0 last:pb-0"
+            >
+              <span className="min-w-0 font-medium break-words">{key.name}</span>
+              {key.revoked_at ? (
+                <Badge variant="muted">Revoked</Badge>
+              ) : (
+                <Badge variant="success">Active</Badge>
+              )}
+              <span className="text-xs text-muted-foreground">
+                created <DateTime value={key.created_at} />
+                {key.revoked_at && (
+                  <>
+                    , revoked <DateTime value={key.revoked_at} />
+                  </>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ConsoleSection>
+  );
+}
+
+function SessionsSection({ sessions }: { sessions: Detail['sessions'] }) {
+  return (
+    <ConsoleSection id="user-sessions" icon={MonitorSmartphone} title="Sign-in history">
+      {sessions.length === 0 ? (
+        <EmptyText>Never signed in.</EmptyText>
+      ) : (
+        <ul className="divide-y" aria-label="Sessions">
+          {sessions.map((session) => (
+            <li key={session.id} className="flex min-w-0 flex-col gap-1 py-2.5 first:pt-0 last:pb-0">
+              <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
+                {deviceName(session.user_agent)}
+                {session.revoked_at ? (
+                  <Badge variant="muted">Ended</Badge>
+                ) : (
+                  <Badge variant="success">Active</Badge>
+                )}
+              </p>
+              <dl className="flex flex-wrap gap-x-4 gap-y-0.5 text-xs text-muted-foreground">
+                <div className="flex gap-1">
+                  <dt>Address:</dt>
+                  <dd className="break-all text-foreground">{session.address ?? 'unknown'}</dd>
+                </div>
+                <div className="flex gap-1">
+                  <dt>Signed in:</dt>
+                  <dd className="text-foreground">
+                    <DateTime value={session.created_at} />
+                  </dd>
+                </div>
+                <div className="flex gap-1">
+                  <dt>Last seen:</dt>
+                  <dd className="text-foreground">
+                    <DateTime value={session.last_seen_at} />
+                  </dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ConsoleSection>
+  );
+}
+
+function UserDetail({ data }: { data: Detail }) {
+  const { user } = data;
+  return (
+    <>
+      <BackLink to={adminRoutes.users} label="Users" />
+      <PageHeader
+        title={user.username}
+        description={
+          <>
+            User #{user.id} · <span className="break-all">{user.email}</span>
+          </>
+        }
+      />
+      <div className="grid min-w-0 grid-cols-1 gap-4 lg:gap-6 xl:grid-cols-2">
+        <AccountFacts user={user} />
+        <UserActions user={user} />
+        <div className="min-w-0 xl:col-span-2">
+          <LedgerSection userId={user.id} />
+        </div>
+        <div className="min-w-0 xl:col-span-2">
+          <OrdersSection userId={user.id} />
+        </div>
+        <PaymentsSection userId={user.id} />
+        <RentsSection rents={data.rents} />
+        <TicketsSection tickets={data.tickets} />
+        <ApiKeysSection keys={data.api_keys} />
+        <div className="min-w-0 xl:col-span-2">
+          <SessionsSection sessions={data.sessions} />
+        </div>
+        <div className="min-w-0 xl:col-span-2">
+          <ConsoleSection id="user-audit" icon={History} title="Audit">
+            {data.audit.length === 0 ? (
+              <EmptyText>No administrator has acted on this account.</EmptyText>
+            ) : (
+              <AuditEntries entries={data.audit} showObject={false} />
+            )}
+          </ConsoleSection>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** `/admin/users/:id`: an account with its money, orders, sessions and everything done to it. */
+export function UserPage() {
+  const id = useObjectId();
+  const user = useQuery({ ...userQuery(id ?? 0), enabled: id !== null });
+  return (
+    <DetailFrame id={id} query={user} title={`User #${id}`} back={{ to: adminRoutes.users, label: 'Users' }}>
+      {() => <UserDetail data={user.data!} />}
+    </DetailFrame>
+  );
+}

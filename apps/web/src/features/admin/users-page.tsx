@@ -1,0 +1,107 @@
+import { type AdminUserRow, adminRoutes } from '@simcode/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { usersQuery } from './api';
+import { DateTime, ListState, LoadMore, linkClass, Money, YesNo } from './parts';
+import { SearchForm } from './search-form';
+
+function RoleBadge({ role }: { role: AdminUserRow['role'] }) {
+  return (
+    <Badge variant={role === 'admin' ? 'info' : 'muted'}>{role === 'admin' ? 'Administrator' : 'User'}</Badge>
+  );
+}
+
+function UserRow({ user }: { user: AdminUserRow }) {
+  return (
+    <TableRow>
+      <TableCell className="align-top">
+        <Link to={adminRoutes.user(user.id)} className={linkClass}>
+          {user.username}
+        </Link>
+        <span className="block text-xs break-all text-muted-foreground">{user.email}</span>
+        {/* On a phone the account's facts sit under its name: seven columns do not fit 360 px. */}
+        <span className="mt-1 flex flex-wrap gap-1 md:hidden">
+          {user.role === 'admin' && <RoleBadge role={user.role} />}
+          {user.blocked && <Badge variant="destructive">Blocked</Badge>}
+          {user.two_factor && <Badge variant="success">2FA</Badge>}
+        </span>
+      </TableCell>
+      <TableCell className="hidden align-top md:table-cell">
+        <RoleBadge role={user.role} />
+      </TableCell>
+      <TableCell className="text-right align-top font-medium">
+        <Money dollars={user.balance} />
+      </TableCell>
+      <TableCell className="hidden align-top md:table-cell">
+        {user.blocked ? <Badge variant="destructive">Blocked</Badge> : <YesNo value={false} />}
+      </TableCell>
+      <TableCell className="hidden align-top md:table-cell">
+        <YesNo value={user.two_factor} yes="On" no="Off" />
+      </TableCell>
+      <TableCell className="hidden align-top text-sm whitespace-nowrap text-muted-foreground lg:table-cell">
+        <DateTime value={user.created_at} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** `/admin/users`: every account, newest first, searched by name, e-mail or id. */
+export function UsersPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const q = searchParams.get('q') ?? '';
+  const users = useInfiniteQuery(usersQuery(q));
+  const rows = users.data?.pages.flatMap((page) => page.users) ?? [];
+
+  return (
+    <>
+      <PageHeader title="Users" description="Find an account by its username, e-mail address or id." />
+      <Card className="flex flex-col gap-4 p-4 sm:p-5">
+        <SearchForm
+          label="Search users"
+          placeholder="Username, e-mail or id"
+          value={q}
+          onSearch={(text) => setSearchParams(text ? { q: text } : {}, { replace: true })}
+        />
+        <ListState
+          query={users}
+          empty={rows.length === 0}
+          emptyText={q ? `No user matches “${q}”.` : 'No users yet.'}
+        />
+        {rows.length > 0 && (
+          <Table aria-label="Users">
+            <TableHeader>
+              <TableRow>
+                <TableHead scope="col">User</TableHead>
+                <TableHead scope="col" className="hidden md:table-cell">
+                  Role
+                </TableHead>
+                <TableHead scope="col" className="text-right">
+                  Balance
+                </TableHead>
+                <TableHead scope="col" className="hidden md:table-cell">
+                  Blocked
+                </TableHead>
+                <TableHead scope="col" className="hidden md:table-cell">
+                  2FA
+                </TableHead>
+                <TableHead scope="col" className="hidden lg:table-cell">
+                  Created
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((user) => (
+                <UserRow key={user.id} user={user} />
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        <LoadMore query={users} />
+      </Card>
+    </>
+  );
+}
