@@ -8,6 +8,8 @@ import { adminPaymentRoutes } from './payments/routes';
 import { createAdminPaymentsService } from './payments/service';
 import { adminPricingRoutes } from './pricing/routes';
 import { createAdminPricingService } from './pricing/service';
+import { adminProviderRoutes } from './providers/routes';
+import { createAdminProvidersService } from './providers/service';
 import { adminUserRoutes } from './users/routes';
 import { createAdminUsersService } from './users/service';
 
@@ -25,6 +27,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   });
   await app.register(adminPaymentRoutes, {
     payments: createAdminPaymentsService({ ...deps, topups: createTopupService(ctx) }),
+  });
+  await app.register(adminProviderRoutes, {
+    providers: createAdminProvidersService({ ...deps, providers: ctx.providers, catalog: ctx.catalog }),
   });
   await app.register(adminPricingRoutes, {
     pricing: createAdminPricingService({
