@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { jobLocks, withJobLock } from '../db/locks';
 import { deliveryStatsJob } from '../modules/activations/delivery-stats';
 import { createActivationSync } from '../modules/activations/sync';
+import { businessHoursJob } from '../modules/admin/overview/rollup';
 import { applyRoutingSwitches } from '../modules/admin/providers/service';
 import { createWebhookDelivery } from '../modules/api-keys/webhooks';
 import { takeSnapshot, writeScheduledSnapshot } from '../modules/backups/snapshot';
@@ -107,6 +108,7 @@ export function createJobs(ctx: AppContext): Job[] {
     },
     paymentReconciliationJob(ctx, startedAt),
     deliveryStatsJob(ctx),
+    businessHoursJob(ctx),
     {
       name: 'mail',
       intervalMs: MAIL_DELIVERY_TICK_MS,

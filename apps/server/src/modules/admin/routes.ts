@@ -4,6 +4,8 @@ import { createGuards } from '../auth/guards';
 import { createTopupService } from '../payments/service';
 import { adminOrderRoutes } from './orders/routes';
 import { createAdminOrdersService } from './orders/service';
+import { adminOverviewRoutes } from './overview/routes';
+import { createAdminOverviewService } from './overview/service';
 import { adminPaymentRoutes } from './payments/routes';
 import { createAdminPaymentsService } from './payments/service';
 import { adminPricingRoutes } from './pricing/routes';
@@ -21,6 +23,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   const { requireAdmin } = createGuards(ctx.auth);
   app.addHook('onRequest', requireAdmin);
   const deps = { db: ctx.database.db, events: ctx.events, clock: ctx.clock };
+  await app.register(adminOverviewRoutes, {
+    overview: createAdminOverviewService({ ...deps, providers: ctx.providers }),
+    db: ctx.database.db,
+  });
   await app.register(adminUserRoutes, { users: createAdminUsersService(deps) });
   await app.register(adminOrderRoutes, {
     orders: createAdminOrdersService({ ...deps, activations: ctx.activations, providers: ctx.providers }),
