@@ -1,5 +1,5 @@
 import { serviceByCode } from '@simcode/contract';
-import { MAX_RENT_HOURS, SIM_COUNTRIES, SIM_SERVICES, type SimCountry } from './catalog';
+import { MAX_RENT_HOURS, type PriceTier, SIM_COUNTRIES, SIM_SERVICES, type SimCountry } from './catalog';
 import {
   EARLY_CANCEL_MS,
   formatUsd,
@@ -184,6 +184,11 @@ function serviceParam(params: Params): string {
   return service;
 }
 
+/** `true` or `1`, as clients write booleans in a query. */
+function flagParam(value: string | undefined): boolean {
+  return value === 'true' || value === '1';
+}
+
 function maxPriceParam(params: Params): number | undefined {
   if (params.maxPrice === undefined || params.maxPrice.trim() === '') return undefined;
   const price = Number(params.maxPrice);
@@ -210,7 +215,47 @@ interface ActionContext {
 
 interface Action {
   errors: ClassicErrorShape;
+  /** The styles whose providers have the action; every style when absent. */
+  styles?: readonly ResponseStyle[];
   handle(context: ActionContext): SimReply;
+}
+
+const totalStock = (tiers: readonly PriceTier[]) => tiers.reduce((sum, tier) => sum + tier.stock, 0);
+
+/** `freePriceMap` / `physicalPriceMap`: price → numbers at that price. */
+function tierMap(tiers: readonly PriceTier[]): Record<string, number> {
+  return Object.fromEntries(tiers.map((tier) => [formatUsd(tier.priceUsd), tier.stock]));
+}
+
+/**
+ * getTopCountriesByService's ten countries with the most numbers for a service. Hero's `price` is below what
+ * a number sells at (its `retail_price`), and it always gives the tiers; SMS-Activate only with freePrice.
+ */
+function topCountries(engine: SimulatorEngine, service: string, style: ResponseStyle, freePrice: boolean) {
+  return SIM_COUNTRIES.map((country) => {
+    const tiers = engine.priceTiers(country, service);
+    return { country, tiers, listed: tiers[0]!, total: totalStock(tiers) };
+  })
+    .filter((offer) => offer.total > 0)
+    .sort((left, right) => right.total - left.total)
+    .slice(0, 10)
+    .map(({ country, tiers, listed, total }) => {
+      const common = {
+        country: country.providerId,
+        count: total,
+        price: Number((listed.priceUsd * 0.8).toFixed(4)),
+        retail_price: listed.priceUsd,
+      };
+      if (style === 'hero') {
+        return {
+          ...common,
+          physicalTotalCount: total,
+          physicalCountForDefaultPrice: listed.stock,
+          physicalPriceMap: tierMap(tiers),
+        };
+      }
+      return freePrice ? { ...common, freePriceMap: tierMap(tiers) } : common;
+    });
 }
 
 function numberV2(activation: SimActivation, country: SimCountry, style: ResponseStyle): SimReply {
@@ -438,25 +483,18 @@ const ACTIONS: Readonly<Record<string, Action>> = {
 
   getTopCountriesByService: {
     errors: 'text',
-    handle: ({ engine, params }) => {
-      const service = serviceParam(params);
-      const ranked = SIM_COUNTRIES.map((country) => ({ country, ...engine.offer(country, service) }))
-        .filter((offer) => offer.stock > 0)
-        .sort((left, right) => right.stock - left.stock)
-        .slice(0, 10);
-      return json(
-        indexed(
-          ranked.map((offer) => ({
-            country: offer.country.providerId,
-            count: offer.stock,
-            price: Number((offer.costUsd * 0.8).toFixed(4)),
-            retail_price: offer.costUsd,
-            ...(params.freePrice === 'true'
-              ? { freePriceMap: { [formatUsd(offer.costUsd)]: offer.stock } }
-              : {}),
-          })),
-        ),
+    handle: ({ engine, style, params }) => {
+      // Hero lists every service when none is named; SMS-Activate documents the one-service form.
+      const services = params.service === undefined ? SIM_SERVICES : [serviceParam(params)];
+      const lists = Object.fromEntries(
+        services.map((service) => {
+          const top = topCountries(engine, service, style, flagParam(params.freePrice));
+          // SMS-Activate keys the list by rank ("0", "1", ...); Hero sends an array.
+          return [service, style === 'hero' ? top : indexed(top)];
+        }),
       );
+      if (style === 'hero') return json([lists]);
+      return json(params.service === undefined ? lists : lists[params.service]);
     },
   },
 
@@ -469,15 +507,47 @@ const ACTIONS: Readonly<Record<string, Action>> = {
       for (const country of countries) {
         const row: Record<string, unknown> = {};
         for (const service of services) {
-          const { costUsd, stock } = engine.offer(country, service);
+          const tiers = engine.priceTiers(country, service);
+          const [listed] = tiers;
+          // `count` is the stock at any price; Hero's `physicalCount` the stock at `cost`.
           row[service] =
             style === 'hero'
-              ? { cost: costUsd, count: stock, physicalCount: stock }
-              : { cost: costUsd, count: stock };
+              ? { cost: listed!.priceUsd, count: totalStock(tiers), physicalCount: listed!.stock }
+              : { cost: listed!.priceUsd, count: totalStock(tiers) };
         }
         prices[country.providerId] = row;
       }
       return json(prices);
+    },
+  },
+
+  getPricesVerification: {
+    errors: 'text',
+    // Not in Hero's API (protocols.md A.4.15): it answers BAD_ACTION there.
+    styles: ['classic'],
+    handle: ({ engine, params }) => {
+      const services = params.service === undefined ? SIM_SERVICES : [serviceParam(params)];
+      const freePrice = flagParam(params.freePrice);
+      return json(
+        Object.fromEntries(
+          services.map((service) => [
+            service,
+            Object.fromEntries(
+              SIM_COUNTRIES.map((country) => {
+                const tiers = engine.priceTiers(country, service);
+                return [
+                  country.providerId,
+                  {
+                    count: totalStock(tiers),
+                    price: tiers[0]!.priceUsd,
+                    ...(freePrice ? { freePriceMap: tierMap(tiers) } : {}),
+                  },
+                ];
+              }),
+            ),
+          ]),
+        ),
+      );
     },
   },
 
@@ -634,7 +704,7 @@ const ACTIONS: Readonly<Record<string, Action>> = {
         price,
         currency: USD_CURRENCY,
         maxHours: MAX_RENT_HOURS,
-        ...(params.needHistory === 'true' || params.needHistory === '1' ? { history: {} } : {}),
+        ...(flagParam(params.needHistory) ? { history: {} } : {}),
       });
     },
   },
@@ -643,8 +713,9 @@ const ACTIONS: Readonly<Record<string, Action>> = {
 /** Answers one handler_api.php call; refusals come back rendered in the style, never thrown. */
 export function answerAction(action: string, context: ActionContext): SimReply {
   try {
-    if (!Object.hasOwn(ACTIONS, action)) throw new SimulatorRefusal('BAD_ACTION');
-    return ACTIONS[action]!.handle(context);
+    const known = Object.hasOwn(ACTIONS, action) ? ACTIONS[action] : undefined;
+    if (!known || !(known.styles?.includes(context.style) ?? true)) throw new SimulatorRefusal('BAD_ACTION');
+    return known.handle(context);
   } catch (error) {
     if (error instanceof SimulatorRefusal) return renderRefusal(error, action, context.style, context.nowMs);
     throw error;

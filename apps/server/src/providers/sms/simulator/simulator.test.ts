@@ -186,6 +186,89 @@ describe('the handler_api.php wire format', () => {
   });
 });
 
+type TierMap = Record<string, number>;
+type Tier = { price: number; stock: number };
+type Verification = Record<string, Record<string, { count: number; price: number; freePriceMap: TierMap }>>;
+
+/** An offer that also sells above its listed price, with few numbers left at the listed one. */
+async function tieredOffer(sim: SimulatorHarness) {
+  const table: Verification = JSON.parse(
+    (await call(sim, 'getPricesVerification', { freePrice: 'true' })).text,
+  );
+  const offers = Object.entries(table).flatMap(([service, row]) =>
+    Object.entries(row).map(([country, entry]) => ({ service, country, ...entry })),
+  );
+  const tiered = offers
+    .map((offer) => ({
+      ...offer,
+      tiers: Object.entries(offer.freePriceMap).map(([price, stock]) => ({ price: Number(price), stock })),
+    }))
+    .filter((offer) => offer.tiers.length >= 2 && offer.tiers[0]!.stock > 0)
+    .sort((a, b) => a.tiers[0]!.stock - b.tiers[0]!.stock);
+  return tiered[0]!;
+}
+
+describe('price tiers', () => {
+  it('lists stock at any price as count and the stock per price as tiers, in each action and style', async () => {
+    const sim = await simulator();
+    const offer = await tieredOffer(sim);
+    const [listed, dearer] = offer.tiers as [Tier, Tier];
+    expect(offer.price).toBe(listed.price);
+    expect(dearer.price).toBeGreaterThan(listed.price);
+    expect(offer.count).toBe(offer.tiers.reduce((sum, tier) => sum + tier.stock, 0));
+    const classicPrices = await prices(sim);
+    expect(classicPrices[offer.country]![offer.service]).toEqual({ cost: listed.price, count: offer.count });
+    const top = JSON.parse((await call(sim, 'getTopCountriesByService', { freePrice: 'true' })).text);
+    expect(Object.keys(top)).toContain('tg');
+    expect(Object.keys(top.tg)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    expect(top.tg['0'].freePriceMap).toBeDefined();
+
+    await sim.control('style', { style: 'hero' });
+    const heroPrices = JSON.parse((await call(sim, 'getPrices')).text);
+    expect(heroPrices[offer.country][offer.service]).toEqual({
+      cost: listed.price,
+      count: offer.count,
+      physicalCount: listed.stock,
+    });
+    // Hero has no getPricesVerification; its top-country lists carry the tiers for every service at once.
+    expect((await call(sim, 'getPricesVerification')).status).toBe(404);
+    const [heroTop] = JSON.parse((await call(sim, 'getTopCountriesByService')).text);
+    expect(heroTop.tg).toHaveLength(10);
+    expect(heroTop.tg[0]).toMatchObject({
+      physicalTotalCount: heroTop.tg[0].count,
+      physicalCountForDefaultPrice: expect.any(Number),
+      physicalPriceMap: expect.any(Object),
+    });
+    expect(heroTop.tg[0].retail_price).toBeGreaterThan(heroTop.tg[0].price);
+  });
+
+  it('sells above the listed price only within a ceiling, once the listed numbers are gone', async () => {
+    const sim = await simulator();
+    const offer = await tieredOffer(sim);
+    const [listed, dearer] = offer.tiers as [Tier, Tier];
+    const buy = (params: Record<string, string> = {}) =>
+      call(sim, 'getNumberV2', { service: offer.service, country: offer.country, ...params });
+    for (let index = 0; index < listed.stock; index++) {
+      const bought = JSON.parse((await buy({ maxPrice: String(listed.price) })).text);
+      expect(Number(bought.activationCost)).toBe(listed.price);
+    }
+    // No ceiling: the listed price only, as SMS-Activate sells without maxPrice.
+    expect((await buy()).text).toBe('NO_NUMBERS');
+    expect((await buy({ maxPrice: String(listed.price) })).text).toBe(
+      `WRONG_MAX_PRICE:${dearer.price.toFixed(2)}`,
+    );
+    const dearerBuy = JSON.parse((await buy({ maxPrice: '3' })).text);
+    expect(Number(dearerBuy.activationCost)).toBe(dearer.price);
+    const after: Verification = JSON.parse(
+      (await call(sim, 'getPricesVerification', { service: offer.service, freePrice: 'true' })).text,
+    );
+    expect(after[offer.service]![offer.country]!.freePriceMap).toMatchObject({
+      [listed.price.toFixed(2)]: 0,
+      [dearer.price.toFixed(2)]: dearer.stock - 1,
+    });
+  });
+});
+
 describe('the catalog', () => {
   it('is the same for a seed and different for another', async () => {
     const first = await prices(await simulator({ seed: 42 }));

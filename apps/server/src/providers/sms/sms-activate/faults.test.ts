@@ -271,6 +271,98 @@ describe('reading answers', () => {
     ]);
   });
 
+  it('reads the stock at the listed price from price tiers over getPrices, which counts any price', async () => {
+    const { provider, fake } = await upstreamWith(({ action }) => {
+      if (action === 'getCountries') return json({ '187': { id: 187, eng: 'USA', visible: 1 } });
+      if (action === 'getOperators') return json({ status: 'error', error: 'OPERATORS_NOT_FOUND' });
+      if (action === 'getPricesVerification') {
+        return json({
+          tg: { '187': { count: 1000, price: 0.5, freePriceMap: { '0.50': 40, '0.65': 960 } } },
+          // Nothing left at the listed price: the offer is the next tier's.
+          wa: { '187': { count: 50, price: 0.6, freePriceMap: { '0.60': 0, '0.80': 20, '0.90': 30 } } },
+          // No tiers: no better than getPrices.
+          go: { '187': { count: 70, price: 0.3 } },
+        });
+      }
+      return json({
+        '187': { tg: { cost: 0.5, count: 1000 }, wa: { cost: 0.6, count: 50 }, go: { cost: 0.3, count: 70 } },
+      });
+    });
+    expect((await provider.getCatalog()).offers).toEqual([
+      { countryId: 'US', service: 'tg', cost: 0.5, stock: 40 },
+      { countryId: 'US', service: 'wa', cost: 0.8, stock: 20 },
+      { countryId: 'US', service: 'go', cost: 0.3, stock: 70 },
+    ]);
+    expect(
+      fake.requests.find((request) => request.action === 'getPricesVerification')?.params.get('freePrice'),
+    ).toBe('true');
+    expect(fake.count('getTopCountriesByService')).toBe(0);
+  });
+
+  it("falls back to Hero's top-country tiers, then to getPrices alone, asking an absent action only once", async () => {
+    const topLists = [
+      {
+        tg: [
+          {
+            country: 187,
+            count: 5477,
+            price: 0.045,
+            retail_price: 0.2,
+            physicalTotalCount: 7933,
+            physicalCountForDefaultPrice: 5198,
+            physicalPriceMap: { '0.04': 24, '0.0415': 439 },
+          },
+          { country: 999, retail_price: 0.3, physicalCountForDefaultPrice: 4 },
+          { note: 'no country' },
+        ],
+      },
+    ];
+    let topAnswer: FakeAnswer = json(topLists);
+    const { provider, fake } = await upstreamWith(({ action }) => {
+      if (action === 'getCountries') return json({ '187': { id: 187, eng: 'USA', visible: 1 } });
+      if (action === 'getOperators') return json({ status: 'error', error: 'OPERATORS_NOT_FOUND' });
+      if (action === 'getPricesVerification') return heroError('BAD_ACTION', 404);
+      if (action === 'getTopCountriesByService') return topAnswer;
+      return json({ '187': { tg: { cost: 0.2, count: 163_186 }, wa: { cost: 0.6, count: 9 } } });
+    });
+    const expected = [
+      { countryId: 'US', service: 'tg', cost: 0.2, stock: 5198 },
+      { countryId: 'US', service: 'wa', cost: 0.6, stock: 9 },
+    ];
+    expect((await provider.getCatalog()).offers).toEqual(expected);
+    expect((await provider.getCatalog()).offers).toEqual(expected);
+    expect(fake.count('getPricesVerification')).toBe(1);
+    expect(fake.count('getTopCountriesByService')).toBe(2);
+
+    // SMS-Activate wants a service for its top lists: then getPrices is all there is.
+    topAnswer = text('BAD_SERVICE');
+    const fromPrices = [
+      { countryId: 'US', service: 'tg', cost: 0.2, stock: 163_186 },
+      { countryId: 'US', service: 'wa', cost: 0.6, stock: 9 },
+    ];
+    expect((await provider.getCatalog()).offers).toEqual(fromPrices);
+    expect((await provider.getCatalog()).offers).toEqual(fromPrices);
+    expect(fake.count('getTopCountriesByService')).toBe(3);
+    expect(fake.count('getPrices')).toBe(4);
+  });
+
+  it.each([
+    ['a 502 HTML page', { status: 502, body: '<html>502</html>', contentType: 'text/html' }],
+    ['garbage', text('{"tg":')],
+    ['a list of another shape', json({ tg: 'soon' })],
+    ['BAD_KEY', text('BAD_KEY')],
+  ])('builds the catalog from getPrices alone when the tiers answer %s', async (_name, answer) => {
+    const { provider } = await upstreamWith(({ action }) => {
+      if (action === 'getCountries') return json({ '187': { id: 187, eng: 'USA', visible: 1 } });
+      if (action === 'getOperators') return json({ status: 'error', error: 'OPERATORS_NOT_FOUND' });
+      if (action === 'getPricesVerification') return answer;
+      return json({ '187': { tg: { cost: 0.5, count: 12 } } });
+    });
+    expect((await provider.getCatalog()).offers).toEqual([
+      { countryId: 'US', service: 'tg', cost: 0.5, stock: 12 },
+    ]);
+  });
+
   it('reads rent answers of both generations', async () => {
     const { provider } = await upstreamWith(({ action, params }) => {
       if (action === 'getRentServicesAndCountries') {

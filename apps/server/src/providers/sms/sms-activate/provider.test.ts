@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type SimulatorHarness, startSimulator, startWebhookReceiver } from '../test-servers';
+import { SIMULATOR_KEY, type SimulatorHarness, startSimulator, startWebhookReceiver } from '../test-servers';
 import { type UpstreamError, UpstreamError as UpstreamErrorClass } from '../types';
 
 const MINUTE_MS = 60_000;
@@ -200,6 +200,39 @@ describe.each(['classic', 'hero'] as const)(
         sim.provider.buyActivation({ service: 'wa', countryId: 'GB', operator: 'verizon', maxPrice: 3 }),
       );
       expect(error.kind).toBe('bad_request');
+    });
+
+    it('reads the stock at the listed price, not the stock at any price', async () => {
+      const catalog = await sim.provider.getCatalog();
+      const anyPrice: Record<
+        string,
+        Record<string, { cost: number; count: number; physicalCount?: number }>
+      > = JSON.parse((await sim.raw({ api_key: SIMULATOR_KEY, action: 'getPrices', country: '187' })).text);
+      // Where the tiers come from differs (getPricesVerification; Hero: physicalCount and its top lists).
+      const listed =
+        style === 'hero'
+          ? (service: string) => anyPrice['187']![service]!.physicalCount!
+          : async (service: string) => {
+              const tiers = JSON.parse(
+                (
+                  await sim.raw({
+                    api_key: SIMULATOR_KEY,
+                    action: 'getPricesVerification',
+                    service,
+                    freePrice: 'true',
+                  })
+                ).text,
+              )[service]['187'].freePriceMap;
+              return Object.values(tiers)[0];
+            };
+      const us = catalog.offers.filter((offer) => offer.countryId === 'US');
+      const overstated = us.filter((offer) => offer.stock < anyPrice['187']![offer.service]!.count);
+      const inStock = overstated.filter((entry) => entry.stock > 0);
+      expect(inStock.length).toBeGreaterThan(0);
+      for (const offer of inStock) {
+        expect(offer.cost, offer.service).toBe(anyPrice['187']![offer.service]!.cost);
+        expect(offer.stock, offer.service).toBe(await listed(offer.service));
+      }
     });
 
     it('takes sold numbers off the stock', async () => {

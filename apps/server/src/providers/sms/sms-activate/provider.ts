@@ -38,6 +38,8 @@ import {
   rentStatusAnswer,
   rentWebhook,
   statusV2Answer,
+  topCountriesAnswer,
+  topCountryEntry,
 } from './schemas';
 
 export interface SmsActivateProviderOptions {
@@ -266,14 +268,71 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
     };
   }
 
+  /** Optional actions this provider answered BAD_ACTION to: not asked again, so a fallback costs one call once. */
+  const unsupported = new Set<string>();
+
+  /**
+   * An action not every provider of the family has; undefined where the provider says it has no such action
+   * (BAD_ACTION, or one of `absentTokens`), so that the caller falls back.
+   */
+  async function optionalCall(
+    action: string,
+    params: Params,
+    absentTokens: readonly string[] = [],
+  ): Promise<ProviderAnswer | undefined> {
+    if (unsupported.has(action)) return undefined;
+    const answer = await call(action, params, 'read');
+    if (
+      (answer.type === 'token' || answer.type === 'error') &&
+      (answer.token === 'BAD_ACTION' || absentTokens.includes(answer.token))
+    ) {
+      unsupported.add(action);
+      return undefined;
+    }
+    return answer;
+  }
+
+  /**
+   * Price tiers (stock per price) for the catalog, from the first source the provider has, in one call per
+   * refresh: getPricesVerification (service → country → entry), else getTopCountriesByService for every
+   * service (Hero; SMS-Activate wants a service and says BAD_SERVICE). The tiers refine getPrices, whose
+   * `count` is the stock at any price; a provider with neither is read from getPrices alone.
+   */
+  async function readPriceTiers(): Promise<Array<{ country: string; service: string; entry: unknown }>> {
+    try {
+      const verification = await optionalCall('getPricesVerification', { freePrice: 'true' });
+      if (verification) {
+        return Object.entries(readJson('getPricesVerification', verification, pricesAnswer, 'read')).flatMap(
+          ([service, row]) => Object.entries(row).map(([country, entry]) => ({ country, service, entry })),
+        );
+      }
+      const top = await optionalCall('getTopCountriesByService', { freePrice: 'true' }, ['BAD_SERVICE']);
+      if (!top) return [];
+      return readJson('getTopCountriesByService', top, topCountriesAnswer, 'read').flatMap((lists) =>
+        Object.entries(lists).flatMap(([service, entries]) =>
+          entries.flatMap((entry) => {
+            const country = topCountryEntry.safeParse(entry);
+            return country.success ? [{ country: country.data.country, service, entry }] : [];
+          }),
+        ),
+      );
+    } catch (error) {
+      // The tiers only refine getPrices: without them the catalog is still right, if less exact.
+      if (!(error instanceof UpstreamError)) throw error;
+      log?.warn({ provider: name, token: error.token }, 'price tiers unreadable, using getPrices alone');
+      return [];
+    }
+  }
+
   const provider: SmsProvider = {
     name,
 
     async getCatalog() {
-      const [countryAnswer, operatorAnswer, priceAnswer] = await Promise.all([
+      const [countryAnswer, operatorAnswer, priceAnswer, tiers] = await Promise.all([
         call('getCountries', {}, 'read'),
         call('getOperators', {}, 'read'),
         call('getPrices', {}, 'read'),
+        readPriceTiers(),
       ]);
       const providerCountries = readJson('getCountries', countryAnswer, countriesAnswer, 'read');
       // A provider without operator lists answers OPERATORS_NOT_FOUND: every country then has only "any".
@@ -281,7 +340,9 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
         operatorAnswer.type === 'error' && operatorAnswer.token === 'OPERATORS_NOT_FOUND'
           ? {}
           : readJson('getOperators', operatorAnswer, operatorsAnswer, 'read').countryOperators;
-      const prices = readJson('getPrices', priceAnswer, pricesAnswer, 'read');
+      const prices = Object.entries(readJson('getPrices', priceAnswer, pricesAnswer, 'read')).flatMap(
+        ([country, row]) => Object.entries(row).map(([service, entry]) => ({ country, service, entry })),
+      );
 
       const countries = providerCountries.flatMap((country) => {
         const countryId = ids.countryToIso(country.id);
@@ -295,22 +356,29 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
           },
         ];
       });
-      const offers: UpstreamOffer[] = [];
+      const offers = new Map<string, UpstreamOffer & { rank: number }>();
       let skipped = 0;
-      for (const [providerCountryId, servicePrices] of Object.entries(prices)) {
-        const countryId = ids.countryToIso(providerCountryId);
-        if (countryId === undefined) continue;
-        for (const [providerCode, entry] of Object.entries(servicePrices)) {
-          const service = ids.serviceToCanonical(providerCode);
-          if (service === undefined) continue;
-          const offer = readPriceEntry(entry);
-          if (offer) offers.push({ countryId, service, cost: offer.cost, stock: offer.stock });
-          else skipped += 1;
+      for (const { country, service: providerCode, entry } of [...prices, ...tiers]) {
+        const countryId = ids.countryToIso(country);
+        const service = ids.serviceToCanonical(providerCode);
+        if (countryId === undefined || service === undefined) continue;
+        const reading = readPriceEntry(entry);
+        if (!reading) {
+          skipped += 1;
+          continue;
         }
+        // Stock known to sell at the price beats a bare count; then stock beats none; getPrices breaks ties.
+        const rank = (reading.atCost ? 2 : 0) + (reading.stock > 0 ? 1 : 0);
+        const key = `${countryId}:${service}`;
+        if ((offers.get(key)?.rank ?? -1) < rank)
+          offers.set(key, { countryId, service, cost: reading.cost, stock: reading.stock, rank });
       }
       // One provider's odd entry (`cost: null`, a shape of its own) must not cost the whole catalog.
       if (skipped > 0) log?.warn({ provider: name, skipped }, 'skipped price entries of no known shape');
-      return { countries, offers };
+      return {
+        countries,
+        offers: [...offers.values()].map(({ rank: _rank, ...offer }) => offer),
+      };
     },
 
     async buyActivation(request) {
@@ -347,14 +415,13 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
     getActivationState: readStatus,
 
     async getActivationStateWithText(activationId) {
-      const answer = await call('getStatusV2', { id: activationId }, 'read');
+      const answer = await optionalCall('getStatusV2', { id: activationId });
+      // A provider without V2 is read with the classic call.
+      if (!answer) return readStatus(activationId);
       if (answer.type === 'json') {
         const sms = readJson('getStatusV2', answer, statusV2Answer, 'read');
         return sms ? { kind: 'code', code: sms.code, text: sms.text } : { kind: 'waiting' };
       }
-      // A provider without V2 answers BAD_ACTION, which is safe to follow with the classic call.
-      if ((answer.type === 'token' || answer.type === 'error') && answer.token === 'BAD_ACTION')
-        return readStatus(activationId);
       // V2's plain-text answers (STATUS_CANCEL) are getStatus's own.
       const state = statusOf(answer);
       if (state) return state;
