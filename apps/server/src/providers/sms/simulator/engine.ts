@@ -342,6 +342,13 @@ export class SimulatorEngine {
       .sort((left, right) => left.createdAtMs - right.createdAtMs);
   }
 
+  /** Activations bought in [fromMs, toMs], live or closed (closed ones are kept for a day), newest first. */
+  activationsBetween(fromMs: number, toMs: number): SimActivation[] {
+    return Object.values(this.state.activations)
+      .filter((activation) => activation.createdAtMs >= fromMs && activation.createdAtMs <= toMs)
+      .sort((left, right) => right.createdAtMs - left.createdAtMs);
+  }
+
   /** getStatus's answer, without the style: the same text in both. */
   statusText(activation: SimActivation): string {
     const code = lastCode(activation);

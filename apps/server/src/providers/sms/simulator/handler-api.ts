@@ -65,14 +65,19 @@ export function bannedDate(ms: number): string {
 /** Where classic SMS-Activate puts an error token for an action: plain text, or JSON `message` / `error`. */
 type ClassicErrorShape = 'text' | 'message' | 'error';
 
-/** Classic servers have no OTP_RECEIVED or ACTIVATION_NOT_ACTIVE; these are their nearest answers. */
+/**
+ * Classic servers have no OTP_RECEIVED or ACTIVATION_NOT_ACTIVE, and no word for a malformed parameter
+ * (INVALID_PARAMETER, the simulator's own); these are their nearest answers.
+ */
 const CLASSIC_TOKENS: Readonly<Record<string, string>> = {
   OTP_RECEIVED: 'BAD_STATUS',
   ACTIVATION_NOT_ACTIVE: 'NO_ACTIVATION',
+  INVALID_PARAMETER: 'BAD_ACTION',
 };
 const HERO_TITLES: Readonly<Record<string, string>> = {
   NO_ACTIVATION: 'NOT_FOUND',
   INVALID_PHONE: 'NOT_FOUND',
+  INVALID_PARAMETER: 'UNPROCESSABLE_ENTITY',
 };
 const HERO_STATUS: Readonly<Record<string, number>> = {
   BAD_KEY: 401,
@@ -94,6 +99,7 @@ const HERO_STATUS: Readonly<Record<string, number>> = {
   ALREADY_CANCEL: 409,
   RENT_DIE: 409,
   NO_KEY: 422,
+  UNPROCESSABLE_ENTITY: 422,
   SERVER_ERROR: 500,
   ERROR_SQL: 500,
 };
@@ -106,6 +112,7 @@ const HERO_DETAILS: Readonly<Record<string, string>> = {
   SERVER_ERROR: 'Internal Server Error',
   EARLY_CANCEL_DENIED: 'Activation cannot be cancelled yet',
   OTP_RECEIVED: 'Activation already received a code',
+  UNPROCESSABLE_ENTITY: 'The given data was invalid.',
 };
 /** Rent states travel as errors in both styles: they are answers, not failures. */
 const RENT_STATE_TOKENS = new Set(['STATUS_WAIT_CODE', 'STATUS_CANCEL', 'STATUS_FINISH', 'STATUS_REVOKE']);
@@ -192,7 +199,7 @@ function flagParam(value: string | undefined): boolean {
 function maxPriceParam(params: Params): number | undefined {
   if (params.maxPrice === undefined || params.maxPrice.trim() === '') return undefined;
   const price = Number(params.maxPrice);
-  if (!Number.isFinite(price) || price < 0) throw new SimulatorRefusal('BAD_ACTION');
+  if (!Number.isFinite(price) || price < 0) throw new SimulatorRefusal('INVALID_PARAMETER');
   return price;
 }
 
@@ -294,6 +301,85 @@ const ACTIVATION_STATUS_CODES: Readonly<Record<SimActivation['status'], string>>
   finished: '6',
   cancelled: '8',
 };
+
+/** History tells a refund at the end of the lifetime (10) from a cancel (8). */
+function historyStatus(activation: SimActivation): string {
+  const expired =
+    activation.status === 'cancelled' &&
+    activation.closedAtMs !== null &&
+    activation.closedAtMs >= activation.expiresAtMs;
+  return expired ? '10' : ACTIVATION_STATUS_CODES[activation.status];
+}
+
+const DAY_S = 24 * 60 * 60;
+/** getHistory's window: dates more than 30 days back are refused (WRONG_DATE). */
+const HISTORY_DAYS = 30;
+const DEFAULT_HISTORY_SIZE = 50;
+
+/** A Unix time in seconds, or WRONG_DATE. */
+function timestampParam(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  if (!/^\d{1,12}$/.test(value.trim())) throw new SimulatorRefusal('WRONG_DATE');
+  return Number(value);
+}
+
+/**
+ * getHistory (protocols.md A.4.15; SMS-Activate's and Hero's docs): the account's activations bought between
+ * `start` and `end`, newest first. SMS-Activate lists the codes in `sms`, Hero the last SMS's text (or null).
+ * Live and refunded ones cost 0.
+ */
+function history({ engine, style, params, nowMs }: ActionContext): SimReply {
+  const nowS = Math.floor(nowMs / 1000);
+  const start = timestampParam(params.start, nowS - HISTORY_DAYS * DAY_S);
+  const end = timestampParam(params.end, nowS);
+  if (start < nowS - HISTORY_DAYS * DAY_S || end < start) throw new SimulatorRefusal('WRONG_DATE');
+  // SMS-Activate calls the page size `limit`, Hero `size`.
+  const size = integer(params.limit ?? params.size, DEFAULT_HISTORY_SIZE, 'INVALID_PARAMETER');
+  const listed = page(
+    engine.activationsBetween(start * 1000, end * 1000 + 999),
+    integer(params.offset, 0, 'INVALID_PARAMETER'),
+    size,
+  );
+  return json(
+    listed.map((activation) => {
+      const codes = activation.sms.flatMap((sms) => (sms.code === null ? [] : [sms.code]));
+      return {
+        id: style === 'classic' ? Number(activation.id) : activation.id,
+        date: saDateTime(activation.createdAtMs),
+        phone: activation.phoneNumber,
+        sms: style === 'classic' ? (codes.length > 0 ? codes : null) : (activation.sms.at(-1)?.text ?? null),
+        cost: activation.status === 'finished' ? activation.costUsd : 0,
+        status: historyStatus(activation),
+        currency: USD_CURRENCY,
+      };
+    }),
+  );
+}
+
+const DEFAULT_ALL_SMS_SIZE = 10;
+
+/**
+ * Hero's getAllSms: every SMS of an activation, a page at a time (`page` from 1), oldest first; a cancelled
+ * or refunded activation has none to give (409 ACTIVATION_NOT_ACTIVE).
+ */
+function allSms({ engine, params }: ActionContext): SimReply {
+  const activation = engine.activation(params.id);
+  if (activation.status === 'cancelled') throw new SimulatorRefusal('ACTIVATION_NOT_ACTIVE');
+  const size = integer(params.size, DEFAULT_ALL_SMS_SIZE, 'INVALID_PARAMETER');
+  const pageNumber = integer(params.page, 1, 'INVALID_PARAMETER');
+  return json({
+    data: page(activation.sms, (pageNumber - 1) * size, size).map((sms) => ({
+      id: Number(activation.id),
+      phoneFrom: sms.from,
+      code: sms.code,
+      text: sms.text,
+      service: activation.service,
+      date: rfc3339(sms.receivedAtMs),
+      type: 'sms',
+    })),
+    meta: { total: activation.sms.length, service: activation.service },
+  });
+}
 
 /**
  * getStatusV2 (protocols.md A.4.5): the last SMS with its full text, in SMS-Activate's shape (`sms`/`call`)
@@ -440,6 +526,15 @@ const ACTIONS: Readonly<Record<string, Action>> = {
       text(engine.setStatus(params.id, integer(params.status, undefined, 'BAD_STATUS'))),
   },
 
+  getAllSms: {
+    errors: 'text',
+    // SMS-Activate has no getAllSms (protocols.md A.4.15): classic answers BAD_ACTION.
+    styles: ['hero'],
+    handle: allSms,
+  },
+
+  getHistory: { errors: 'text', handle: history },
+
   finishActivation: setStatusAction(6, 'ACCESS_ACTIVATION'),
   cancelActivation: setStatusAction(8, 'ACCESS_CANCEL'),
 
@@ -449,8 +544,8 @@ const ACTIONS: Readonly<Record<string, Action>> = {
       const live = engine.liveActivations();
       const items = page(
         live,
-        integer(params.start, 0, 'BAD_ACTION'),
-        integer(params.limit, MAX_PAGE_SIZE, 'BAD_ACTION'),
+        integer(params.start, 0, 'INVALID_PARAMETER'),
+        integer(params.limit, MAX_PAGE_SIZE, 'INVALID_PARAMETER'),
       );
       const listed = items.map((activation) => activeActivationItem(activation, engine, style));
       if (style === 'hero') {
@@ -645,8 +740,8 @@ const ACTIONS: Readonly<Record<string, Action>> = {
       if (rent.status === 'finished') throw new SimulatorRefusal('STATUS_FINISH');
       if (rent.status === 'revoked') throw new SimulatorRefusal('STATUS_REVOKE');
       if (rent.sms.length === 0) throw new SimulatorRefusal('STATUS_WAIT_CODE');
-      const size = integer(params.size, 10, 'BAD_ACTION');
-      const pageNumber = integer(params.page, 1, 'BAD_ACTION');
+      const size = integer(params.size, 10, 'INVALID_PARAMETER');
+      const pageNumber = integer(params.page, 1, 'INVALID_PARAMETER');
       const newestFirst = [...rent.sms].reverse();
       const values = page(newestFirst, (pageNumber - 1) * size, size).map((sms) =>
         rentMessage(rent, sms, style),

@@ -208,6 +208,98 @@ async function tieredOffer(sim: SimulatorHarness) {
   return tiered[0]!;
 }
 
+describe('every SMS and the history', () => {
+  it("answers getAllSms in Hero's style a page at a time, and BAD_ACTION in SMS-Activate's", async () => {
+    const sim = await simulator({ noSmsRate: 1 });
+    const [, id] = (await call(sim, 'getNumber', { service: 'tg', country: '187' })).text.split(':');
+    for (const code of ['11111', '22222', '33333']) {
+      await sim.control('sms', { activationId: id, code, text: `Telegram code ${code}` });
+      sim.clock.advance(1000);
+    }
+    expect((await call(sim, 'getAllSms', { id: id! })).text).toBe('BAD_ACTION');
+
+    await sim.control('style', { style: 'hero' });
+    const first = JSON.parse((await call(sim, 'getAllSms', { id: id!, size: '2' })).text);
+    expect(first.meta).toEqual({ total: 3, service: 'tg' });
+    expect(first.data.map((sms: { code: string }) => sms.code)).toEqual(['11111', '22222']);
+    expect(first.data[0]).toMatchObject({
+      id: Number(id),
+      text: 'Telegram code 11111',
+      service: 'tg',
+      type: 'sms',
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/),
+    });
+    const second = JSON.parse((await call(sim, 'getAllSms', { id: id!, size: '2', page: '2' })).text);
+    expect(second.data.map((sms: { code: string }) => sms.code)).toEqual(['33333']);
+    const missing = await call(sim, 'getAllSms', { id: '1' });
+    expect([missing.status, JSON.parse(missing.text).title]).toEqual([404, 'NOT_FOUND']);
+    const badPage = await call(sim, 'getAllSms', { id: id!, page: 'two' });
+    expect([badPage.status, JSON.parse(badPage.text).title]).toEqual([422, 'UNPROCESSABLE_ENTITY']);
+
+    await sim.control('settings', { earlyCancelMs: 0 });
+    const [, cancelled] = (await call(sim, 'getNumber', { service: 'tg', country: '187' })).text.split(':');
+    await call(sim, 'setStatus', { id: cancelled!, status: '8' });
+    const gone = await call(sim, 'getAllSms', { id: cancelled! });
+    expect([gone.status, JSON.parse(gone.text).title]).toEqual([409, 'ACTIVATION_NOT_ACTIVE']);
+  });
+
+  it('answers getHistory between two dates, closed activations included, in each style', async () => {
+    const sim = await simulator({ earlyCancelMs: 0 });
+    const startS = Math.floor(sim.clock.now().getTime() / 1000);
+    const buy = async () =>
+      (await call(sim, 'getNumber', { service: 'wa', country: '16' })).text.split(':')[1]!;
+    const finished = await buy();
+    await sim.advance(10_000);
+    await call(sim, 'setStatus', { id: finished, status: '6' });
+    sim.clock.advance(60_000);
+    const cancelled = await buy();
+    await call(sim, 'setStatus', { id: cancelled, status: '8' });
+    sim.clock.advance(60_000);
+    await sim.control('settings', { noSmsRate: 1 });
+    const refunded = await buy();
+    await sim.advance(21 * MINUTE_MS);
+    const live = await buy();
+
+    const history = JSON.parse((await call(sim, 'getHistory', { start: String(startS) })).text);
+    expect(history.map((item: { id: number }) => String(item.id))).toEqual([
+      live,
+      refunded,
+      cancelled,
+      finished,
+    ]);
+    expect(history.map((item: { status: string }) => item.status)).toEqual(['4', '10', '8', '6']);
+    expect(history[3]).toMatchObject({
+      id: Number(finished),
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      phone: expect.stringMatching(/^447\d{9}$/),
+      sms: [expect.stringMatching(/^\d{3}-\d{3}$/)],
+      cost: expect.any(Number),
+      currency: 840,
+    });
+    expect(history[3].cost).toBeGreaterThan(0);
+    expect(history.slice(0, 3).map((item: { cost: number }) => item.cost)).toEqual([0, 0, 0]);
+    expect(history[0].sms).toBeNull();
+
+    const window = JSON.parse(
+      (await call(sim, 'getHistory', { start: String(startS + 30), end: String(startS + 90), limit: '5' }))
+        .text,
+    );
+    expect(window.map((item: { id: number }) => String(item.id))).toEqual([cancelled]);
+    const paged = JSON.parse((await call(sim, 'getHistory', { offset: '1', limit: '2' })).text);
+    expect(paged.map((item: { id: number }) => String(item.id))).toEqual([refunded, cancelled]);
+    expect((await call(sim, 'getHistory', { start: 'yesterday' })).text).toBe('WRONG_DATE');
+    expect((await call(sim, 'getHistory', { start: String(startS - 31 * 24 * 3600) })).text).toBe(
+      'WRONG_DATE',
+    );
+
+    await sim.control('style', { style: 'hero' });
+    const hero = JSON.parse((await call(sim, 'getHistory', { start: String(startS), size: '10' })).text);
+    expect(hero[3]).toMatchObject({ id: finished, sms: expect.stringContaining('WhatsApp') });
+    const wrongDate = await call(sim, 'getHistory', { end: '-5' });
+    expect([wrongDate.status, JSON.parse(wrongDate.text).title]).toEqual([400, 'WRONG_DATE']);
+  });
+});
+
 describe('price tiers', () => {
   it('lists stock at any price as count and the stock per price as tiers, in each action and style', async () => {
     const sim = await simulator();

@@ -96,6 +96,96 @@ describe.each(['classic', 'hero'] as const)(
       });
     });
 
+    it('lists every SMS of an activation: all of them with getAllSms (Hero), the last one without', async () => {
+      await sim.control('settings', { noSmsRate: 1 });
+      const bought = await buyTelegram();
+      const id = bought.activationId;
+      expect(await sim.provider.listActivationMessages(id)).toEqual([]);
+      await sim.control('sms', { activationId: id, code: '11111', text: 'Telegram code 11111' });
+      sim.clock.advance(1000);
+      await sim.provider.requestAnotherSms(id);
+      await sim.control('sms', { activationId: id, code: '22222', text: 'Telegram code 22222' });
+      const messages = await sim.provider.listActivationMessages(id);
+      const second = { code: '22222', text: 'Telegram code 22222' };
+      if (style === 'hero') {
+        const at = sim.clock.now().getTime();
+        expect(messages).toEqual([
+          {
+            code: '11111',
+            text: 'Telegram code 11111',
+            from: expect.any(String),
+            receivedAt: new Date(at - 1000),
+          },
+          { ...second, from: expect.any(String), receivedAt: new Date(at) },
+        ]);
+      } else {
+        // SMS-Activate has no getAllSms: getStatusV2 tells the last SMS.
+        expect(messages).toEqual([second]);
+      }
+
+      const cancelled = await buyTelegram();
+      sim.advance(2 * MINUTE_MS);
+      await sim.provider.cancelActivation(cancelled.activationId);
+      expect(await sim.provider.listActivationMessages(cancelled.activationId)).toEqual([]);
+    });
+
+    it("lists the account's recent activations, those getActiveActivations no longer shows included", async () => {
+      const since = sim.clock.now().getTime();
+      const finished = await buyTelegram();
+      await sim.advance(10_000);
+      const code = await sim.provider.getActivationState(finished.activationId);
+      await sim.provider.finishActivation(finished.activationId);
+      await sim.control('settings', { noSmsRate: 1 });
+      sim.clock.advance(MINUTE_MS);
+      const cancelled = await buyTelegram('GB');
+      sim.clock.advance(2 * MINUTE_MS);
+      await sim.provider.cancelActivation(cancelled.activationId);
+      const live = await buyTelegram();
+
+      const { items, hasMore } = await sim.provider.listRecentActivations(since);
+      expect(hasMore).toBe(false);
+      expect(items.map((item) => [item.activationId, item.state.kind])).toEqual([
+        [live.activationId, 'waiting'],
+        [cancelled.activationId, 'cancelled'],
+        [finished.activationId, 'finished'],
+      ]);
+      expect(items[2]).toMatchObject({ phoneNumber: finished.phoneNumber, activatedAt: new Date(since) });
+      const received = code.kind === 'code' ? code.code : 'no code';
+      // SMS-Activate lists the codes, Hero the last SMS's text.
+      expect(items[2]!.messages).toEqual([style === 'hero' ? expect.stringContaining(received) : received]);
+      expect((await sim.provider.listActiveActivations(0)).items.map((item) => item.activationId)).toEqual([
+        live.activationId,
+      ]);
+      const later = await sim.provider.listRecentActivations(since + MINUTE_MS);
+      expect(later.items.map((item) => item.activationId)).toEqual([
+        live.activationId,
+        cancelled.activationId,
+      ]);
+    });
+
+    it('reads every SMS and the history through broken answers, and reports what stays broken', async () => {
+      const since = sim.clock.now().getTime();
+      const bought = await buyTelegram();
+      await sim.advance(10_000);
+      await sim.control('fault', { action: 'getHistory', broken: 'html502', times: 2 });
+      await sim.control('fault', { action: 'getAllSms', broken: 'garbage', times: 2 });
+      await sim.control('fault', { action: 'getStatusV2', token: 'ERROR_SQL', times: 2 });
+      const { items } = await sim.provider.listRecentActivations(since);
+      expect(items.map((item) => item.activationId)).toEqual([bought.activationId]);
+      expect(await sim.provider.listActivationMessages(bought.activationId)).toHaveLength(1);
+
+      await sim.control('fault', { action: 'getHistory', broken: 'reset', times: 3 });
+      expect(await upstreamError(sim.provider.listRecentActivations(since))).toMatchObject({
+        kind: 'unavailable',
+        outcomeUnknown: false,
+      });
+      await sim.control('fault', { action: 'getHistory', token: 'WRONG_DATE' });
+      expect(await upstreamError(sim.provider.listRecentActivations(since))).toMatchObject({
+        kind: 'bad_request',
+        token: 'WRONG_DATE',
+      });
+    });
+
     it('lists active activations with their codes and states', async () => {
       const waiting = await buyTelegram();
       sim.advance(10_000);

@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import type { SmsLogger } from '../logger';
 import {
+  type ActivationMessage,
   type ActivationState,
   type ActiveActivation,
+  type RecentActivation,
   type RentState,
   type SmsProvider,
   UpstreamError,
@@ -25,7 +27,10 @@ import {
   type ActiveActivationItem,
   activationWebhook,
   activeActivationsAnswer,
+  allSmsAnswer,
   countriesAnswer,
+  type HistoryItem,
+  historyAnswer,
   inProviderZone,
   numberV2Answer,
   operatorsAnswer,
@@ -64,6 +69,10 @@ type Params = Record<string, string | number | undefined>;
 const READ_RETRIES = 2;
 const DEFAULT_RETRY_BACKOFF_MS = 200;
 const ACTIVE_ACTIVATIONS_PAGE_SIZE = 100;
+const HISTORY_PAGE_SIZE = 100;
+const ALL_SMS_PAGE_SIZE = 100;
+/** A server that ignores `page` would answer the first page for ever. */
+const ALL_SMS_MAX_PAGES = 10;
 const RENT_MESSAGES_PAGE_SIZE = 50;
 /** Answers to setStatus that mean "done"; Hero may answer 204 with no body instead. */
 const SET_STATUS_SUCCESS = new Set([
@@ -76,6 +85,23 @@ const SET_STATUS_SUCCESS = new Set([
 const CANCELLED_STATUSES = new Set(['8', '10']);
 const FINISHED_STATUS = '6';
 const RETRY_STATUS = '3';
+
+/**
+ * The state of an activation in a list (getActiveActivations, getHistory): its numeric status (Hero's
+ * mapping, protocols.md A.5) and the codes or texts listed with it, oldest first.
+ */
+function listedState(
+  status: string | undefined,
+  codes: string[],
+  lastText: string | undefined,
+): ActivationState {
+  const lastCode = codes.at(-1);
+  if (status !== undefined && CANCELLED_STATUSES.has(status)) return { kind: 'cancelled' };
+  if (status === FINISHED_STATUS) return { kind: 'finished' };
+  if (lastCode === undefined) return { kind: 'waiting' };
+  if (status === RETRY_STATUS) return { kind: 'waiting_retry', lastCode };
+  return { kind: 'code', code: lastCode, text: lastText };
+}
 
 /** Prices go upstream with a dot and no exponent, at most 4 decimals: `0.0250`, never `2.5e-2`. */
 function formatPrice(price: number): string {
@@ -247,25 +273,36 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
 
   function activeActivation(item: ActiveActivationItem): ActiveActivation {
     const codes = item.smsCode ?? [];
-    const lastCode = codes.at(-1);
-    const status = item.activationStatus;
-    let state: ActivationState;
-    if (status !== undefined && CANCELLED_STATUSES.has(status)) state = { kind: 'cancelled' };
-    else if (status === FINISHED_STATUS) state = { kind: 'finished' };
-    else if (lastCode === undefined) state = { kind: 'waiting' };
-    else if (status === RETRY_STATUS) state = { kind: 'waiting_retry', lastCode };
-    else state = { kind: 'code', code: lastCode, text: item.smsText?.at(-1) };
     const serviceCode = item.serviceCode ?? '';
     return {
       activationId: item.activationId,
       phoneNumber: digitsOnly(item.phoneNumber),
       service: ids.serviceToCanonical(serviceCode) ?? serviceCode,
       countryId: item.countryCode == null ? null : (ids.countryToIso(item.countryCode) ?? null),
-      state,
+      state: listedState(item.activationStatus, codes, item.smsText?.at(-1)),
       codes,
       smsText: item.smsText?.at(-1),
       activatedAt: zoned(item.activationTime ?? undefined),
     };
+  }
+
+  function recentActivation(item: HistoryItem): RecentActivation {
+    const messages = item.sms ?? [];
+    return {
+      activationId: item.id,
+      phoneNumber: digitsOnly(item.phone),
+      state: listedState(item.status, messages, messages.at(-1)),
+      activatedAt: zoned(item.date ?? undefined),
+      messages,
+    };
+  }
+
+  /** The last SMS as getStatusV2 (or getStatus) tells it: for providers without getAllSms. */
+  async function lastMessage(activationId: string): Promise<ActivationMessage[]> {
+    const state = await provider.getActivationStateWithText!(activationId);
+    if (state.kind === 'code') return [{ code: state.code, text: state.text ?? state.code }];
+    if (state.kind === 'waiting_retry') return [{ code: state.lastCode, text: state.lastCode }];
+    return [];
   }
 
   /** Optional actions this provider answered BAD_ACTION to: not asked again, so a fallback costs one call once. */
@@ -446,6 +483,54 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
         return { items: [], hasMore: false };
       const items = readJson('getActiveActivations', answer, activeActivationsAnswer, 'read');
       return { items: items.map(activeActivation), hasMore: items.length >= ACTIVE_ACTIVATIONS_PAGE_SIZE };
+    },
+
+    async listActivationMessages(activationId) {
+      const messages: ActivationMessage[] = [];
+      for (let page = 1; page <= ALL_SMS_MAX_PAGES; page++) {
+        const answer = await optionalCall('getAllSms', { id: activationId, page, size: ALL_SMS_PAGE_SIZE });
+        if (!answer) return lastMessage(activationId);
+        // Hero keeps no SMS of a cancelled or refunded activation.
+        if ((answer.type === 'error' || answer.type === 'token') && answer.token === 'ACTIVATION_NOT_ACTIVE')
+          return [];
+        const { data, meta } = readJson('getAllSms', answer, allSmsAnswer, 'read');
+        for (const sms of data) {
+          const code = sms.code?.trim() || undefined;
+          const text = sms.text ?? code;
+          if (text === undefined) continue;
+          messages.push({
+            code,
+            text,
+            from: sms.phoneFrom ?? undefined,
+            receivedAt: zoned(sms.date ?? undefined),
+          });
+        }
+        // A short page is the last, as is one that reaches the total.
+        if (data.length < ALL_SMS_PAGE_SIZE || messages.length >= (meta?.total ?? 0)) break;
+      }
+      return messages.sort(
+        (left, right) => (left.receivedAt?.getTime() ?? 0) - (right.receivedAt?.getTime() ?? 0),
+      );
+    },
+
+    async listRecentActivations(sinceMs, page = 0) {
+      const pageSize = HISTORY_PAGE_SIZE;
+      const answer = await call(
+        'getHistory',
+        {
+          start: Math.max(0, Math.floor(sinceMs / 1000)),
+          offset: Math.max(0, Math.floor(page)) * pageSize,
+          // SMS-Activate calls the page size `limit`, Hero `size`.
+          limit: pageSize,
+          size: pageSize,
+        },
+        'read',
+      );
+      // Older servers of the family say "nothing" as an error, as they do for active activations.
+      if ((answer.type === 'error' || answer.type === 'token') && answer.token === 'NO_ACTIVATIONS')
+        return { items: [], hasMore: false };
+      const items = readJson('getHistory', answer, historyAnswer, 'read');
+      return { items: items.map(recentActivation), hasMore: items.length >= pageSize };
     },
 
     async getRentCatalog(request) {

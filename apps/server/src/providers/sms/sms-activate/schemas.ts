@@ -190,9 +190,24 @@ export const numberV2Answer = z.object({
   activationEndTime: providerDate.nullish(),
 });
 
+/** A list written as JSON text (`"[\"12345\"]"`, as SMS-Activate's history docs show it); else undefined. */
+function jsonList(text: string): string[] | undefined {
+  if (!text.trim().startsWith('[')) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.map(String) : undefined;
+  } catch {
+    // A text in brackets ("[Your CODE registration code]") is a text.
+    return undefined;
+  }
+}
+
+/** Codes or SMS texts: one string, a list, a list written as JSON text, or null. */
 const codes = z
   .union([z.string(), z.array(z.union([z.string(), z.number()]).transform(String)), z.null()])
-  .transform((value) => (value === null ? [] : typeof value === 'string' ? [value] : value))
+  .transform((value) =>
+    value === null ? [] : typeof value === 'string' ? (jsonList(value) ?? [value]) : value,
+  )
   .transform((values) => values.map((code) => code.trim()).filter((code) => code !== ''));
 
 const activeActivation = z.object({
@@ -241,6 +256,35 @@ export const activeActivationsAnswer = z
     ];
     return candidates.find((list) => list.length > 0) ?? [];
   });
+
+/** Hero's getAllSms: `{data: [{phoneFrom, code, text, date, ...}], meta: {total}}`. */
+export const allSmsAnswer = z.object({
+  data: listOf(
+    z.object({
+      phoneFrom: idText.nullish(),
+      code: idText.nullish(),
+      text: z.string().nullish(),
+      date: providerDate.nullish(),
+    }),
+  ),
+  meta: z.object({ total: count.optional() }).nullish(),
+});
+
+const historyItem = z.object({
+  id: idText,
+  phone: idText,
+  date: providerDate.nullish(),
+  sms: codes.optional(),
+  status: idText.optional(),
+});
+
+export type HistoryItem = z.infer<typeof historyItem>;
+
+/** getHistory: a list (SMS-Activate, Hero's compatible API), or the same under `data`. */
+export const historyAnswer = z.union([
+  listOf(historyItem),
+  z.object({ data: listOf(historyItem) }).transform((answer) => answer.data),
+]);
 
 export const rentCatalogAnswer = z.object({
   countries: listOf(idText),
