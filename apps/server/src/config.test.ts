@@ -54,6 +54,19 @@ describe('configuration', () => {
     [{ SMS_PROVIDERS: 'sim-b', SIM_B_USD_RATE: '-1' }, 'SIM_B_USD_RATE'],
     [{ SMS_PROVIDERS: 'five', FIVE_KIND: 'fivesim' }, 'FIVE_KEY'],
     [{ SMS_PROVIDERS: 'sim-a', SIM_A_TIME_ZONE: 'Moscow' }, 'SIM_A_TIME_ZONE'],
+    [{ SMS_PROVIDERS: 'sim-a', SIM_A_ERROR_STYLE: 'loud' }, 'SIM_A_ERROR_STYLE'],
+    // 5sim's refusals are sentences of its own; a real provider has the style it has.
+    [{ SMS_PROVIDERS: 'sim-b', SIM_B_ERROR_STYLE: 'hero' }, 'SIM_B_ERROR_STYLE'],
+    [
+      {
+        SMS_PROVIDERS: 'hero',
+        HERO_KIND: 'smsactivate',
+        HERO_URL: 'https://h.test/',
+        HERO_KEY: 'k',
+        HERO_ERROR_STYLE: 'hero',
+      },
+      'HERO_ERROR_STYLE',
+    ],
     [{ PAYMENT_PROVIDER: 'cryptomus' }, 'CRYPTOMUS_MERCHANT_ID'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ SIMULATOR_SMS_DELAY_MIN_MS: '9000', SIMULATOR_SMS_DELAY_MAX_MS: '100' }, 'SIMULATOR_SMS_DELAY_MIN_MS'],

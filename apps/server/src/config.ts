@@ -251,6 +251,11 @@ export const providerEnvironmentSchema = z.object({
   /** Simulators only: the protocol it speaks; `sim-b` speaks 5sim's unless told. */
   PROTOCOL: z.enum(['smsactivate', 'fivesim'], { error: 'must be smsactivate or fivesim' }).optional(),
   NO_SMS_RATE: z.coerce.number({ error: 'must be a number' }).min(0).max(1).optional(),
+  /**
+   * Simulators speaking SMS-Activate's protocol only: how they tell refusals, `classic` (HTTP 200 and a
+   * token) or `hero` (Hero-SMS's HTTP statuses and JSON); their answers stay SMS-Activate's.
+   */
+  ERROR_STYLE: z.enum(['classic', 'hero'], { error: 'must be classic or hero' }).optional(),
 });
 
 export interface ProviderSettings {
@@ -270,6 +275,8 @@ export interface ProviderSettings {
   protocol?: 'smsactivate' | 'fivesim';
   seed?: number;
   noSmsRate?: number;
+  /** Simulators speaking SMS-Activate's protocol: how they tell refusals. */
+  errorStyle?: 'classic' | 'hero';
 }
 
 /** `sim-b` reads `SIM_B_*`. */
@@ -325,6 +332,16 @@ function readProviderPool(values: Environment, env: Record<string, string>, prob
     if (settings.KIND === 'fivesim' && !settings.KEY) {
       problems.push(`${prefix}KEY: is required when ${prefix}KIND is fivesim (the API token)`);
     }
+    // The built-in pool shows both protocols: sim-a speaks SMS-Activate's, sim-b 5sim's.
+    const protocol =
+      settings.KIND === 'simulator'
+        ? (settings.PROTOCOL ?? (name === 'sim-b' ? 'fivesim' : 'smsactivate'))
+        : undefined;
+    if (settings.ERROR_STYLE && protocol !== 'smsactivate') {
+      problems.push(
+        `${prefix}ERROR_STYLE: only a simulator speaking SMS-Activate's protocol takes it (real providers have their own)`,
+      );
+    }
     return [
       {
         name,
@@ -334,14 +351,11 @@ function readProviderPool(values: Environment, env: Record<string, string>, prob
         usdRate: settings.USD_RATE ?? values.SMS_PROVIDER_USD_RATE,
         timeoutMs: settings.TIMEOUT_MS ?? values.SMS_PROVIDER_TIMEOUT_MS,
         timeZone: settings.TIME_ZONE,
-        // The built-in pool shows both protocols: sim-a speaks SMS-Activate's, sim-b 5sim's.
-        protocol:
-          settings.KIND === 'simulator'
-            ? (settings.PROTOCOL ?? (name === 'sim-b' ? 'fivesim' : 'smsactivate'))
-            : undefined,
+        protocol,
         // Each simulator its own catalog; the later ones less reliable, so that the difference shows.
         seed: settings.SEED ?? baseSeed + index,
         noSmsRate: settings.NO_SMS_RATE ?? Math.min(1, values.SIMULATOR_NO_SMS_RATE * (index + 1)),
+        errorStyle: settings.ERROR_STYLE,
       },
     ];
   });

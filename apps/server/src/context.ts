@@ -134,6 +134,7 @@ function createSmsUpstreams(
           smsDelayMaxMs: config.SIMULATOR_SMS_DELAY_MAX_MS,
           noSmsRate: settings.noSmsRate ?? config.SIMULATOR_NO_SMS_RATE,
           earlyCancelMs: config.SIMULATOR_EARLY_CANCEL_MS,
+          errorStyle: settings.errorStyle,
           // The single simulator of before the pool kept its state as `sim-a`.
           store: createSimStateStore(database.db, settings.name === 'simulator' ? 'sim-a' : settings.name),
           clock,

@@ -12,7 +12,8 @@ import {
 
 /**
  * How the simulator answers: 'classic' is SMS-Activate's (HTTP 200, text tokens, rent errors as JSON),
- * 'hero' is Hero-SMS's (HTTP status + `{title, details, info}`, 204 for finish/cancel actions).
+ * 'hero' is Hero-SMS's (HTTP status + `{title, details, info}`, 204 for finish/cancel actions). A simulator
+ * has one style for its answers and one for its errors: clones of the family mix them.
  */
 export type ResponseStyle = 'classic' | 'hero';
 
@@ -89,6 +90,8 @@ const HERO_STATUS: Readonly<Record<string, number>> = {
   NOT_FOUND: 404,
   BAD_ACTION: 404,
   NO_NUMBERS: 404,
+  NO_ACTIVATIONS: 404,
+  OPERATORS_NOT_FOUND: 404,
   EARLY_CANCEL_DENIED: 409,
   OTP_RECEIVED: 409,
   NEW_OTP_RECEIVED: 409,
@@ -215,7 +218,10 @@ function indexed<T>(items: readonly T[]): Record<string, T> {
 
 interface ActionContext {
   engine: SimulatorEngine;
+  /** The shape of what the action answers, and which actions there are. */
   style: ResponseStyle;
+  /** How refusals are told. */
+  errorStyle: ResponseStyle;
   params: Params;
   nowMs: number;
 }
@@ -556,7 +562,8 @@ const ACTIONS: Readonly<Record<string, Action>> = {
           activeActivations: { affected_rows: 0, num_rows: 0, row: [], rows: [] },
         });
       }
-      if (live.length === 0) return json({ status: 'error', error: 'NO_ACTIVATIONS' });
+      // Nothing active is an error to SMS-Activate.
+      if (live.length === 0) throw new SimulatorRefusal('NO_ACTIVATIONS');
       return json({ status: 'success', activeActivations: listed });
     },
   },
@@ -805,14 +812,18 @@ const ACTIONS: Readonly<Record<string, Action>> = {
   },
 };
 
-/** Answers one handler_api.php call; refusals come back rendered in the style, never thrown. */
+/** Every action the endpoint knows, whatever the style. */
+export const HANDLER_ACTIONS: readonly string[] = Object.keys(ACTIONS);
+
+/** Answers one handler_api.php call; refusals come back rendered in the error style, never thrown. */
 export function answerAction(action: string, context: ActionContext): SimReply {
   try {
     const known = Object.hasOwn(ACTIONS, action) ? ACTIONS[action] : undefined;
     if (!known || !(known.styles?.includes(context.style) ?? true)) throw new SimulatorRefusal('BAD_ACTION');
     return known.handle(context);
   } catch (error) {
-    if (error instanceof SimulatorRefusal) return renderRefusal(error, action, context.style, context.nowMs);
+    if (error instanceof SimulatorRefusal)
+      return renderRefusal(error, action, context.errorStyle, context.nowMs);
     throw error;
   }
 }

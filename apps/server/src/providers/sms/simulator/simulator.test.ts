@@ -3,6 +3,7 @@ import { testDatabase } from '../../../../test/support/database';
 import { SIMULATOR_KEY, type SimulatorHarness, startSimulator, startWebhookReceiver } from '../test-servers';
 import { UpstreamError } from '../types';
 import { MAX_PRICE_USD, MIN_PRICE_USD } from './catalog';
+import { HANDLER_ACTIONS } from './handler-api';
 import { createSimStateStore } from './state-store';
 
 const MINUTE_MS = 60_000;
@@ -207,6 +208,82 @@ async function tieredOffer(sim: SimulatorHarness) {
     .sort((a, b) => a.tiers[0]!.stock - b.tiers[0]!.stock);
   return tiered[0]!;
 }
+
+/**
+ * A refusal of each action (forced where the action has no natural one) with how Hero tells it: HTTP
+ * status and `title`.
+ */
+const REFUSALS: Readonly<
+  Record<string, { params?: Record<string, string>; fault?: string; hero: [number, string] }>
+> = {
+  getBalance: { fault: 'ERROR_SQL', hero: [500, 'ERROR_SQL'] },
+  getBalanceAndCashBack: { fault: 'ACCOUNT_INACTIVE', hero: [403, 'ACCOUNT_INACTIVE'] },
+  getNumber: { params: { service: 'tg', country: '187', maxPrice: '0.01' }, hero: [400, 'WRONG_MAX_PRICE'] },
+  getNumberV2: { params: { service: 'nope', country: '187' }, hero: [400, 'BAD_SERVICE'] },
+  getStatus: { params: { id: '1' }, hero: [404, 'NOT_FOUND'] },
+  getStatusV2: { params: { id: '1' }, hero: [404, 'NOT_FOUND'] },
+  // SMS-Activate's answers have no getAllSms.
+  getAllSms: { params: { id: '1' }, hero: [404, 'BAD_ACTION'] },
+  getHistory: { params: { start: 'yesterday' }, hero: [400, 'WRONG_DATE'] },
+  setStatus: { params: { id: '1', status: 'cancel' }, hero: [400, 'BAD_STATUS'] },
+  finishActivation: { params: { id: '1' }, hero: [404, 'NOT_FOUND'] },
+  cancelActivation: { params: { id: '1' }, hero: [404, 'NOT_FOUND'] },
+  getActiveActivations: { hero: [404, 'NO_ACTIVATIONS'] },
+  getNumbersStatus: { params: { country: '999' }, hero: [400, 'BAD_COUNTRY'] },
+  getTopCountriesByService: { params: { service: 'nope' }, hero: [400, 'BAD_SERVICE'] },
+  getPrices: { params: { country: '999' }, hero: [400, 'BAD_COUNTRY'] },
+  getPricesVerification: { params: { service: 'nope' }, hero: [400, 'BAD_SERVICE'] },
+  getCountries: { fault: 'BANNED', hero: [403, 'BANNED'] },
+  getOperators: { params: { country: '199' }, hero: [404, 'OPERATORS_NOT_FOUND'] },
+  getServicesList: { fault: 'SERVER_ERROR', hero: [500, 'SERVER_ERROR'] },
+  getRentServicesAndCountries: { params: { country: '187', rent_time: '1' }, hero: [400, 'INVALID_TIME'] },
+  getRentNumber: {
+    params: { service: 'tg', country: '187' },
+    fault: 'NO_NUMBERS',
+    hero: [404, 'NO_NUMBERS'],
+  },
+  getRentStatus: { params: {}, hero: [400, 'NO_ID_RENT'] },
+  setRentStatus: { params: { id: '1', status: '1' }, hero: [404, 'NOT_FOUND'] },
+  getRentList: { fault: 'CHANNELS_LIMIT', hero: [403, 'CHANNELS_LIMIT'] },
+  continueRentNumber: { params: { id: '1' }, hero: [404, 'NOT_FOUND'] },
+  getContinueRentPriceNumber: { params: { id: '1' }, hero: [404, 'NOT_FOUND'] },
+  continueRentInfo: { params: { id: '1' }, hero: [404, 'NOT_FOUND'] },
+};
+
+describe("Hero's error style", () => {
+  it('is tried on every action', () => {
+    expect(Object.keys(REFUSALS).sort()).toEqual([...HANDLER_ACTIONS].sort());
+  });
+
+  it.each(Object.entries(REFUSALS))(
+    'tells %s refusals with HTTP statuses and JSON under errorStyle hero, and with HTTP 200 otherwise',
+    async (action, { params = {}, fault, hero: [status, title] }) => {
+      const sim = await simulator({ errorStyle: 'hero' });
+      if (fault) await sim.control('fault', { action, token: fault });
+      const answer = await call(sim, action, params);
+      expect(answer.status).toBe(status);
+      expect(answer.contentType).toMatch(/^application\/json/);
+      expect(JSON.parse(answer.text)).toMatchObject({ title, details: expect.any(String) });
+
+      await sim.control('settings', { errorStyle: 'classic' });
+      if (fault) await sim.control('fault', { action, token: fault });
+      expect((await call(sim, action, params)).status).toBe(200);
+    },
+  );
+
+  it("keeps SMS-Activate's answers under Hero's errors, and is set and reset through the control API", async () => {
+    const sim = await simulator();
+    expect((await sim.control('settings', { errorStyle: 'hero' })).body.settings.errorStyle).toBe('hero');
+    expect((await call(sim, 'getNumber', { service: 'tg', country: '187' })).text).toMatch(
+      /^ACCESS_NUMBER:\d+:\d+$/,
+    );
+    const missingKey = await sim.raw({ action: 'getBalance' });
+    expect([missingKey.status, JSON.parse(missingKey.text).title]).toEqual([422, 'NO_KEY']);
+    expect((await sim.control('settings', { errorStyle: 'pastel' })).status).toBe(400);
+    await sim.control('reset');
+    expect(await call(sim, 'getStatus', { id: '1' })).toMatchObject({ status: 200, text: 'NO_ACTIVATION' });
+  });
+});
 
 describe('every SMS and the history', () => {
   it("answers getAllSms in Hero's style a page at a time, and BAD_ACTION in SMS-Activate's", async () => {

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIMULATOR_KEY, type SimulatorHarness, startSimulator, startWebhookReceiver } from '../test-servers';
-import { type UpstreamError, UpstreamError as UpstreamErrorClass } from '../types';
+import { type UpstreamError, UpstreamError as UpstreamErrorClass, type UpstreamErrorKind } from '../types';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -491,6 +491,159 @@ describe.each(['classic', 'hero'] as const)(
         await receiver.close();
         await rentReceiver.close();
       }
+    });
+  },
+);
+
+/** What each documented refusal must mean to us: none of them leaves a call's outcome unknown. */
+const HERO_REFUSAL_KINDS: Readonly<Record<string, UpstreamErrorKind>> = {
+  BAD_KEY: 'configuration',
+  NO_BALANCE: 'no_balance',
+  BANNED: 'account_blocked',
+  CHANNELS_LIMIT: 'account_blocked',
+  ACCOUNT_INACTIVE: 'account_blocked',
+  SERVICE_NOT_AVAILABLE: 'no_numbers',
+  UNPROCESSABLE_ENTITY: 'bad_request',
+  BAD_ACTION: 'bad_request',
+  BAD_SERVICE: 'bad_request',
+  BAD_STATUS: 'bad_request',
+  WRONG_COUNTRY: 'bad_request',
+  INVALID_TIME: 'bad_request',
+  WRONG_DATE: 'bad_request',
+  NO_NUMBERS: 'no_numbers',
+  WRONG_MAX_PRICE: 'no_numbers',
+  NO_ACTIVATION: 'not_found',
+  ACTIVATION_NOT_ACTIVE: 'not_found',
+  EARLY_CANCEL_DENIED: 'early_cancel_denied',
+  OTP_RECEIVED: 'cannot_cancel',
+  NEW_OTP_RECEIVED: 'cannot_cancel',
+  FREE_CANCELLATION_EXPIRED: 'cannot_cancel',
+  INVALID_PHONE: 'not_found',
+  ALREADY_FINISH: 'not_found',
+  ALREADY_CANCEL: 'not_found',
+  CANT_CANCEL: 'cannot_cancel',
+  RENT_DIE: 'not_found',
+};
+
+const ACCOUNT = [
+  'BAD_KEY',
+  'NO_BALANCE',
+  'BANNED',
+  'CHANNELS_LIMIT',
+  'ACCOUNT_INACTIVE',
+  'UNPROCESSABLE_ENTITY',
+];
+
+/** Each call of the adapter with the refusals Hero documents for its action (protocols.md A.3, A.4.7; HERO-R §2). */
+const HERO_REFUSALS: Array<{
+  call: string;
+  action: string;
+  run: (provider: SimulatorHarness['provider']) => Promise<unknown>;
+  tokens: string[];
+  /** Where a refusal means something else for this call. */
+  kinds?: Readonly<Record<string, UpstreamErrorKind>>;
+}> = [
+  {
+    call: 'buyActivation',
+    action: 'getNumberV2',
+    run: (provider) => provider.buyActivation({ service: 'tg', countryId: 'US', maxPrice: 3 }),
+    tokens: [...ACCOUNT, 'SERVICE_NOT_AVAILABLE', 'WRONG_MAX_PRICE', 'NO_NUMBERS', 'BAD_SERVICE'],
+  },
+  {
+    call: 'getActivationState',
+    action: 'getStatus',
+    run: (provider) => provider.getActivationState('1'),
+    tokens: [...ACCOUNT, 'BAD_STATUS', 'NO_ACTIVATION', 'BAD_ACTION'],
+  },
+  {
+    call: 'cancelActivation',
+    action: 'setStatus',
+    run: (provider) => provider.cancelActivation('1'),
+    tokens: [
+      ...ACCOUNT,
+      'BAD_STATUS',
+      'NO_ACTIVATION',
+      'EARLY_CANCEL_DENIED',
+      'OTP_RECEIVED',
+      'NEW_OTP_RECEIVED',
+      'FREE_CANCELLATION_EXPIRED',
+      'ACTIVATION_NOT_ACTIVE',
+    ],
+    // Cancelling sends only status 8: BAD_STATUS there means a code already arrived.
+    kinds: { BAD_STATUS: 'cannot_cancel' },
+  },
+  {
+    call: 'finishActivation',
+    action: 'setStatus',
+    run: (provider) => provider.finishActivation('1'),
+    tokens: [...ACCOUNT, 'BAD_STATUS', 'NO_ACTIVATION', 'NEW_OTP_RECEIVED', 'ACTIVATION_NOT_ACTIVE'],
+  },
+  {
+    call: 'requestAnotherSms',
+    action: 'setStatus',
+    run: (provider) => provider.requestAnotherSms('1'),
+    tokens: [...ACCOUNT, 'BAD_STATUS', 'NO_ACTIVATION', 'ACTIVATION_NOT_ACTIVE'],
+  },
+  {
+    call: 'listActiveActivations',
+    action: 'getActiveActivations',
+    run: (provider) => provider.listActiveActivations(0),
+    tokens: [...ACCOUNT, 'BAD_ACTION'],
+  },
+  {
+    call: 'listActivationMessages',
+    action: 'getAllSms',
+    run: (provider) => provider.listActivationMessages('1'),
+    tokens: [...ACCOUNT, 'NO_ACTIVATION'],
+  },
+  {
+    call: 'listRecentActivations',
+    action: 'getHistory',
+    run: (provider) => provider.listRecentActivations(0),
+    tokens: [...ACCOUNT, 'WRONG_DATE', 'BAD_ACTION'],
+  },
+  {
+    call: 'rentNumber',
+    action: 'getRentNumber',
+    run: (provider) => provider.rentNumber({ service: 'tg', countryId: 'US', hours: 4 }),
+    tokens: [...ACCOUNT, 'NO_NUMBERS', 'BAD_SERVICE', 'WRONG_COUNTRY', 'INVALID_TIME'],
+  },
+  {
+    call: 'cancelRent',
+    action: 'setRentStatus',
+    run: (provider) => provider.cancelRent('1'),
+    tokens: [...ACCOUNT, 'INVALID_PHONE', 'ALREADY_FINISH', 'ALREADY_CANCEL', 'CANT_CANCEL'],
+  },
+  {
+    call: 'extendRent',
+    action: 'continueRentNumber',
+    run: (provider) => provider.extendRent('1', 4),
+    tokens: [...ACCOUNT, 'INVALID_PHONE', 'RENT_DIE', 'INVALID_TIME'],
+  },
+];
+
+describe.each(['classic', 'hero'] as const)(
+  "Hero's error style under %s answers: every documented refusal is a clean refusal",
+  (style) => {
+    let sim: SimulatorHarness;
+    beforeAll(async () => {
+      sim = await startSimulator({ responseStyle: style, errorStyle: 'hero' });
+    });
+    afterAll(async () => {
+      await sim.close();
+    });
+
+    it.each(
+      HERO_REFUSALS.flatMap(({ tokens, ...call }) =>
+        tokens.map((token) => [call.call, token, call] as const),
+      ),
+    )('%s refused with %s', async (_call, token, { action, run, kinds }) => {
+      await sim.control('fault', { action, token });
+      const error = await upstreamError(run(sim.provider));
+      expect(error.kind).toBe(kinds?.[token] ?? HERO_REFUSAL_KINDS[token]);
+      expect(error.outcomeUnknown).toBe(false);
+      // The fault was the only one: nothing is left over for the next case.
+      expect((await sim.control('faults')).body.faults).toEqual([]);
     });
   },
 );
