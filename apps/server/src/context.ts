@@ -170,6 +170,7 @@ function createSmsUpstreams(
       apiKey: settings.key!,
       timeoutMs: settings.timeoutMs,
       timeZone: settings.timeZone,
+      idMap: settings.idMap,
       logger: log,
     });
     return { ...common, provider, rents: provider };

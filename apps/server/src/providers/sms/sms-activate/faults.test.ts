@@ -421,6 +421,42 @@ describe('reading answers', () => {
     );
     expect(unknownService.kind).toBe('bad_request');
   });
+
+  it("gives an overridden country or service the provider's id alone, both ways", async () => {
+    const { provider, fake } = await upstreamWith(
+      ({ action }) => {
+        if (action === 'getNumberV2') return text('ACCESS_NUMBER:5:15550001111');
+        if (action === 'getCountries')
+          return json({ '16': { id: 16, visible: 1 }, '187': { id: 187, visible: 1 } });
+        if (action === 'getOperators') return json({ status: 'error', error: 'OPERATORS_NOT_FOUND' });
+        if (action === 'getPrices')
+          return json({
+            '16': { wa: { cost: 1, count: 2 }, tg: { cost: 9, count: 9 } },
+            '187': { wa: { cost: 1, count: 3 } },
+          });
+        return text('BAD_ACTION');
+      },
+      // At this provider 16 is the United States (SMS-Activate's id of the United Kingdom).
+      { idMap: { countries: { '16': 'US' }, services: { wa: 'tg' } } },
+    );
+    await buy(provider);
+    expect(fake.requests[0]!.params.get('country')).toBe('16');
+    expect(fake.requests[0]!.params.get('service')).toBe('wa');
+    // 187 is no longer the United States there, nor has the United Kingdom an id; wa no longer names WhatsApp.
+    expect(await provider.getCatalog()).toEqual({
+      countries: [{ countryId: 'US', operators: [], rentSupported: false }],
+      offers: [{ countryId: 'US', service: 'tg', cost: 1, stock: 2 }],
+    });
+    for (const request of [
+      { service: 'tg', countryId: 'GB' },
+      { service: 'wa', countryId: 'US' },
+    ]) {
+      expect(await failureOf(provider.buyActivation({ ...request, maxPrice: 1 }))).toMatchObject({
+        kind: 'bad_request',
+        outcomeUnknown: false,
+      });
+    }
+  });
 });
 
 describe('every SMS of an activation and the history', () => {
