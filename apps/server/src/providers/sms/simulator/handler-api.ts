@@ -488,6 +488,8 @@ const balance: Action = {
 };
 
 function buyFrom(engine: SimulatorEngine, params: Params): SimActivation {
+  // No number here forwards calls, as getNumbersStatus's `<service>_1` counts say.
+  if (flagParam(params.forward)) throw new SimulatorRefusal('NO_NUMBERS');
   return engine.buy({
     service: serviceParam(params),
     countryId: countryParam(params),
