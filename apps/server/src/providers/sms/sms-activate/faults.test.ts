@@ -299,6 +299,24 @@ describe('reading answers', () => {
     expect(fake.count('getTopCountriesByService')).toBe(0);
   });
 
+  it('asks for nothing more when the tiers tell the stock at the listed price of every entry', async () => {
+    const { provider, fake } = await upstreamWith(({ action }) => {
+      if (action === 'getCountries') return json({ '187': { id: 187, eng: 'USA', visible: 1 } });
+      if (action === 'getOperators') return json({ status: 'error', error: 'OPERATORS_NOT_FOUND' });
+      if (action === 'getPricesVerification')
+        return json({ tg: { '187': { count: 100, price: 0.5, freePriceMap: { '0.50': 40, '0.65': 60 } } } });
+      return text('ERROR_SQL');
+    });
+    expect((await provider.getCatalog()).offers).toEqual([
+      { countryId: 'US', service: 'tg', cost: 0.5, stock: 40 },
+    ]);
+    expect(fake.requests.map((request) => request.action).sort()).toEqual([
+      'getCountries',
+      'getOperators',
+      'getPricesVerification',
+    ]);
+  });
+
   it("falls back to Hero's top-country tiers, then to getPrices alone, asking an absent action only once", async () => {
     const topLists = [
       {

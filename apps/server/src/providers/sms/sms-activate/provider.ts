@@ -34,6 +34,7 @@ import {
   inProviderZone,
   numberV2Answer,
   operatorsAnswer,
+  type PriceReading,
   pricesAnswer,
   readPriceEntry,
   rentCatalogAnswer,
@@ -329,47 +330,85 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
     return answer;
   }
 
+  /** One price-list entry, named by the provider's ids, read (undefined: of no shape we know). */
+  interface PriceEntry {
+    country: string;
+    service: string;
+    reading: PriceReading | undefined;
+  }
+
+  /** Reads a list keyed outer → inner → entry; `countryFirst` for getPrices, service first otherwise. */
+  function priceEntries(action: string, answer: ProviderAnswer, countryFirst: boolean): PriceEntry[] {
+    return Object.entries(readJson(action, answer, pricesAnswer, 'read')).flatMap(([outer, row]) =>
+      Object.entries(row).map(([inner, entry]) => ({
+        country: countryFirst ? outer : inner,
+        service: countryFirst ? inner : outer,
+        reading: readPriceEntry(entry),
+      })),
+    );
+  }
+
   /**
-   * Price tiers (stock per price) for the catalog, from the first source the provider has, in one call per
-   * refresh: getPricesVerification (service → country → entry), else getTopCountriesByService for every
-   * service (Hero; SMS-Activate wants a service and says BAD_SERVICE). The tiers refine getPrices, whose
-   * `count` is the stock at any price; a provider with neither is read from getPrices alone.
+   * An action that only refines the prices: undefined where the provider lacks it (`absentTokens` as for
+   * optionalCall) or answers it badly, for without it the catalog is still right, if less exact.
    */
-  async function readPriceTiers(): Promise<Array<{ country: string; service: string; entry: unknown }>> {
+  async function refinement<T>(
+    action: string,
+    absentTokens: readonly string[],
+    read: (answer: ProviderAnswer) => T,
+  ): Promise<T | undefined> {
     try {
-      const verification = await optionalCall('getPricesVerification', { freePrice: 'true' });
-      if (verification) {
-        return Object.entries(readJson('getPricesVerification', verification, pricesAnswer, 'read')).flatMap(
-          ([service, row]) => Object.entries(row).map(([country, entry]) => ({ country, service, entry })),
-        );
-      }
-      const top = await optionalCall('getTopCountriesByService', { freePrice: 'true' }, ['BAD_SERVICE']);
-      if (!top) return [];
-      return readJson('getTopCountriesByService', top, topCountriesAnswer, 'read').flatMap((lists) =>
-        Object.entries(lists).flatMap(([service, entries]) =>
-          entries.flatMap((entry) => {
-            const country = topCountryEntry.safeParse(entry);
-            return country.success ? [{ country: country.data.country, service, entry }] : [];
-          }),
-        ),
-      );
+      const answer = await optionalCall(action, { freePrice: 'true' }, absentTokens);
+      return answer && read(answer);
     } catch (error) {
-      // The tiers only refine getPrices: without them the catalog is still right, if less exact.
       if (!(error instanceof UpstreamError)) throw error;
-      log?.warn({ provider: name, token: error.token }, 'price tiers unreadable, using getPrices alone');
-      return [];
+      log?.warn({ provider: name, action, token: error.token }, 'price tiers unreadable, reading getPrices');
+      return undefined;
     }
+  }
+
+  /**
+   * The catalog's prices, in one call per refresh where the provider allows. getPrices' `count` is the stock
+   * at any price; the stock at the listed price comes from tiers: getPricesVerification's (service → country
+   * → entry), or, where there is none, getTopCountriesByService's for every service (Hero; SMS-Activate
+   * wants a service there and says BAD_SERVICE). getPrices is asked unless the tiers cover every entry.
+   */
+  async function readPrices(): Promise<PriceEntry[]> {
+    const verification = await refinement('getPricesVerification', [], (answer) =>
+      priceEntries('getPricesVerification', answer, false),
+    );
+    // An empty list says nothing about getPrices' entries.
+    if (verification?.length && verification.every((entry) => entry.reading?.atCost !== false))
+      return verification;
+    const [prices, top] = await Promise.all([
+      call('getPrices', {}, 'read').then((answer) => priceEntries('getPrices', answer, true)),
+      verification ? [] : refinement('getTopCountriesByService', ['BAD_SERVICE'], topCountryEntries),
+    ]);
+    // Later entries refine earlier ones (getCatalog ranks them): the prices first.
+    return [...prices, ...(verification ?? top ?? [])];
+  }
+
+  function topCountryEntries(answer: ProviderAnswer): PriceEntry[] {
+    return readJson('getTopCountriesByService', answer, topCountriesAnswer, 'read').flatMap((lists) =>
+      Object.entries(lists).flatMap(([service, entries]) =>
+        entries.flatMap((entry) => {
+          const country = topCountryEntry.safeParse(entry);
+          return country.success
+            ? [{ country: country.data.country, service, reading: readPriceEntry(entry) }]
+            : [];
+        }),
+      ),
+    );
   }
 
   const provider: SmsProvider = {
     name,
 
     async getCatalog() {
-      const [countryAnswer, operatorAnswer, priceAnswer, tiers] = await Promise.all([
+      const [countryAnswer, operatorAnswer, prices] = await Promise.all([
         call('getCountries', {}, 'read'),
         call('getOperators', {}, 'read'),
-        call('getPrices', {}, 'read'),
-        readPriceTiers(),
+        readPrices(),
       ]);
       const providerCountries = readJson('getCountries', countryAnswer, countriesAnswer, 'read');
       // A provider without operator lists answers OPERATORS_NOT_FOUND: every country then has only "any".
@@ -377,9 +416,6 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
         operatorAnswer.type === 'error' && operatorAnswer.token === 'OPERATORS_NOT_FOUND'
           ? {}
           : readJson('getOperators', operatorAnswer, operatorsAnswer, 'read').countryOperators;
-      const prices = Object.entries(readJson('getPrices', priceAnswer, pricesAnswer, 'read')).flatMap(
-        ([country, row]) => Object.entries(row).map(([service, entry]) => ({ country, service, entry })),
-      );
 
       const countries = providerCountries.flatMap((country) => {
         const countryId = ids.countryToIso(country.id);
@@ -395,11 +431,10 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
       });
       const offers = new Map<string, UpstreamOffer & { rank: number }>();
       let skipped = 0;
-      for (const { country, service: providerCode, entry } of [...prices, ...tiers]) {
+      for (const { country, service: providerCode, reading } of prices) {
         const countryId = ids.countryToIso(country);
         const service = ids.serviceToCanonical(providerCode);
         if (countryId === undefined || service === undefined) continue;
-        const reading = readPriceEntry(entry);
         if (!reading) {
           skipped += 1;
           continue;
