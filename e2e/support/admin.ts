@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config';
 import {
@@ -31,14 +32,13 @@ export async function creditUser(
   dollars: number,
 ): Promise<void> {
   const headers = { authorization: `Bearer ${token}` };
-  const lookup = await request.get(`/api/admin/users/lookup?username=${encodeURIComponent(username)}`, {
-    headers,
-  });
-  expect(lookup.ok()).toBe(true);
-  const { user } = await lookup.json();
+  const search = await request.get(`/api/admin/users?q=${encodeURIComponent(username)}`, { headers });
+  expect(search.ok()).toBe(true);
+  const user = (await search.json()).users.find((row: { username: string }) => row.username === username);
+  expect(user, `user ${username}`).toBeDefined();
   const adjustment = await request.post(`/api/admin/users/${user.id}/adjustments`, {
     headers,
-    data: { amount: dollars, note: 'e2e test funds' },
+    data: { amount: dollars, reason: 'e2e test funds', idempotency_key: randomUUID() },
   });
   expect(adjustment.ok(), await adjustment.text()).toBe(true);
 }

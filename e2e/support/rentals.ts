@@ -14,7 +14,7 @@ export async function chooseRent(page: Page, country: string, service: string): 
 /** The user's rents as the API lists them, read with the page's own session. */
 export async function rentsOf(
   page: Page,
-): Promise<Array<{ order_id: string; end_date: string; service: { name: string } }>> {
+): Promise<Array<{ order_id: string; number: string; end_date: string; service: { name: string } }>> {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const response = await page.request.get('/api/dashboard/rents', {
     headers: { authorization: `Bearer ${token}` },

@@ -74,7 +74,8 @@ export async function usPrices(
 /** Delivers an SMS to an activation or a rent at once (sim-a: rents and its numbers are there). */
 export async function injectSms(
   request: APIRequestContext,
-  target: { activationId: string } | { rentId: string; from?: string },
+  // A rent by its number: its id at the provider is not something our API shows.
+  target: { activationId: string } | { phone: string; from?: string },
   text: string,
   code?: string,
 ): Promise<void> {

@@ -27,10 +27,10 @@ test('a user rents a number for 24 hours, receives two SMS, renews it and sees t
   // Two SMS through the simulator's control API: pushed to our webhook, shown without reloading, newest first.
   await injectSms(
     request,
-    { rentId: rent!.order_id, from: 'Telegram' },
+    { phone: rent!.number, from: 'Telegram' },
     'Telegram code: 41526. Do not give this code to anyone!',
   );
-  await injectSms(request, { rentId: rent!.order_id, from: 'BankOne' }, 'Your BankOne login code is 907313.');
+  await injectSms(request, { phone: rent!.number, from: 'BankOne' }, 'Your BankOne login code is 907313.');
   const messages = row.getByRole('list', { name: 'Received SMS' }).getByRole('listitem');
   await expect(messages.filter({ hasText: 'BankOne: Your BankOne login code is 907313.' })).toBeVisible();
   await expect(messages.filter({ hasText: 'Telegram: Telegram code: 41526.' })).toBeVisible();

@@ -20,6 +20,7 @@ import { type AuthService, createAuthService } from './modules/auth/service';
 import { createSessionsRepository } from './modules/auth/sessions';
 import { createTokenService, type TokenService } from './modules/auth/tokens';
 import { parseMarkupOverrides } from './modules/catalog/pricing';
+import { PricingRulesStore } from './modules/catalog/pricing-rules';
 import { createCatalogRepository } from './modules/catalog/repository';
 import { type CatalogService, createCatalogService } from './modules/catalog/service';
 import { createRentalService, type RentalService } from './modules/rentals/service';
@@ -62,7 +63,7 @@ export interface AppContext {
   providers: ProviderPool;
   /** The first provider of the pool (tests and tools that speak to one upstream). */
   sms: ActivationProvider;
-  /** Where rents go: the first provider of the pool that rents numbers. */
+  /** The first provider of the pool that rents numbers (tests and tools that speak to one upstream). */
   rents: RentProvider;
   /** The built-in simulated suppliers in the pool, each mounted on this server. */
   simulators: MountedSimulator[];
@@ -76,6 +77,8 @@ export interface AppContext {
   /** The first provider's budget (that of the rentals' provider when it is the first). */
   upstreamBudget: CallBudget;
   catalog: CatalogService;
+  /** The markup rules in force: the console's once saved, else the environment's. */
+  pricing: PricingRulesStore;
   activations: ActivationService;
   rentals: RentalService;
   /** Reseller API keys: their check on every API call, caps and settings. */
@@ -248,23 +251,21 @@ export async function createContext(
     publicUrl: config.PUBLIC_URL,
   });
   const { pool, simulators } = createSmsUpstreams(config, database, loopback, clock, log);
-  const rentMember = pool.rentMember();
+  const rentMember = pool.rentMembers()[0];
   // One budget per provider: each provider's limits are its own, and one slow provider must not starve another's sync.
   const upstreamBudgets = new Map(
     pool.names.map((name) => [name, createUpstreamBudget(config.UPSTREAM_SYNC_BUDGET_PER_MINUTE, clock)]),
   );
   const { payments, paymentSandbox } = createPayments(config, database, loopback, clock, log);
   // One-time numbers and rents are priced by the same rules.
-  const pricing = {
-    markup: {
-      defaultPercent: config.PRICE_MARKUP_PERCENT,
-      overrides: parseMarkupOverrides(config.PRICE_MARKUP_OVERRIDES),
-    },
-  };
+  const pricing = new PricingRulesStore({
+    defaultPercent: config.PRICE_MARKUP_PERCENT,
+    overrides: parseMarkupOverrides(config.PRICE_MARKUP_OVERRIDES),
+  });
   const catalog = createCatalogService({
     providers: pool,
     repository: createCatalogRepository(db),
-    ...pricing,
+    pricing,
     clock,
     log,
   });
@@ -272,14 +273,14 @@ export async function createContext(
   if (!rentMember) throw new Error('no SMS provider in SMS_PROVIDERS rents numbers');
   const rentals = createRentalService({
     db,
-    provider: rentMember.rents,
-    pricing: { ...pricing, usdRate: rentMember.usdRate },
+    providers: pool,
+    pricing,
     events,
     clock,
     log,
-    // Each rent's SMS are pushed here: to ourselves when the simulator is the upstream, else to the public URL.
-    webhookUrl: () =>
-      `${rentMember.kind === 'simulator' ? loopback.origin : config.PUBLIC_URL}${smsWebhookPath(config.SMS_WEBHOOK_SECRET, rentMember.name)}`,
+    // Each rent's SMS are pushed here: to ourselves when a simulator is the upstream, else to the public URL.
+    webhookUrl: (provider) =>
+      `${pool.member(provider).kind === 'simulator' ? loopback.origin : config.PUBLIC_URL}${smsWebhookPath(config.SMS_WEBHOOK_SECRET, provider)}`,
   });
   return {
     config,
@@ -303,6 +304,7 @@ export async function createContext(
     upstreamBudgets,
     upstreamBudget: upstreamBudgets.get(pool.names[0]!)!,
     catalog,
+    pricing,
     activations,
     rentals,
     apiKeys: createApiKeyService({

@@ -61,6 +61,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     ? await startControlSocket(config.DATA_DIR, () => takeSnapshot(pglite, config.DATA_DIR, new Date()), log)
     : undefined;
   // The stored catalog serves at once; the refresh job updates it from the upstream in the background.
+  await ctx.pricing.reload(ctx.database.db);
   await ctx.catalog.loadFromStore();
   const jobs: RunningJobs = startJobs(createJobs(ctx), log);
   log.info(

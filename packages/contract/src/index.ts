@@ -1,4 +1,5 @@
 export * from './account';
+export * from './admin';
 export * from './api-keys';
 export * from './auth';
 export * from './catalog';

@@ -16,6 +16,7 @@ export const authMessages = {
   usernameTaken: 'Username is already taken.',
   emailTaken: 'Email is already registered.',
   invalidCredentials: 'Invalid username or password.',
+  accountBlocked: 'This account is blocked. Please contact support.',
   loginFailed: 'Login failed. Please try again.',
   registrationFailed: 'Registration failed. Please try again.',
   tooManyAttempts: (seconds: number) =>

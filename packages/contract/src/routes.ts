@@ -1,3 +1,4 @@
+import { isAdminPath } from './admin';
 /** Every route of the web app (spec section 2). The server answers 200 for these and 404 for any other page. */
 export const appRoutes = {
   home: '/',
@@ -21,6 +22,11 @@ export const appRoutes = {
 } as const;
 
 export const knownAppPaths: ReadonlySet<string> = new Set(Object.values(appRoutes));
+
+/** Whether the app has a page at this path: one of appRoutes, or one of the operator console's. */
+export function isAppPath(pathname: string): boolean {
+  return knownAppPaths.has(pathname) || isAdminPath(pathname);
+}
 
 /** Public pages rendered to HTML at build time; the file name is what the server looks for in dist/pages. */
 export const prerenderedPages = {

@@ -2,13 +2,16 @@
 // `npm run admin -- promote U` makes an existing user one. Runs against the configured database.
 // `backup --out F` and `restore --from F --data-dir D` save and restore the product's data.
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { ADMIN_ROLE, authMessages, validateRegister } from '@simcode/contract';
 import { pino } from 'pino';
 import { type Config, loadConfig } from '../config';
 import { pgliteHolder } from '../db/pglite-lock';
+import { systemClock } from '../lib/clock';
+import { AppError } from '../lib/errors';
 import { createUserEventBus } from '../lib/events';
-import { createAdminService } from '../modules/admin/service';
+import { createAdminUsersService } from '../modules/admin/users/service';
 import { hashPassword } from '../modules/auth/passwords';
 import { requestBackup } from '../modules/backups/control-socket';
 import { restoreBackup } from '../modules/backups/restore';
@@ -119,29 +122,37 @@ await withCommandDatabase(async (database) => {
       role: ADMIN_ROLE,
     });
     console.log(`Administrator ${user.username} created (id ${user.id}).`);
-  } else if (command === 'credit') {
-    const amount = Number(positionals[2]);
-    if (!target || !Number.isFinite(amount) || !values.note) fail(USAGE);
-    const user = await users.findByUsername(target);
-    if (!user) fail(`No user named ${target}.`);
-    // Running servers on the same PostgreSQL hear of it from the ledger's trigger and refresh pages and caches.
-    const events = await createUserEventBus(database, pino({ level: 'silent' }));
-    const result = await createAdminService(database.db, events).adjustBalance({
-      userId: user.id,
-      amountCents: Math.round(amount * 100),
-      note: values.note,
-      adminUsername: 'console',
-    });
-    await events.close();
-    console.log(`${user.username}'s balance is now $${(result.balanceAfterCents / 100).toFixed(2)}.`);
   } else {
     if (!target) fail(USAGE);
     const user = await users.findByUsername(target);
     if (!user) fail(`No user named ${target}.`);
-    const role = command === 'promote' ? ADMIN_ROLE : 0;
-    await users.setRole(user.id, role);
-    console.log(
-      `${user.username} is now ${role === ADMIN_ROLE ? 'an administrator' : 'a regular user'}; their old tokens no longer work.`,
-    );
+    // Running servers on the same PostgreSQL hear of it from the database's triggers and refresh pages and
+    // caches. The console's actions are audited like the web console's, under the name `console`.
+    const events = await createUserEventBus(database, pino({ level: 'silent' }));
+    const admin = createAdminUsersService({ db: database.db, events, clock: systemClock });
+    const actor = { id: 0, username: 'console' };
+    try {
+      if (command === 'credit') {
+        const amount = Number(positionals[2]);
+        if (!Number.isFinite(amount) || !values.note) fail(USAGE);
+        const result = await admin.adjust(actor, user.id, {
+          amountCents: Math.round(amount * 100),
+          reason: values.note,
+          idempotencyKey: randomUUID(),
+        });
+        console.log(`${user.username}'s balance is now $${(result.user.balanceCents / 100).toFixed(2)}.`);
+      } else {
+        const role = command === 'promote' ? 'admin' : 'user';
+        await admin.setRole(actor, user.id, role, `${command} from the command line`);
+        console.log(
+          `${user.username} is now ${role === 'admin' ? 'an administrator' : 'a regular user'}; their old tokens no longer work.`,
+        );
+      }
+    } catch (error) {
+      if (error instanceof AppError) fail(error.message);
+      throw error;
+    } finally {
+      await events.close();
+    }
   }
 });

@@ -6,6 +6,7 @@ export const jobLocks = {
   activationSync: 72_011_011,
   rentalSync: 72_011_012,
   paymentReconciliation: 72_011_013,
+  deliveryStats: 72_011_014,
 } as const;
 
 /**

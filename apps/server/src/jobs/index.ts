@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { AppContext } from '../context';
 import { jobLocks, withJobLock } from '../db/locks';
+import { deliveryStatsJob } from '../modules/activations/delivery-stats';
 import { createActivationSync } from '../modules/activations/sync';
 import { createWebhookDelivery } from '../modules/api-keys/webhooks';
 import { takeSnapshot, writeScheduledSnapshot } from '../modules/backups/snapshot';
@@ -37,14 +38,16 @@ export function createJobs(ctx: AppContext): Job[] {
       log: ctx.log,
     }),
   );
-  const rentalSync = createRentalSync({
-    startedAt,
-    provider: ctx.rents,
-    rentals: ctx.rentals,
-    budget: ctx.upstreamBudgets.get(ctx.rentals.providerName)!,
-    clock: ctx.clock,
-    log: ctx.log,
-  });
+  const rentalSyncs = ctx.providers.rentMembers().map((member) =>
+    createRentalSync({
+      startedAt,
+      provider: member.rents,
+      rentals: ctx.rentals,
+      budget: ctx.upstreamBudgets.get(member.name)!,
+      clock: ctx.clock,
+      log: ctx.log,
+    }),
+  );
   const webhookDelivery = createWebhookDelivery({
     db: ctx.database.db,
     clock: ctx.clock,
@@ -65,10 +68,14 @@ export function createJobs(ctx: AppContext): Job[] {
       name: 'catalog-refresh',
       intervalMs: ctx.config.CATALOG_REFRESH_MS,
       async run() {
+        // The console's markup rules reach every instance here, within one refresh.
+        const repriced = await ctx.pricing.reload(ctx.database.db);
+        let rebuilt = false;
         const ranHere = await withJobLock(ctx.database, jobLocks.catalogRefresh, async () => {
-          await ctx.catalog.refreshFromUpstream();
+          rebuilt = await ctx.catalog.refreshFromUpstream();
         });
-        if (!ranHere) await ctx.catalog.loadFromStore();
+        if (!ranHere) rebuilt = await ctx.catalog.loadFromStore();
+        if (repriced && !rebuilt) ctx.catalog.reprice();
       },
     },
     {
@@ -89,10 +96,14 @@ export function createJobs(ctx: AppContext): Job[] {
       name: 'rental-sync',
       intervalMs: RENTAL_SYNC_TICK_MS,
       run: async () => {
-        await withJobLock(ctx.database, jobLocks.rentalSync, () => rentalSync.run());
+        await withJobLock(ctx.database, jobLocks.rentalSync, async () => {
+          // Each sync's steps catch their own failures; one provider's rents never hold up another's.
+          for (const sync of rentalSyncs) await sync.run();
+        });
       },
     },
     paymentReconciliationJob(ctx, startedAt),
+    deliveryStatsJob(ctx),
     {
       name: 'mail',
       intervalMs: MAIL_DELIVERY_TICK_MS,

@@ -47,7 +47,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/tickets/admin/tickets/{id}/status': { status: 'open' },
   'POST /api/dashboard/rents/{order_id}/renew': { periodID: 24 },
   'POST /api/dashboard/rents/{order_id}/auto-renew': { enabled: false },
-  'POST /api/admin/users/{id}/adjustments': { amount: 1, note: 'matrix' },
+  'POST /api/admin/users/{id}/adjustments': { amount: 1, reason: 'matrix', idempotency_key: 'matrix-key' },
 };
 
 function call(operation: Operation, authorization: string | undefined, url?: string) {

@@ -46,10 +46,14 @@ describe('strict input', () => {
       }),
     );
     await expectRefused(
-      await inject(admin, 'POST', `/api/admin/users/${user.id}/adjustments`, { amount: 1, note: 'a\u0000b' }),
+      await inject(admin, 'POST', `/api/admin/users/${user.id}/adjustments`, {
+        amount: 1,
+        reason: 'a\u0000b',
+        idempotency_key: 'strict-input-1',
+      }),
     );
     await expectRefused(await inject(user, 'GET', '/api/dashboard/number-status/%00'));
-    await expectRefused(await inject(admin, 'GET', '/api/admin/users/lookup?username=%00'));
+    await expectRefused(await inject(admin, 'GET', '/api/admin/users?q=%00'));
     const captcha = await solveCaptcha(t.app);
     for (const url of ['/api/auth/login', '/api/auth/register']) {
       const body = {
@@ -114,7 +118,7 @@ describe('strict input', () => {
       ['POST', '/api/dashboard/buy-number', { countryID: 42 }],
       ['GET', '/api/dashboard/numbers?limit=nonsense', undefined],
       ['POST', '/api/admin/users/abc/adjustments', { amount: 'x' }],
-      ['GET', '/api/admin/users/lookup', undefined],
+      ['GET', '/api/admin/users', undefined],
     ] as const) {
       const response = await inject(null, method, url, body);
       expect(response.statusCode, url).toBe(401);

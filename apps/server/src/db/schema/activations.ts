@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -71,9 +72,13 @@ export const activations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The API key that bought it (reseller API); null for orders from the web. */
     apiKeyId: integer('api_key_id'),
+    /** An operator's note that something is wrong with the order (set from the console). */
+    problemNote: text('problem_note'),
   },
   (table) => [
     index('activations_user_idx').on(table.userId, table.id),
+    // Recent orders by time: the delivery statistics' 7-day window, the operators' reports.
+    index('activations_created_idx').on(table.createdAt),
     index('activations_api_key_idx')
       .on(table.apiKeyId, table.createdAt)
       .where(sql`${table.apiKeyId} is not null`),
@@ -125,3 +130,27 @@ export const catalogSnapshots = pgTable('catalog_snapshots', {
   fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
   data: jsonb().notNull(),
 });
+
+/**
+ * Delivery over the last 7 days, from our own orders: settled orders (ended with a code, or expired
+ * without one) and those that got a code, with the median time to the first code. Computed by one instance
+ * every minute and read by all, so routing and the shop agree across instances. `*` in a key column means
+ * "all": (provider, service, country) pairs, each provider overall, and across providers per (service,
+ * country) and per (service, country, operator).
+ */
+export const deliveryStats = pgTable(
+  'delivery_stats',
+  {
+    provider: text().notNull(),
+    service: text().notNull(),
+    countryId: text('country_id').notNull(),
+    operator: text().notNull(),
+    orders: integer().notNull(),
+    delivered: integer().notNull(),
+    medianTimeToCodeMs: integer('median_time_to_code_ms'),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.service, table.countryId, table.operator] })],
+);
+
+export type DeliveryStat = typeof deliveryStats.$inferSelect;

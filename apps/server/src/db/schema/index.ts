@@ -1,5 +1,6 @@
 export * from './account';
 export * from './activations';
+export * from './admin';
 export * from './api-keys';
 export * from './ledger';
 export * from './payments';

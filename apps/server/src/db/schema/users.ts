@@ -33,6 +33,9 @@ export const users = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** Opt-in: e-mail the user when one of their numbers receives a code. */
     codeEmails: boolean('code_emails').notNull().default(false),
+    /** Set by an administrator: the user cannot sign in, buy or use API keys until unblocked. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    blockedReason: text('blocked_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

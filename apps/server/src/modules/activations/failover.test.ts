@@ -204,6 +204,32 @@ describe('two suppliers, one failing at random', () => {
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(10_000 - offer.priceCents);
   });
 
+  it('sends the repeat of a replaced number to the other supplier when it sells at the same price', async () => {
+    t = await createListeningTestApp({ SMS_PROVIDERS: 'sim-a,sim-b' });
+    await atFixedTime();
+    const pair = sharedPair();
+    const user = await createUser(t);
+    await fundUser(t.ctx.database, user.id, 10_000);
+    const bought = await t.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/buy-number',
+      headers: user.headers,
+      payload: { countryID: pair.countryId, service: pair.service },
+    });
+    expect(bought.statusCode).toBe(200);
+    const [first] = await t.ctx.database.db.select().from(activations);
+    expect(first).toMatchObject({ provider: 'sim-a' });
+    const repeated = await t.app.inject({
+      method: 'POST',
+      url: `/api/dashboard/numbers/${first!.id}/repeat`,
+      headers: user.headers,
+    });
+    expect(repeated.statusCode).toBe(200);
+    const orders = await t.ctx.database.db.select().from(activations).orderBy(activations.id);
+    expect(orders[1]).toMatchObject({ provider: 'sim-b', status: 'waiting', priceCents: first!.priceCents });
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(10_000 - 2 * first!.priceCents);
+  });
+
   it('refunds once, with the last supplier’s reason, when every supplier fails', async () => {
     t = await createListeningTestApp({ SMS_PROVIDERS: 'sim-a,sim-b' });
     await atFixedTime();

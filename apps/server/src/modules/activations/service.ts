@@ -5,7 +5,7 @@ import {
   type PurchasedNumber,
 } from '@simcode/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Executor } from '../../db/client';
+import type { Database, Executor, Transaction } from '../../db/client';
 import type { Activation, ActivationMessage, ActivationStatus } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors';
@@ -26,7 +26,16 @@ export const activationReasons = {
   withdrawn:
     'The provider withdrew this number before any SMS arrived. The price was returned to your balance.',
   notIssued: 'The purchase did not go through. The price was returned to your balance.',
+  refundedBySupport: 'Refunded by support. The price was returned to your balance.',
 } as const;
+
+/** The candidates with `provider`'s moved to the end, keeping the others' routing order. */
+function tryLast(candidates: readonly QuoteCandidate[], provider: string): QuoteCandidate[] {
+  return [
+    ...candidates.filter((candidate) => candidate.provider !== provider),
+    ...candidates.filter((candidate) => candidate.provider === provider),
+  ];
+}
 
 export interface BuyRequest {
   countryId: string;
@@ -72,7 +81,7 @@ export function upstreamFailure(error: UpstreamError): AppError {
 }
 
 /** A clean refusal says nothing against the provider itself; anything else counts toward its cool-down. */
-function callOutcomeOf(error: UpstreamError): CallOutcome {
+export function callOutcomeOf(error: UpstreamError): CallOutcome {
   return error.kind === 'no_numbers' || error.kind === 'bad_request' ? 'no_numbers' : 'error';
 }
 
@@ -121,6 +130,8 @@ export function createActivationService({
     from: readonly ActivationStatus[],
     to: 'canceled' | 'expired' | 'failed',
     reason: string,
+    /** Runs in the refund's transaction once it is sure to happen (the console's audit entry). */
+    alongside?: (tx: Transaction, refunded: Activation) => Promise<void>,
   ): Promise<Activation | undefined> {
     const refunded = await db.transaction(async (tx) => {
       const changed = await createActivationsRepository(tx).transition(
@@ -140,6 +151,7 @@ export function createActivationService({
         idempotencyKey: `refund:activation:${changed.id}`,
         note: reason,
       });
+      await alongside?.(tx, changed);
       return changed;
     });
     if (refunded) {
@@ -152,8 +164,20 @@ export function createActivationService({
     return refunded;
   }
 
-  async function buy(userId: number, request: BuyRequest, api?: ApiPurchase): Promise<Activation> {
-    const quote = catalog.quote(request.countryId, request.operator, request.service);
+  /**
+   * `avoidProvider` (a repeat of an order that did not work out) tries that provider last, when another one
+   * can serve at the same price: a user who replaces a number rarely wants the same supplier's next one.
+   */
+  async function buy(
+    userId: number,
+    request: BuyRequest,
+    api?: ApiPurchase,
+    avoidProvider?: string,
+  ): Promise<Activation> {
+    const quoted = catalog.quote(request.countryId, request.operator, request.service);
+    const quote = avoidProvider
+      ? { ...quoted, candidates: tryLast(quoted.candidates, avoidProvider) }
+      : quoted;
     const now = clock.now();
     // Hold the money first, committed (order and debit in one statement), before anyone upstream is asked.
     let order: { id: number };
@@ -438,11 +462,19 @@ export function createActivationService({
     complete,
     finishUpstream,
 
-    /** A new purchase of the same country, operator and service, at today's price. */
+    /**
+     * A new purchase of the same country, operator and service, at today's price (the second half of
+     * Replace), from another provider when one sells at that price.
+     */
     async repeat(userId: number, id: number): Promise<Activation> {
       const order = await repository.findForUser(userId, id);
       if (!order) throw notFound();
-      return buy(userId, { countryId: order.countryId, operator: order.operator, service: order.service });
+      return buy(
+        userId,
+        { countryId: order.countryId, operator: order.operator, service: order.service },
+        undefined,
+        order.provider,
+      );
     },
 
     /** The status string of spec section 4 for a number of the user, read from our database only. */

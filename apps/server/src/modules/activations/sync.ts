@@ -50,6 +50,28 @@ const ACTIVATIONS = 'activations';
  */
 const ACTIVATION_CLAIM_SHARE = 0.3;
 
+/** An upstream activation this far from a stuck purchase's time is not its number. */
+const MATCH_WINDOW_MS = 3 * 60_000;
+
+/**
+ * The listed activation nobody claims that a stuck purchase most likely issued: the same service and
+ * country, started within MATCH_WINDOW_MS of the purchase (in the provider's time zone, read by the
+ * adapter), the closest in time first, so that two stuck purchases of one service each get their own.
+ * The provider's id, the surest match, is unknown here by definition: the answer that carried it never came.
+ */
+export function closestUnclaimed(order: Activation, unclaimed: ReadonlyMap<string, ActiveActivation>) {
+  const distance = (item: ActiveActivation) =>
+    item.activatedAt ? Math.abs(item.activatedAt.getTime() - order.createdAt.getTime()) : MATCH_WINDOW_MS - 1;
+  return [...unclaimed.values()]
+    .filter(
+      (item) =>
+        item.service === order.service &&
+        (item.countryId === null || item.countryId === order.countryId) &&
+        distance(item) < MATCH_WINDOW_MS,
+    )
+    .sort((left, right) => distance(left) - distance(right))[0];
+}
+
 /** A pending purchase is stuck when its buy call is long over, or when it was left by an earlier process. */
 export function isStuck(createdAt: Date, nowMs: number, startedAt: Date | undefined): boolean {
   return (
@@ -214,13 +236,7 @@ export function createActivationSync({
   ) {
     for (const order of pending) {
       if (!isStuck(order.createdAt, nowMs, startedAt)) continue;
-      const match = [...unclaimed.values()].find(
-        (item) =>
-          item.service === order.service &&
-          (item.countryId === null || item.countryId === order.countryId) &&
-          (!item.activatedAt ||
-            Math.abs(item.activatedAt.getTime() - order.createdAt.getTime()) < 3 * 60_000),
-      );
+      const match = closestUnclaimed(order, unclaimed);
       if (match) {
         unclaimed.delete(match.activationId);
         const issued = await repository.markIssued(order.id, {

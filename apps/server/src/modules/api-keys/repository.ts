@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { type ApiKey, apiKeyEvents, apiKeys, webhookDeliveries } from '../../db/schema';
+import { type ApiKey, apiKeyEvents, apiKeys, users, webhookDeliveries } from '../../db/schema';
 
 export interface KeySpending {
   todayCents: number;
@@ -64,6 +64,12 @@ export function createApiKeysRepository(db: Executor) {
     async findByHash(keyHash: string): Promise<ApiKey | undefined> {
       const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash));
       return row;
+    },
+
+    /** Whether an administrator blocked the key's owner: a blocked user's keys answer as unknown. */
+    async ownerBlocked(userId: number): Promise<boolean> {
+      const [row] = await db.select({ blockedAt: users.blockedAt }).from(users).where(eq(users.id, userId));
+      return row?.blockedAt != null;
     },
 
     async findById(id: number): Promise<ApiKey | undefined> {

@@ -243,8 +243,9 @@ export function createApiKeyService({ db, clock, events, allowPrivateCallbacks }
       if (cached && nowMs - cached.loadedAtMs < KEY_CACHE_TTL_MS) key = cached.key;
       else {
         const record = await repository.findByHash(hashApiKey(rawKey));
+        const live = record && !record.revokedAt && !(await repository.ownerBlocked(record.userId));
         key =
-          record && !record.revokedAt
+          record && live
             ? { id: record.id, userId: record.userId, record, allows: compileAllowList(record.allowedIps) }
             : null;
         if (byKey.size >= KEY_CACHE_MAX) byKey.delete(byKey.keys().next().value!);

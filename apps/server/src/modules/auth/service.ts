@@ -124,7 +124,8 @@ export function createAuthService({
         users.findById(userId),
         sessions.revokedIds(userId, clock.now()),
       ]);
-      return user
+      // A blocked user has no identity: every token of theirs is refused, wherever it was issued.
+      return user && !user.blockedAt
         ? {
             id: user.id,
             username: user.username,
@@ -256,6 +257,8 @@ export function createAuthService({
       );
       if (!user || !passwordMatches)
         throw new AppError(401, authMessages.invalidCredentials, 'invalid_credentials');
+      // Said only after the right password, so the answer tells a stranger nothing about the account.
+      if (user.blockedAt) throw new AppError(403, authMessages.accountBlocked, 'account_blocked');
       if (user.totpSecret) {
         return {
           challenge: await tokens.signChallenge(

@@ -18,7 +18,8 @@ beforeEach(async () => {
 afterEach(() => t.app.close());
 
 const userRoute = '/api/dashboard/summary';
-const adminRoute = '/api/admin/users/lookup?username=nobody';
+/** An administrator's route that answers 404 to an administrator (no such user), 403 to anyone else. */
+const adminRoute = '/api/admin/users/2147483647';
 
 async function call(url: string, authorization?: string) {
   const response = await t.app.inject({ url, headers: authorization ? { authorization } : {} });

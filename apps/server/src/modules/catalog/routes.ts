@@ -21,7 +21,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.addHook('onRequest', requireUser);
   // The same for every user until the next refresh: built, serialized and compressed once per version.
   const answers = new PrecomputedJson();
-  const version = () => String(ctx.catalog.fetchedAt()?.getTime() ?? 0);
+  const version = () => String(ctx.catalog.version());
 
   app.get(
     '/countries',

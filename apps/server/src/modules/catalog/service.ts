@@ -6,7 +6,8 @@ import type { ProviderPool } from '../../providers/sms/pool';
 import { type ProviderOffer, rankOffers } from '../../providers/sms/routing';
 import type { UpstreamCatalog } from '../../providers/sms/types';
 import { operatorName } from './operator-names';
-import { type MarkupRules, markupFor, salePriceCents } from './pricing';
+import { markupFor, salePriceCents } from './pricing';
+import type { PricingRulesStore } from './pricing-rules';
 import type { CatalogRepository } from './repository';
 
 export const ANY_OPERATOR = 'any';
@@ -58,17 +59,28 @@ export interface Quote {
 
 interface CatalogView {
   fetchedAt: Date;
+  /** Moves with every build (a refresh or new prices): answers cached under it are the current ones. */
+  version: number;
   countries: CatalogCountry[];
   countriesById: Map<string, CatalogCountry>;
   offersByCountry: Map<string, Map<string, CatalogOffer>>;
   /** Each country's offers sorted by name, once per refresh rather than on every request. */
   sortedOffersByCountry: Map<string, readonly CatalogOffer[]>;
+  /** `country:operator` → that operator's offers, built on first use (most pairs are never asked for). */
+  operatorOffers: Map<string, OfferList>;
+}
+
+/** A country's offers for one operator: by service, and sorted by name. */
+interface OfferList {
+  byService: ReadonlyMap<string, CatalogOffer>;
+  sorted: readonly CatalogOffer[];
 }
 
 interface CatalogServiceDeps {
   providers: ProviderPool;
   repository: CatalogRepository;
-  markup: MarkupRules;
+  /** The markup rules in force (they change when an administrator saves new ones). */
+  pricing: PricingRulesStore;
   clock: Clock;
   log: FastifyBaseLogger;
 }
@@ -80,8 +92,9 @@ interface CatalogServiceDeps {
  * instance serves the merge from memory, built from the stored snapshots, so a failing provider leaves
  * its last good catalog in place.
  */
-export function createCatalogService({ providers, repository, markup, clock, log }: CatalogServiceDeps) {
+export function createCatalogService({ providers, repository, pricing, clock, log }: CatalogServiceDeps) {
   let view: CatalogView | null = null;
+  let builds = 0;
   /** Each provider's last good catalog. */
   const snapshots = new Map<string, { fetchedAt: Date; data: UpstreamCatalog }>();
   /** Country → the operators each provider lists there: an operator's offer goes to those providers only. */
@@ -130,29 +143,28 @@ export function createCatalogService({ providers, repository, markup, clock, log
           stock: 0,
           providerOffers: [],
         };
-        const stock = Math.max(0, Math.floor(offer.stock));
-        merged.stock += stock;
-        merged.providerOffers.push({
-          provider: member.name,
-          upstreamCost: offer.cost,
-          costCents: salePriceCents(offer.cost, member.usdRate, 0),
-          priceCents: salePriceCents(
-            offer.cost,
-            member.usdRate,
-            markupFor(markup, service.code, offer.countryId),
-          ),
-          stock,
+        const markupPercent = markupFor(pricing.current(), service.code, offer.countryId);
+        const priced = (cost: number, stock: number) => ({
+          upstreamCost: cost,
+          costCents: salePriceCents(cost, member.usdRate, 0),
+          priceCents: salePriceCents(cost, member.usdRate, markupPercent),
+          stock: Math.max(0, Math.floor(stock)),
         });
+        const providerOffer: ProviderOffer = { provider: member.name, ...priced(offer.cost, offer.stock) };
+        if (offer.byOperator)
+          providerOffer.byOperator = new Map(
+            Object.entries(offer.byOperator)
+              .filter(([, entry]) => entry.cost > 0)
+              .map(([operator, entry]) => [operator, priced(entry.cost, entry.stock)]),
+          );
+        merged.stock += providerOffer.stock;
+        merged.providerOffers.push(providerOffer);
         offers.set(service.code, merged);
       }
     }
     for (const [countryId, offers] of offersByCountry) {
-      for (const offer of offers.values()) {
-        const best = rankOffers(offer.providerOffers, offer.service, countryId, providers.routing())[0];
-        // Out of stock everywhere: the cheapest is shown, marked as such.
-        offer.priceCents =
-          best?.priceCents ?? Math.min(...offer.providerOffers.map((candidate) => candidate.priceCents));
-      }
+      for (const offer of offers.values())
+        offer.priceCents = listedPrice(offer.providerOffers, offer.service, countryId);
     }
     operatorsByCountry = operators;
     // Countries with nothing to sell at all are left out; services out of stock stay, marked as such.
@@ -166,13 +178,57 @@ export function createCatalogService({ providers, repository, markup, clock, log
       ]),
     );
     return {
-      // When this merge was built: answers cached under it change with any provider's snapshot.
+      // When this merge was built.
       fetchedAt: clock.now(),
+      version: ++builds,
       countries,
       countriesById: new Map(countries.map((c) => [c.id, c])),
       offersByCountry,
       sortedOffersByCountry,
+      operatorOffers: new Map(),
     };
+  }
+
+  /**
+   * A country's offers for one operator: only the providers that list it, each at that operator's own price
+   * where it prices per operator; the merge rules of `any` otherwise.
+   */
+  function offersFor(catalog: CatalogView, countryId: string, operator: string): OfferList {
+    const all = catalog.offersByCountry.get(countryId) ?? new Map<string, CatalogOffer>();
+    if (operator === ANY_OPERATOR)
+      return { byService: all, sorted: catalog.sortedOffersByCountry.get(countryId) ?? [] };
+    const key = `${countryId}:${operator}`;
+    const known = catalog.operatorOffers.get(key);
+    if (known) return known;
+    const byService = new Map<string, CatalogOffer>();
+    for (const offer of all.values()) {
+      const providerOffers = offer.providerOffers
+        .filter((candidate) => sellsOperator(candidate.provider, countryId, operator))
+        .flatMap((candidate): ProviderOffer[] => {
+          if (!candidate.byOperator) return [candidate];
+          const own = candidate.byOperator.get(operator);
+          return own ? [{ provider: candidate.provider, ...own }] : [];
+        });
+      if (providerOffers.length === 0) continue;
+      byService.set(offer.service, {
+        ...offer,
+        priceCents: listedPrice(providerOffers, offer.service, countryId),
+        stock: providerOffers.reduce((sum, candidate) => sum + candidate.stock, 0),
+        providerOffers,
+      });
+    }
+    const list = {
+      byService,
+      sorted: [...byService.values()].sort((a, b) => a.name.localeCompare(b.name)),
+    };
+    catalog.operatorOffers.set(key, list);
+    return list;
+  }
+
+  /** The price of the offer routing would use; out of stock everywhere, the cheapest (shown as such). */
+  function listedPrice(offers: readonly ProviderOffer[], service: string, countryId: string): number {
+    const best = rankOffers(offers, service, countryId, providers.routing())[0];
+    return best?.priceCents ?? Math.min(...offers.map((candidate) => candidate.priceCents));
   }
 
   function assertSells(catalog: CatalogView, countryId: string, operator: string): void {
@@ -222,6 +278,11 @@ export function createCatalogService({ providers, repository, markup, clock, log
       return true;
     },
 
+    /** Prices the loaded catalog again: after the markup rules changed. */
+    reprice(): void {
+      if (view) view = build();
+    },
+
     /** Picks up snapshots another instance stored, when newer than ours. */
     async loadFromStore(): Promise<boolean> {
       let changed = false;
@@ -240,16 +301,20 @@ export function createCatalogService({ providers, repository, markup, clock, log
 
     isLoaded: () => view !== null,
     fetchedAt: () => view?.fetchedAt,
+    version: () => view?.version ?? 0,
 
     countries(): CatalogCountry[] {
       return current().countries;
     },
 
-    /** The country's services for an operator (prices do not depend on it in the SMS-Activate protocol). */
+    /**
+     * The country's services for an operator: those of the providers that list it, priced per operator
+     * where a provider prices so (5sim); the SMS-Activate family's prices do not depend on it.
+     */
     services(countryId: string, operator: string = ANY_OPERATOR): readonly CatalogOffer[] {
       const catalog = current();
       assertSells(catalog, countryId, operator);
-      return catalog.sortedOffersByCountry.get(countryId) ?? [];
+      return offersFor(catalog, countryId, operator).sorted;
     },
 
     /**
@@ -260,14 +325,14 @@ export function createCatalogService({ providers, repository, markup, clock, log
     quote(countryId: string, operator: string, service: string): Quote {
       const catalog = current();
       assertSells(catalog, countryId, operator);
-      const offer = catalog.offersByCountry.get(countryId)?.get(service);
-      if (!offer) throw badRequest(catalogMessages.unknownService, 'unknown_service');
-      const ranked = rankOffers(
-        offer.providerOffers.filter((candidate) => sellsOperator(candidate.provider, countryId, operator)),
-        service,
-        countryId,
-        providers.routing(),
-      );
+      const offer = offersFor(catalog, countryId, operator).byService.get(service);
+      if (!offer) {
+        // Sold in the country, not through this operator: the user can pick another.
+        if (catalog.offersByCountry.get(countryId)?.has(service))
+          throw new AppError(409, catalogMessages.outOfStock, 'out_of_stock');
+        throw badRequest(catalogMessages.unknownService, 'unknown_service');
+      }
+      const ranked = rankOffers(offer.providerOffers, service, countryId, providers.routing());
       const best = ranked[0];
       if (!best) throw new AppError(409, catalogMessages.outOfStock, 'out_of_stock');
       return {

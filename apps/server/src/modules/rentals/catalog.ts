@@ -10,9 +10,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { CallBudget } from '../../lib/call-budget';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, serviceUnavailable } from '../../lib/errors';
-import { type RentProvider, UpstreamError, type UpstreamRentCatalog } from '../../providers/sms/types';
+import type { ProviderPool, RentMember } from '../../providers/sms/pool';
+import { type ProviderOffer, rankOffers } from '../../providers/sms/routing';
+import { UpstreamError, type UpstreamRentCatalog } from '../../providers/sms/types';
 import { upstreamFailure } from '../activations/service';
-import { type MarkupRules, markupFor, salePriceCents } from '../catalog/pricing';
+import { markupFor, salePriceCents } from '../catalog/pricing';
+import type { PricingRulesStore } from '../catalog/pricing-rules';
 
 /** How long one upstream answer about rent prices is served before it is asked again. */
 export const RENT_CATALOG_TTL_MS = 60_000;
@@ -32,7 +35,15 @@ export interface RentOffer {
   service: string;
   priceCents: number;
   stock: number;
-  /** What the upstream charges for the period, in its currency. */
+  /** What the provider routing ranks first charges for the period, in its currency. */
+  upstreamCost: number;
+  /** Each provider's offer for the period, best first: the order a rent tries them in. */
+  providerOffers: ProviderOffer[];
+}
+
+/** A provider a rent may be placed with, and the most it may charge (its listed cost). */
+export interface RentCandidate {
+  provider: string;
   upstreamCost: number;
 }
 
@@ -41,7 +52,11 @@ export interface RentQuote {
   option: RentService;
   hours: number;
   priceCents: number;
-  upstreamCost: number;
+  /**
+   * The providers that sell the rent at a cost the price covers, in routing order; the first one's cost is
+   * the quote's. A rent tries them in turn, at the same price to the user.
+   */
+  candidates: RentCandidate[];
 }
 
 export interface RenewalQuote {
@@ -50,13 +65,15 @@ export interface RenewalQuote {
   upstreamCost: number;
 }
 
-interface RentCatalogDeps {
-  provider: RentProvider;
-  markup: MarkupRules;
-  usdRate: number;
+interface ProviderRentCatalogDeps {
+  member: RentMember;
+  pricing: PricingRulesStore;
   clock: Clock;
   log: FastifyBaseLogger;
 }
+
+/** One provider's rent offer for a period, before the providers are merged. */
+type ProviderRentOffer = Omit<RentOffer, 'providerOffers'> & { costCents: number };
 
 interface Entry<T> {
   fetchedAtMs: number;
@@ -68,11 +85,12 @@ function asAppError(error: unknown): unknown {
 }
 
 /**
- * Rent countries, services and prices as users see them. Rent prices depend on the period, so they are
- * read from the upstream per (country, hours) and kept for a minute; concurrent readers of one key share
- * one call, and all reads together stay within RENT_CATALOG_CALLS_PER_MINUTE.
+ * One provider's rent countries, services and prices. Rent prices depend on the period, so they are read
+ * from the upstream per (country, hours) and kept for a minute; concurrent readers of one key share one
+ * call, and all reads together stay within RENT_CATALOG_CALLS_PER_MINUTE (per provider).
  */
-export function createRentCatalog({ provider, markup, usdRate, clock, log }: RentCatalogDeps) {
+function createProviderRentCatalog({ member, pricing, clock, log }: ProviderRentCatalogDeps) {
+  const { rents: provider, usdRate } = member;
   const entries = new Map<string, Entry<unknown>>();
   const budget = new CallBudget(RENT_CATALOG_CALLS_PER_MINUTE, clock);
 
@@ -97,7 +115,7 @@ export function createRentCatalog({ provider, markup, usdRate, clock, log }: Ren
   }
 
   function priceCents(cost: number, service: string, countryId: string): number {
-    return salePriceCents(cost, usdRate, markupFor(markup, service, countryId));
+    return salePriceCents(cost, usdRate, markupFor(pricing.current(), service, countryId));
   }
 
   async function countries(): Promise<string[]> {
@@ -109,9 +127,7 @@ export function createRentCatalog({ provider, markup, usdRate, clock, log }: Ren
     return catalog.countries.filter((countryId) => countryById(countryId) !== undefined);
   }
 
-  async function offers(countryId: string, hours: number): Promise<RentOffer[]> {
-    if (!(await countries()).includes(countryId))
-      throw badRequest(rentMessages.unknownCountry, 'unknown_country');
+  async function offers(countryId: string, hours: number): Promise<ProviderRentOffer[]> {
     const catalog = await cached<UpstreamRentCatalog>(`${countryId}:${hours}`, () =>
       provider.getRentCatalog({ hours, countryId }),
     );
@@ -126,6 +142,7 @@ export function createRentCatalog({ provider, markup, usdRate, clock, log }: Ren
           icon: option.icon,
           service: option.service,
           priceCents: priceCents(offer.cost, option.service, countryId),
+          costCents: salePriceCents(offer.cost, usdRate, 0),
           stock: Math.max(0, Math.floor(offer.stock)),
           upstreamCost: offer.cost,
         },
@@ -136,16 +153,6 @@ export function createRentCatalog({ provider, markup, usdRate, clock, log }: Ren
   return {
     countries,
     offers,
-
-    /** The price to charge now for a rent, from the upstream's prices and our markup: never from the client. */
-    async quote(countryId: string, serviceKey: string, hours: number): Promise<RentQuote> {
-      const option = rentServiceByKey(serviceKey);
-      if (!option) throw badRequest(rentMessages.unknownService, 'unknown_service');
-      const offer = (await offers(countryId, hours)).find((entry) => entry.key === serviceKey);
-      if (!offer) throw badRequest(rentMessages.serviceNotOffered, 'service_not_offered');
-      if (offer.stock <= 0) throw new AppError(409, rentMessages.outOfStock, 'out_of_stock');
-      return { countryId, option, hours, priceCents: offer.priceCents, upstreamCost: offer.upstreamCost };
-    },
 
     /**
      * The price of extending a rent by `hours`: the upstream's continue-rent price with our markup. The
@@ -164,6 +171,138 @@ export function createRentCatalog({ provider, markup, usdRate, clock, log }: Ren
     /** Forgets a rent's renewal prices (after it was renewed, the next period is priced anew). */
     forgetRenewalQuotes(providerRentId: string): void {
       for (const key of entries.keys()) if (key.startsWith(`renew:${providerRentId}:`)) entries.delete(key);
+    },
+  };
+}
+
+interface RentCatalogDeps {
+  providers: ProviderPool;
+  pricing: PricingRulesStore;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The rent catalog users see: the offers of every provider that rents numbers, merged per country and
+ * service as the one-time catalog merges them. The price is that of the offer routing ranks first, the stock
+ * the sum; a provider whose prices cannot be read is left out while another answers.
+ */
+export function createRentCatalog({ providers, pricing, clock, log }: RentCatalogDeps) {
+  const members = providers.rentMembers();
+  if (members.length === 0) throw new Error('no SMS provider in SMS_PROVIDERS rents numbers');
+  const byProvider = new Map(
+    members.map((member) => [member.name, createProviderRentCatalog({ member, pricing, clock, log })]),
+  );
+
+  function catalogOf(provider: string) {
+    const catalog = byProvider.get(provider);
+    if (!catalog) throw new Error(`SMS provider "${provider}" does not rent numbers`);
+    return catalog;
+  }
+
+  /** Each provider's answer; fails only when every provider failed, with the first one's error. */
+  async function fromEveryProvider<T>(
+    read: (provider: string, catalog: ReturnType<typeof createProviderRentCatalog>) => Promise<T>,
+  ): Promise<Array<{ provider: string; value: T }>> {
+    const settled = await Promise.allSettled(
+      [...byProvider].map(async ([provider, catalog]) => ({
+        provider,
+        value: await read(provider, catalog),
+      })),
+    );
+    const answered = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    const failures = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+    if (answered.length === 0) throw failures[0];
+    for (const reason of failures) log.warn({ err: reason }, 'a provider’s rent prices could not be read');
+    return answered;
+  }
+
+  async function countriesByProvider(): Promise<Array<{ provider: string; value: string[] }>> {
+    return fromEveryProvider((_, catalog) => catalog.countries());
+  }
+
+  async function offers(countryId: string, hours: number): Promise<RentOffer[]> {
+    const selling = (await countriesByProvider())
+      .filter(({ value }) => value.includes(countryId))
+      .map(({ provider }) => provider);
+    if (selling.length === 0) throw badRequest(rentMessages.unknownCountry, 'unknown_country');
+    const answers = await fromEveryProvider(async (provider, catalog) =>
+      selling.includes(provider) ? catalog.offers(countryId, hours) : [],
+    );
+    const routing = providers.routing();
+    return rentServices.flatMap((option) => {
+      const matches = answers.flatMap(({ provider, value }) =>
+        value.filter((offer) => offer.key === option.key).map((offer) => ({ provider, offer })),
+      );
+      const first = matches[0]?.offer;
+      if (!first) return [];
+      const providerOffers: ProviderOffer[] = matches.map(({ provider, offer }) => ({
+        provider,
+        upstreamCost: offer.upstreamCost,
+        costCents: offer.costCents,
+        priceCents: offer.priceCents,
+        stock: offer.stock,
+      }));
+      const ranked = rankOffers(providerOffers, option.service, countryId, routing);
+      // Out of stock everywhere: still listed (the page shows it as such), at the cheapest price.
+      const best = ranked[0] ?? providerOffers.toSorted((a, b) => a.priceCents - b.priceCents)[0]!;
+      return [
+        {
+          key: first.key,
+          name: first.name,
+          icon: first.icon,
+          service: first.service,
+          priceCents: best.priceCents,
+          stock: providerOffers.reduce((sum, offer) => sum + offer.stock, 0),
+          upstreamCost: best.upstreamCost,
+          providerOffers: ranked,
+        },
+      ];
+    });
+  }
+
+  return {
+    async countries(): Promise<string[]> {
+      const lists = await countriesByProvider();
+      const union = new Set(lists.flatMap(({ value }) => value));
+      // In the first provider's order, then any the others add.
+      return [...union];
+    },
+
+    offers,
+
+    /**
+     * The price to charge now for a rent, from the providers' prices and our markup, never from the client:
+     * that of the offer routing picks. The other providers whose cost the price covers are the candidates a
+     * rent moves on to when one refuses, each with its own listed cost as the ceiling.
+     */
+    async quote(countryId: string, serviceKey: string, hours: number): Promise<RentQuote> {
+      const option = rentServiceByKey(serviceKey);
+      if (!option) throw badRequest(rentMessages.unknownService, 'unknown_service');
+      const offer = (await offers(countryId, hours)).find((entry) => entry.key === serviceKey);
+      if (!offer) throw badRequest(rentMessages.serviceNotOffered, 'service_not_offered');
+      if (offer.stock <= 0) throw new AppError(409, rentMessages.outOfStock, 'out_of_stock');
+      return {
+        countryId,
+        option,
+        hours,
+        priceCents: offer.priceCents,
+        candidates: offer.providerOffers
+          .filter((candidate) => candidate.costCents <= offer.priceCents)
+          .map((candidate) => ({ provider: candidate.provider, upstreamCost: candidate.upstreamCost })),
+      };
+    },
+
+    /** The price of extending a rent: a renewal stays at the rent's provider, priced by it. */
+    renewalQuote(
+      rent: { provider: string; providerRentId: string; service: string; countryId: string },
+      hours: number,
+    ): Promise<RenewalQuote> {
+      return catalogOf(rent.provider).renewalQuote(rent, hours);
+    },
+
+    forgetRenewalQuotes(rent: { provider: string; providerRentId: string }): void {
+      catalogOf(rent.provider).forgetRenewalQuotes(rent.providerRentId);
     },
   };
 }

@@ -11,12 +11,20 @@ export interface RenewalTotals {
 
 const NO_RENEWALS: RenewalTotals = { doneCents: 0, pending: false };
 
+/**
+ * A rent's public id: ours, never the provider's (two providers issue overlapping ids, and a provider's ids
+ * are nobody's business). Null until the provider has issued the number, as the spec's order_id was.
+ */
+export function orderIdOf(rent: Pick<RentRow, 'id' | 'providerRentId'>): string | null {
+  return rent.providerRentId ? String(rent.id) : null;
+}
+
 /** The API shape of a rent: the spec's fields plus what the page shows (period, auto-renew, reasons, price). */
 export function presentRent(rent: RentRow, renewals: RenewalTotals = NO_RENEWALS): Rent {
   const { countryName, serviceName } = displayNames(rent);
   return {
     id: rent.id,
-    order_id: rent.providerRentId,
+    order_id: orderIdOf(rent),
     country: countryName,
     country_id: rent.countryId,
     service: { key: rent.serviceKey, name: rentServiceByKey(rent.serviceKey)?.name ?? serviceName },

@@ -25,6 +25,7 @@ import {
   rentRow,
   rentSync,
   rentsOf,
+  upstreamRentId,
 } from './test-fixtures';
 
 let t: TestApp;
@@ -82,13 +83,13 @@ describe('renting a number', () => {
 
     // The simulator pushes each SMS to the rent's webhook at once.
     await simulatorControl(t, 'sms', {
-      rentId: rent.order_id,
+      rentId: await upstreamRentId(t, rent.order_id),
       from: 'Telegram',
       text: 'Telegram code: 11111. Do not share it.',
     });
     t.clock.advance(5000);
     await simulatorControl(t, 'sms', {
-      rentId: rent.order_id,
+      rentId: await upstreamRentId(t, rent.order_id),
       from: 'DHL',
       text: 'Your parcel arrives today.',
     });
@@ -460,7 +461,7 @@ describe('cancelling', () => {
     await quietSimulator(t);
     const user = await createUser(t);
     const rent = await rentedNumber(t, user);
-    await simulatorControl(t, 'sms', { rentId: rent.order_id, text: 'code 4321' });
+    await simulatorControl(t, 'sms', { rentId: await upstreamRentId(t, rent.order_id), text: 'code 4321' });
     await expect
       .poll(async () => (await statusOf(user, rent.order_id!)).status, { timeout: 5000 })
       .toBe('success');
@@ -482,7 +483,9 @@ describe('cancelling', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toBe(rentMessages.cannotCancel);
     // Our clock and the upstream's may differ: when we let a cancel through, the upstream's refusal stands.
-    await expect(t.ctx.rents.cancelRent(rent.order_id!)).rejects.toMatchObject({ kind: 'cannot_cancel' });
+    await expect(t.ctx.rents.cancelRent(await upstreamRentId(t, rent.order_id))).rejects.toMatchObject({
+      kind: 'cannot_cancel',
+    });
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(paid);
     expect((await rentRow(t, rent.id)).status).toBe('active');
   });
@@ -520,7 +523,7 @@ describe('renewing', () => {
     });
     expect(quote.statusCode).toBe(200);
     const { price } = quote.json();
-    const upstreamPrice = await t.ctx.rents.getRentExtensionPrice(rent.order_id!, 24);
+    const upstreamPrice = await t.ctx.rents.getRentExtensionPrice(await upstreamRentId(t, rent.order_id), 24);
     expect(Math.round(price * 100)).toBe(
       salePriceCents(upstreamPrice, t.config.SMS_PROVIDER_USD_RATE, t.config.PRICE_MARKUP_PERCENT),
     );
@@ -533,7 +536,9 @@ describe('renewing', () => {
     expect(new Date(renewed.end_date).getTime() - new Date(rent.end_date!).getTime()).toBe(24 * HOUR_MS);
     expect(renewed.price).toBeCloseTo(rent.price + price, 2);
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(before - Math.round(price * 100));
-    const state = (await simulatorControl(t, 'state', { rentId: rent.order_id })) as {
+    const state = (await simulatorControl(t, 'state', {
+      rentId: await upstreamRentId(t, rent.order_id),
+    })) as {
       rent: { endsAtMs: number };
     };
     // The protocol's dates are to the second.
@@ -587,7 +592,9 @@ describe('renewing', () => {
     await expect
       .poll(
         async () => {
-          const state = (await simulatorControl(t, 'state', { rentId: first.order_id })) as {
+          const state = (await simulatorControl(t, 'state', {
+            rentId: await upstreamRentId(t, first.order_id),
+          })) as {
             rent: { endsAtMs: number };
           };
           return Math.floor(state.rent.endsAtMs / 1000) * 1000;
@@ -628,7 +635,7 @@ describe('the SMS webhook', () => {
     const rent = await rentedNumber(t, user);
     const url = `/api/upstream/sms/${t.config.SMS_WEBHOOK_SECRET}`;
     const body = {
-      rentId: rent.order_id,
+      rentId: await upstreamRentId(t, rent.order_id),
       sms: { phoneFrom: 'Bank', text: 'Your code 654321', date: '2026-03-01 10:00:00' },
     };
     for (let i = 0; i < 2; i += 1) {

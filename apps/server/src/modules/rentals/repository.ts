@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   liveRentStatuses,
@@ -11,6 +11,8 @@ import {
   rentSmsMessages,
   rents,
 } from '../../db/schema';
+
+const MAX_RENT_ID = 2_147_483_647;
 
 export interface NewRent {
   userId: number;
@@ -85,6 +87,24 @@ export function createRentalsRepository(db: Executor) {
     },
 
     /**
+     * Points a pending rent at the next provider a purchase tries; undefined when it is not pending any more
+     * (the reconciler settled it meanwhile).
+     */
+    async reassign(
+      id: number,
+      provider: string,
+      upstreamCost: number,
+      now: Date,
+    ): Promise<RentRow | undefined> {
+      const [row] = await db
+        .update(rents)
+        .set({ provider, upstreamCost: upstreamCost.toFixed(6), updatedAt: now })
+        .where(and(eq(rents.id, id), eq(rents.status, 'pending')))
+        .returning();
+      return row;
+    },
+
+    /**
      * Moves a rent from one of `from` to `to` in one conditional update: of several paths racing for the
      * same rent (cancel, expiry, the upstream ending it), exactly one wins and the others get undefined.
      */
@@ -119,13 +139,14 @@ export function createRentalsRepository(db: Executor) {
       return row;
     },
 
-    async findByOrderIdForUser(userId: number, providerRentId: string): Promise<RentRow | undefined> {
+    /** A user's rent by its public order id (our id, once the provider has issued the number). */
+    async findByOrderIdForUser(userId: number, orderId: string): Promise<RentRow | undefined> {
+      // Our ids are 32-bit serials: anything else names no rent.
+      if (!/^[1-9]\d{0,9}$/.test(orderId) || Number(orderId) > MAX_RENT_ID) return undefined;
       const [row] = await db
         .select()
         .from(rents)
-        .where(and(eq(rents.userId, userId), eq(rents.providerRentId, providerRentId)))
-        .orderBy(desc(rents.id))
-        .limit(1);
+        .where(and(eq(rents.userId, userId), eq(rents.id, Number(orderId)), isNotNull(rents.providerRentId)));
       return row;
     },
 
@@ -271,11 +292,13 @@ export function createRentalsRepository(db: Executor) {
     },
 
     /** Live rents whose end date has come. */
-    async dueForExpiry(now: Date, limit: number): Promise<RentRow[]> {
+    async dueForExpiry(provider: string, now: Date, limit: number): Promise<RentRow[]> {
       return db
         .select()
         .from(rents)
-        .where(and(inArray(rents.status, liveRentStatuses), lte(rents.endsAt, now)))
+        .where(
+          and(eq(rents.provider, provider), inArray(rents.status, liveRentStatuses), lte(rents.endsAt, now)),
+        )
         .orderBy(asc(rents.endsAt))
         .limit(limit);
     },
@@ -291,12 +314,13 @@ export function createRentalsRepository(db: Executor) {
     },
 
     /** Renewable rents with auto-renew on, ending before `until`, not attempted for their current end date. */
-    async dueForAutoRenew(now: Date, until: Date, limit: number): Promise<RentRow[]> {
+    async dueForAutoRenew(provider: string, now: Date, until: Date, limit: number): Promise<RentRow[]> {
       return db
         .select()
         .from(rents)
         .where(
           and(
+            eq(rents.provider, provider),
             inArray(rents.status, liveRentStatuses),
             eq(rents.autoRenew, true),
             sql`${rents.periodUnit} <> 'hour'`,

@@ -14,10 +14,11 @@ import { liveRentStatuses, type RentRenewal, type RentRow, type RentRowStatus } 
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import type { UserEventBus } from '../../lib/events';
+import type { ProviderPool } from '../../providers/sms/pool';
 import { type RentMessage, type RentProvider, UpstreamError } from '../../providers/sms/types';
 import { applyLedgerChange, InsufficientBalanceError, lockAccount } from '../accounts/ledger';
-import { type ApiPurchase, upstreamFailure } from '../activations/service';
-import type { MarkupRules } from '../catalog/pricing';
+import { type ApiPurchase, callOutcomeOf, upstreamFailure } from '../activations/service';
+import type { PricingRulesStore } from '../catalog/pricing-rules';
 import { createRentCatalog, type RenewalQuote } from './catalog';
 import { createRentalsRepository } from './repository';
 
@@ -57,14 +58,15 @@ export type RefundChange =
 
 interface RentalServiceDeps {
   db: Database;
-  provider: RentProvider;
-  /** Our markup over the upstream's rent prices and the provider currency's dollar rate. */
-  pricing: { markup: MarkupRules; usdRate: number };
+  /** The suppliers: new rents go to those that rent numbers, everything after to the rent's own. */
+  providers: ProviderPool;
+  /** Our markup over the upstream's rent prices: the rules in force. */
+  pricing: PricingRulesStore;
   events: UserEventBus;
   clock: Clock;
   log: FastifyBaseLogger;
-  /** Where the upstream pushes this rent's SMS (our webhook). */
-  webhookUrl: () => string;
+  /** Where a provider pushes its rents' SMS (our webhook, with the provider's name). */
+  webhookUrl: (provider: string) => string;
 }
 
 export function isLive(status: RentRowStatus): boolean {
@@ -80,7 +82,7 @@ function dedupeKeyOf(sms: IncomingRentSms): string {
 
 export function createRentalService({
   db,
-  provider,
+  providers,
   pricing,
   events,
   clock,
@@ -88,7 +90,7 @@ export function createRentalService({
   webhookUrl,
 }: RentalServiceDeps) {
   const repository = createRentalsRepository(db);
-  const catalog = createRentCatalog({ provider, ...pricing, clock, log });
+  const catalog = createRentCatalog({ providers, pricing, clock, log });
 
   function changed(userId: number, balance = false): void {
     events.publish({ userId, type: 'rents' });
@@ -150,7 +152,7 @@ export function createRentalService({
         userId,
         // The cancel window and the reconciler count from here, on the same clock as everything else.
         createdAt: clock.now(),
-        provider: provider.name,
+        provider: quote.candidates[0]!.provider,
         countryId: quote.countryId,
         serviceKey: quote.option.key,
         service: quote.option.service,
@@ -159,7 +161,7 @@ export function createRentalService({
         hours: period.hours,
         autoRenew: period.renewable && (request.autoRenew ?? true),
         priceCents: quote.priceCents,
-        upstreamCost: quote.upstreamCost,
+        upstreamCost: quote.candidates[0]!.upstreamCost,
         apiKeyId: api?.apiKeyId,
       });
       try {
@@ -181,22 +183,58 @@ export function createRentalService({
     });
     changed(userId, true);
 
-    let rented: Awaited<ReturnType<RentProvider['rentNumber']>>;
-    try {
-      rented = await provider.rentNumber({
-        service: quote.option.service,
-        countryId: quote.countryId,
-        hours: period.hours,
-        webhookUrl: webhookUrl(),
-      });
-    } catch (error) {
-      if (error instanceof UpstreamError && !error.outcomeUnknown) {
-        await refund(order.id, { of: 'rent', from: ['pending'], to: 'failed', reason: error.userMessage });
-        throw upstreamFailure(error);
+    // Each provider that sells it at a cost the price covers, in routing order, on the one hold: the rules
+    // of a one-time purchase (ADR 0017).
+    const pair = { service: quote.option.service, countryId: quote.countryId };
+    let rented: Awaited<ReturnType<RentProvider['rentNumber']>> | undefined;
+    let provider = quote.candidates[0]!.provider;
+    let lastError: UpstreamError | undefined;
+    for (const [index, candidate] of quote.candidates.entries()) {
+      const last = index === quote.candidates.length - 1;
+      if (index > 0) {
+        const moved = await repository.reassign(
+          order.id,
+          candidate.provider,
+          candidate.upstreamCost,
+          clock.now(),
+        );
+        // The reconciler settled the rent meanwhile (refunded it): nothing is left to rent for.
+        if (!moved) throw new AppError(503, rentMessages.outcomeUnknown, 'rent_superseded');
+        log.info(
+          { rentId: order.id, from: provider, to: candidate.provider, reason: lastError?.token },
+          'rent trying the next offer',
+        );
       }
-      // We cannot tell whether a number was rented: the reconciler settles the rent within minutes.
-      log.warn({ err: error, rentId: order.id }, 'rent outcome unknown; left for reconciliation');
-      throw new AppError(503, rentMessages.outcomeUnknown, 'rent_outcome_unknown');
+      provider = candidate.provider;
+      const startedAtMs = performance.now();
+      try {
+        rented = await providers.rentsOf(provider).rentNumber({
+          service: quote.option.service,
+          countryId: quote.countryId,
+          hours: period.hours,
+          webhookUrl: webhookUrl(provider),
+        });
+        providers.health.recordCall(provider, 'ok', performance.now() - startedAtMs, pair);
+        break;
+      } catch (error) {
+        const latencyMs = performance.now() - startedAtMs;
+        const known = error instanceof UpstreamError;
+        providers.health.recordCall(provider, known ? callOutcomeOf(error) : 'error', latencyMs, pair);
+        // Unknown at the last provider: the reconciler settles the rent there within minutes. Earlier in the
+        // list, a number that provider may have rented is nobody's, and its sync cancels it as an orphan.
+        if (!known || (last && error.outcomeUnknown)) {
+          log.warn(
+            { err: error, rentId: order.id, provider },
+            'rent outcome unknown; left for reconciliation',
+          );
+          throw new AppError(503, rentMessages.outcomeUnknown, 'rent_outcome_unknown');
+        }
+        lastError = error;
+      }
+    }
+    if (!rented) {
+      await refund(order.id, { of: 'rent', from: ['pending'], to: 'failed', reason: lastError!.userMessage });
+      throw upstreamFailure(lastError!);
     }
 
     const issued = await repository.markIssued(order.id, {
@@ -207,7 +245,10 @@ export function createRentalService({
     });
     if (!issued) {
       // The reconciler gave up on this rent and refunded it while the upstream was answering.
-      await provider.cancelRent(rented.rentId).catch(() => {});
+      await providers
+        .rentsOf(provider)
+        .cancelRent(rented.rentId)
+        .catch(() => {});
       throw new AppError(503, rentMessages.outcomeUnknown, 'rent_superseded');
     }
     changed(userId);
@@ -239,7 +280,7 @@ export function createRentalService({
     const found = await findOwned(userId, orderId);
     await assertCancellable(found, clock.now());
     try {
-      await provider.cancelRent(found.providerRentId!);
+      await providers.rentsOf(found.provider).cancelRent(found.providerRentId!);
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       if (error.kind === 'cannot_cancel' || error.kind === 'not_found') {
@@ -316,7 +357,7 @@ export function createRentalService({
 
     let extended: { endsAt: Date };
     try {
-      extended = await provider.extendRent(found.providerRentId!, quote.hours);
+      extended = await providers.rentsOf(found.provider).extendRent(found.providerRentId!, quote.hours);
     } catch (error) {
       if (error instanceof UpstreamError && !error.outcomeUnknown) {
         await refund(found.id, { of: 'renewal', renewalId: renewal.id, to: 'failed' });
@@ -330,7 +371,7 @@ export function createRentalService({
       );
       throw new AppError(503, rentMessages.renewOutcomeUnknown, 'renewal_outcome_unknown');
     }
-    catalog.forgetRenewalQuotes(found.providerRentId!);
+    catalog.forgetRenewalQuotes({ provider: found.provider, providerRentId: found.providerRentId! });
     const settled = await settleRenewal(renewal, extended.endsAt);
     if (!settled) throw conflict(rentMessages.alreadyEnded, 'ended');
     return settled;
@@ -411,7 +452,7 @@ export function createRentalService({
     if (!target.providerRentId) return true;
     try {
       for (let page = 0; ; page += 1) {
-        const state = await provider.getRentState(target.providerRentId, page);
+        const state = await providers.rentsOf(target.provider).getRentState(target.providerRentId, page);
         if (state.kind !== 'messages') {
           await applyEndState(target, state.kind, cancelledReason);
           return true;
@@ -485,7 +526,12 @@ export function createRentalService({
       const found = await findOwned(userId, orderId);
       assertRenewable(found);
       return catalog.renewalQuote(
-        { providerRentId: found.providerRentId!, service: found.service, countryId: found.countryId },
+        {
+          provider: found.provider,
+          providerRentId: found.providerRentId!,
+          service: found.service,
+          countryId: found.countryId,
+        },
         hours,
       );
     },
@@ -494,7 +540,12 @@ export function createRentalService({
       const found = await findOwned(userId, orderId);
       assertRenewable(found);
       const quote = await catalog.renewalQuote(
-        { providerRentId: found.providerRentId!, service: found.service, countryId: found.countryId },
+        {
+          provider: found.provider,
+          providerRentId: found.providerRentId!,
+          service: found.service,
+          countryId: found.countryId,
+        },
         hours,
       );
       return chargeAndExtend(found, quote, false);
@@ -511,7 +562,12 @@ export function createRentalService({
       let quote: RenewalQuote | undefined;
       try {
         quote = await catalog.renewalQuote(
-          { providerRentId: claimed.providerRentId!, service: claimed.service, countryId: claimed.countryId },
+          {
+            provider: claimed.provider,
+            providerRentId: claimed.providerRentId!,
+            service: claimed.service,
+            countryId: claimed.countryId,
+          },
           claimed.hours,
         );
         await chargeAndExtend(claimed, quote, true);
@@ -557,12 +613,9 @@ export function createRentalService({
       return rentStatusAnswer(found, values);
     },
 
-    /** The provider new rents go to and whose rents this service keeps (renewals stay at a rent's provider). */
-    providerName: provider.name,
-
-    /** An SMS pushed by the upstream (the rent's webhook). */
-    async recordPushedSms(providerRentId: string, sms: IncomingRentSms): Promise<boolean> {
-      const found = await repository.findByProviderRentId(provider.name, providerRentId);
+    /** An SMS pushed by a provider (the rent's webhook, which names the provider). */
+    async recordPushedSms(provider: string, providerRentId: string, sms: IncomingRentSms): Promise<boolean> {
+      const found = await repository.findByProviderRentId(provider, providerRentId);
       if (!found) return false;
       await recordSms(found, sms);
       return true;

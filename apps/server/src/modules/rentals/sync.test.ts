@@ -23,6 +23,7 @@ import {
   rentSync,
   rentsOf,
   signInAgain,
+  upstreamRentId,
 } from './test-fixtures';
 
 let t: TestApp;
@@ -66,7 +67,9 @@ describe('expiry', () => {
     const row = await rentRow(t, rent.id);
     expect(row.status).toBe('expired');
     expect(row.upstreamClosedAt).not.toBeNull();
-    const state = (await simulatorControl(t, 'state', { rentId: rent.order_id })) as {
+    const state = (await simulatorControl(t, 'state', {
+      rentId: await upstreamRentId(t, rent.order_id),
+    })) as {
       rent: { status: string };
     };
     expect(state.rent.status).toBe('finished');
@@ -91,7 +94,7 @@ describe('expiry', () => {
     await quietSimulator(t);
     const user = await aUser();
     const rent = await rentedNumber(t, user, { fundCents: 5000 });
-    await t.ctx.rents.cancelRent(rent.order_id!);
+    await t.ctx.rents.cancelRent(await upstreamRentId(t, rent.order_id));
     await rentSync(t).run();
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(5000);
     const [listed] = await rentsOf(t, user);
@@ -189,7 +192,7 @@ describe('reading SMS from the upstream', () => {
     const rent = await rentedNumber(t, user);
     for (let index = 0; index < 60; index += 1) {
       await simulatorControl(t, 'sms', {
-        rentId: rent.order_id,
+        rentId: await upstreamRentId(t, rent.order_id),
         from: 'Sender',
         text: `Message number ${index}`,
       });

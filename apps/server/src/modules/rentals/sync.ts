@@ -131,7 +131,8 @@ export function createRentalSync({ provider, rentals, budget, clock, log, starte
   }
 
   async function expireDue(now: Date): Promise<void> {
-    for (const rent of await repository.dueForExpiry(now, BATCH)) await rentals.expire(rent.id);
+    for (const rent of await repository.dueForExpiry(provider.name, now, BATCH))
+      await rentals.expire(rent.id);
   }
 
   /** Tells the upstream that expired rents are over (it ends them itself too; this makes sure). */
@@ -153,6 +154,7 @@ export function createRentalSync({ provider, rentals, budget, clock, log, starte
 
   async function autoRenewDue(now: Date): Promise<void> {
     for (const rent of await repository.dueForAutoRenew(
+      provider.name,
       now,
       new Date(now.getTime() + AUTO_RENEW_LEAD_MS),
       BATCH,

@@ -17,6 +17,16 @@ export async function quietSimulator(t: TestApp): Promise<void> {
   await simulatorControl(t, 'settings', { smsDelayMinMs: 1000 * HOUR_MS, smsDelayMaxMs: 1000 * HOUR_MS });
 }
 
+/** The provider's id of a rent, from its public order id: what the simulator's controls name it by. */
+export async function upstreamRentId(t: TestApp, orderId: string | null): Promise<string> {
+  const [row] = await t.ctx.database.db
+    .select()
+    .from(rents)
+    .where(eq(rents.id, Number(orderId)));
+  if (!row?.providerRentId) throw new Error(`rent ${orderId} has no provider id`);
+  return row.providerRentId;
+}
+
 /** The rent option with the most numbers in stock in a country for a period, so tests can rent many. */
 export async function aRentOffer(t: TestApp, countryId = 'US', hours = 24) {
   const offers = await t.ctx.rentals.catalog.offers(countryId, hours);

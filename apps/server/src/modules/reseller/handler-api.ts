@@ -16,6 +16,7 @@ import { renderRefusal, type SimReply } from '../../providers/sms/simulator/hand
 import { balanceOf } from '../accounts/ledger';
 import { type AuthenticatedKey, KeyCapError } from '../api-keys/service';
 import { ANY_OPERATOR } from '../catalog/service';
+import { orderIdOf } from '../rentals/presenter';
 import { protocolIds, saDateTime } from './protocol-ids';
 
 export { ProtocolRefusal };
@@ -603,12 +604,12 @@ export function createHandlerApi(ctx: AppContext) {
       if (rent.status === 'canceled') throw new ProtocolRefusal('ALREADY_CANCEL');
       if (rent.status === 'expired') throw new ProtocolRefusal('ALREADY_FINISH');
       if (status === '2') {
-        await rentals.cancel(call.key.userId, rent.providerRentId ?? '');
+        await rentals.cancel(call.key.userId, orderIdOf(rent) ?? '');
         return json({ status: 'success' });
       }
       if (!(liveRentStatuses as readonly string[]).includes(rent.status))
         throw new ProtocolRefusal('INVALID_PHONE');
-      await ctx.rents.finishRent(rent.providerRentId!);
+      await ctx.providers.rentsOf(rent.provider).finishRent(rent.providerRentId!);
       const finished = await rentals.expire(rent.id, 'Finished through the API before its end date.');
       if (!finished) throw new ProtocolRefusal('CANT_CANCEL');
       return json({ status: 'success' });
@@ -630,18 +631,20 @@ export function createHandlerApi(ctx: AppContext) {
     continueRentNumber: async (call) => {
       const rent = await ownRent(call);
       const hours = hoursParam(call.params);
-      if (!rent.providerRentId) throw new ProtocolRefusal('INVALID_PHONE');
+      const orderId = orderIdOf(rent);
+      if (!orderId) throw new ProtocolRefusal('INVALID_PHONE');
       // Renewals run the rentals' own path; the key's caps are checked just before (not under its lock).
-      const quote = await rentals.renewalPrice(call.key.userId, rent.providerRentId, hours);
+      const quote = await rentals.renewalPrice(call.key.userId, orderId, hours);
       await db.transaction((tx) => ctx.apiKeys.purchaseFor(call.key).admit(tx, quote.priceCents));
-      const renewed = await rentals.renew(call.key.userId, rent.providerRentId, hours);
+      const renewed = await rentals.renew(call.key.userId, orderId, hours);
       return json(rentPhone(renewed));
     },
 
     getContinueRentPriceNumber: async (call) => {
       const rent = await ownRent(call);
-      if (!rent.providerRentId) throw new ProtocolRefusal('INVALID_PHONE');
-      const quote = await rentals.renewalPrice(call.key.userId, rent.providerRentId, hoursParam(call.params));
+      const orderId = orderIdOf(rent);
+      if (!orderId) throw new ProtocolRefusal('INVALID_PHONE');
+      const quote = await rentals.renewalPrice(call.key.userId, orderId, hoursParam(call.params));
       return json({ status: 'success', price: usd(quote.priceCents), currency: USD_CURRENCY });
     },
   };

@@ -38,8 +38,7 @@ export const upstreamWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
       });
       return { success: true, recorded };
     }
-    if (name !== ctx.rentals.providerName) return { success: true, recorded: false };
-    const recorded = await ctx.rentals.recordPushedSms(event.rentId, {
+    const recorded = await ctx.rentals.recordPushedSms(name, event.rentId, {
       from: event.from,
       text: event.text,
       receivedAt: event.receivedAt,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import {
   APP_NAME_PLACEHOLDER,
   formatLandingStat,
-  knownAppPaths,
+  isAppPath,
   landingStatPlaceholder,
   PUBLIC_CONFIG_PLACEHOLDER,
   PUBLIC_URL_PLACEHOLDER,
@@ -53,7 +53,7 @@ export function loadHtmlPages(
     pageFor(pathname) {
       const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
       const html = prerendered.get(normalized) ?? shell;
-      return { html, status: knownAppPaths.has(normalized) ? 200 : 404 };
+      return { html, status: isAppPath(normalized) ? 200 : 404 };
     },
   };
 }

@@ -35,6 +35,26 @@ interface DeliveryRecord {
   delivered: boolean;
   /** Purchase to first code; only for delivered ones. */
   timeToCodeMs: number;
+  /** When it was recorded: records older than the shared figures are counted in them already. */
+  atMs: number;
+}
+
+/** Every instance's deliveries over a window, as the delivery-stats job stores them. */
+export interface SharedDelivery {
+  provider: string;
+  /** `*` for the provider overall. */
+  service: string;
+  countryId: string;
+  orders: number;
+  delivered: number;
+  medianTimeToCodeMs: number | null;
+}
+
+/** Counts that combine: shared figures plus this process's deliveries since they were computed. */
+interface DeliveryTally {
+  orders: number;
+  delivered: number;
+  timeToCodeMs: number | null;
 }
 
 interface ProviderRecord {
@@ -56,6 +76,7 @@ export interface HealthSnapshot {
   noNumbersRate: number;
   /** Share of settled orders that got a code, smoothed toward 1/2 while there is little data. */
   deliveryRate: number;
+  /** The median over every instance's orders of the last 7 days, else this process's recent average. */
   averageTimeToCodeMs: number | null;
   coolingUntil: Date | null;
 }
@@ -66,27 +87,47 @@ function push<T>(list: T[], item: T, limit: number): void {
 }
 
 /** Laplace's rule: no data reads as 50 %, so a new provider is neither favoured nor shunned. */
-function smoothedRate(records: readonly DeliveryRecord[]): number {
-  const delivered = records.filter((record) => record.delivered).length;
-  return (delivered + 1) / (records.length + 2);
+function smoothedRate({ orders, delivered }: DeliveryTally): number {
+  return (delivered + 1) / (orders + 2);
 }
 
-function averageTimeToCode(records: readonly DeliveryRecord[]): number | null {
-  const times = records.filter((record) => record.delivered).map((record) => record.timeToCodeMs);
-  return times.length === 0 ? null : times.reduce((sum, time) => sum + time, 0) / times.length;
+/**
+ * The shared figures (the median over every instance) plus this process's newer records. Their time is the
+ * shared median while there is one: a median and a handful of recent times do not average honestly.
+ */
+function tally(
+  shared: SharedDelivery | undefined,
+  records: readonly DeliveryRecord[],
+  sinceMs: number,
+): DeliveryTally {
+  const recent = records.filter((record) => record.atMs > sinceMs);
+  const times = recent.filter((record) => record.delivered).map((record) => record.timeToCodeMs);
+  return {
+    orders: (shared?.orders ?? 0) + recent.length,
+    delivered: (shared?.delivered ?? 0) + times.length,
+    timeToCodeMs:
+      shared?.medianTimeToCodeMs ??
+      (times.length === 0 ? null : times.reduce((sum, time) => sum + time, 0) / times.length),
+  };
 }
 
 const pairKey = (service: string, countryId: string) => `${service}:${countryId}`;
+const ALL = '*';
 
 /**
- * The rolling health record of each provider, in this process's memory: purchase calls (latency, errors,
- * "no numbers") and deliveries (share of orders that got a code, time to code), per provider and per
- * (service, country). A provider whose calls fail `failuresToCool` times in a row is taken out of routing
- * for `cooldownMs`; afterwards the next purchase routed to it is a probe: one success brings it back,
- * one failure cools it again.
+ * The rolling health record of each provider: purchase calls (latency, errors, "no numbers") in this
+ * process's memory, and deliveries (share of orders that got a code, time to code) per provider and per
+ * (service, country), shared by every instance through the database (`useSharedDeliveries`) plus this
+ * process's own since the last shared figures. Calls stay per process: a cool-down reacts within seconds
+ * to what this instance sees of the provider. A provider whose calls fail `failuresToCool` times in a row is
+ * taken out of routing for `cooldownMs`; afterwards the next purchase routed to it is a probe: one success
+ * brings it back, one failure cools it again.
  */
 export class ProviderHealth {
   readonly #records = new Map<string, ProviderRecord>();
+  /** `provider|service:country` (or `provider|*:*`) → every instance's deliveries, from the database. */
+  #shared = new Map<string, SharedDelivery>();
+  #sharedAtMs = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: HealthOptions) {}
 
@@ -143,12 +184,31 @@ export class ProviderHealth {
     timeToCodeMs = 0,
   ): void {
     const record = this.#record(provider);
-    const entry = { delivered, timeToCodeMs };
+    const entry = { delivered, timeToCodeMs, atMs: this.#nowMs() };
     push(record.deliveries, entry, DELIVERY_WINDOW);
     const key = pairKey(pair.service, pair.countryId);
     const pairRecords = record.pairDeliveries.get(key) ?? [];
     push(pairRecords, entry, DELIVERY_WINDOW);
     record.pairDeliveries.set(key, pairRecords);
+  }
+
+  /**
+   * Takes every instance's delivery figures (computed at `computedAt`): from then on they speak for the
+   * deliveries up to that moment, and this process's own records only for those after it.
+   */
+  useSharedDeliveries(rows: readonly SharedDelivery[], computedAt: Date): void {
+    this.#shared = new Map(
+      rows.map((row) => [`${row.provider}|${pairKey(row.service, row.countryId)}`, row]),
+    );
+    this.#sharedAtMs = computedAt.getTime();
+  }
+
+  #providerTally(provider: string): DeliveryTally {
+    return tally(
+      this.#shared.get(`${provider}|${pairKey(ALL, ALL)}`),
+      this.#records.get(provider)?.deliveries ?? [],
+      this.#sharedAtMs,
+    );
   }
 
   isCooling(provider: string): boolean {
@@ -167,10 +227,14 @@ export class ProviderHealth {
     service: string,
     countryId: string,
   ): { rate: number; timeToCodeMs: number | null } {
-    const record = this.#records.get(provider);
-    const pair = record?.pairDeliveries.get(pairKey(service, countryId));
-    const records = pair && pair.length >= PAIR_MIN_SAMPLES ? pair : (record?.deliveries ?? []);
-    return { rate: smoothedRate(records), timeToCodeMs: averageTimeToCode(records) };
+    const key = pairKey(service, countryId);
+    const pair = tally(
+      this.#shared.get(`${provider}|${key}`),
+      this.#records.get(provider)?.pairDeliveries.get(key) ?? [],
+      this.#sharedAtMs,
+    );
+    const figures = pair.orders >= PAIR_MIN_SAMPLES ? pair : this.#providerTally(provider);
+    return { rate: smoothedRate(figures), timeToCodeMs: figures.timeToCodeMs };
   }
 
   errorRate(provider: string): number {
@@ -184,6 +248,7 @@ export class ProviderHealth {
     const share = (outcome: CallOutcome) =>
       calls.length === 0 ? 0 : calls.filter((call) => call.outcome === outcome).length / calls.length;
     const coolUntilMs = record?.coolUntilMs ?? 0;
+    const deliveries = this.#providerTally(provider);
     return {
       provider,
       calls: calls.length,
@@ -191,8 +256,8 @@ export class ProviderHealth {
         calls.length === 0 ? null : calls.reduce((sum, call) => sum + call.latencyMs, 0) / calls.length,
       errorRate: share('error'),
       noNumbersRate: share('no_numbers'),
-      deliveryRate: smoothedRate(record?.deliveries ?? []),
-      averageTimeToCodeMs: averageTimeToCode(record?.deliveries ?? []),
+      deliveryRate: smoothedRate(deliveries),
+      averageTimeToCodeMs: deliveries.timeToCodeMs,
       coolingUntil: coolUntilMs > this.#nowMs() ? new Date(coolUntilMs) : null,
     };
   }

@@ -13,6 +13,8 @@ export interface PoolMember {
   readonly usdRate: number;
 }
 
+export type RentMember = PoolMember & { readonly rents: RentProvider };
+
 /**
  * The configured suppliers, by name in priority order, with their shared health record. Orders name their
  * provider: whatever happens to an order later (cancel, sync, webhook, renewal) goes to that provider.
@@ -49,9 +51,16 @@ export class ProviderPool {
     return this.member(name).provider;
   }
 
-  /** Where new rents go: the first provider in priority order whose kind rents numbers. */
-  rentMember(): (PoolMember & { rents: RentProvider }) | undefined {
-    return this.members.find((member): member is PoolMember & { rents: RentProvider } => !!member.rents);
+  /** The providers whose kind rents numbers, in priority order: where new rents may go. */
+  rentMembers(): RentMember[] {
+    return this.members.filter((member): member is RentMember => !!member.rents);
+  }
+
+  /** The rent API of the provider a rent was placed with. */
+  rentsOf(name: string): RentProvider {
+    const { rents } = this.member(name);
+    if (!rents) throw new Error(`SMS provider "${name}" does not rent numbers`);
+    return rents;
   }
 
   routing(): RoutingContext {

@@ -10,6 +10,8 @@ export interface ProviderOffer {
   /** Our sale price were this offer the one routed to. */
   priceCents: number;
   stock: number;
+  /** Each operator's own offer, where the provider prices per operator (see UpstreamOffer.byOperator). */
+  byOperator?: ReadonlyMap<string, Omit<ProviderOffer, 'provider' | 'byOperator'>>;
 }
 
 export interface RoutingContext {

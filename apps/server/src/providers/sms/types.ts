@@ -22,6 +22,11 @@ export interface UpstreamOffer {
   cost: number;
   /** Numbers available now; 0 means out of stock. */
   stock: number;
+  /**
+   * Each operator's own price and stock, where the provider prices per operator (5sim); absent where every
+   * operator costs the same (the SMS-Activate family). `cost` and `stock` are then those of operator `any`.
+   */
+  byOperator?: Record<string, { cost: number; stock: number }>;
 }
 
 export interface UpstreamCatalog {

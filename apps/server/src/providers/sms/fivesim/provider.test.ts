@@ -88,7 +88,7 @@ async function startFiveSim(
 }
 
 describe('5sim adapter over HTTP', () => {
-  it('reads the catalog per entry: countries by ISO code, the cheapest operator with stock, stock summed', async () => {
+  it('reads the catalog per entry: countries by ISO code, each operator’s price, the cheapest with stock for any, stock summed', async () => {
     const provider = await startFiveSim();
     const catalog = await provider.getCatalog();
     expect(catalog.countries).toEqual([
@@ -96,8 +96,20 @@ describe('5sim adapter over HTTP', () => {
       { countryId: 'GB', operators: ['virtual21'], rentSupported: false },
     ]);
     expect(catalog.offers).toEqual([
-      { countryId: 'US', service: 'tg', cost: 0.2, stock: 125 },
-      { countryId: 'GB', service: 'go', cost: 0.4, stock: 7 },
+      {
+        countryId: 'US',
+        service: 'tg',
+        cost: 0.2,
+        stock: 125,
+        byOperator: { virtual21: { cost: 0.3, stock: 120 }, virtual4: { cost: 0.2, stock: 5 } },
+      },
+      {
+        countryId: 'GB',
+        service: 'go',
+        cost: 0.4,
+        stock: 7,
+        byOperator: { virtual21: { cost: 0.4, stock: 7 } },
+      },
     ]);
   });
 

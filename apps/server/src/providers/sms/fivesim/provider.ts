@@ -207,19 +207,23 @@ export function createFiveSimProvider(options: FiveSimProviderOptions): Activati
         for (const [productName, byOperator] of Object.entries(products)) {
           const service = FIVESIM_SERVICES[productName];
           if (!service) continue;
-          // Prices are per operator: the offer is the cheapest operator with stock, its stock the sum.
+          // Prices are per operator: each is kept for a user who picks one; the offer for any operator is
+          // the cheapest operator with stock, its stock the sum.
           let cost = Number.POSITIVE_INFINITY;
           let stock = 0;
-          for (const entry of Object.values(byOperator)) {
+          const operators: NonNullable<UpstreamOffer['byOperator']> = {};
+          for (const [operator, entry] of Object.entries(byOperator)) {
             const parsed = operatorPrice.safeParse(entry);
             if (!parsed.success) {
               skipped += 1;
               continue;
             }
-            stock += Math.floor(parsed.data.count);
-            if (parsed.data.count > 0) cost = Math.min(cost, parsed.data.cost);
+            const count = Math.floor(parsed.data.count);
+            operators[operator] = { cost: parsed.data.cost, stock: count };
+            stock += count;
+            if (count > 0) cost = Math.min(cost, parsed.data.cost);
           }
-          if (Number.isFinite(cost)) offers.push({ countryId, service, cost, stock });
+          if (Number.isFinite(cost)) offers.push({ countryId, service, cost, stock, byOperator: operators });
         }
       }
       // One malformed entry must not cost the whole catalog.

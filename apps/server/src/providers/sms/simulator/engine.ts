@@ -545,6 +545,15 @@ export class SimulatorEngine {
     return { type: 'rent', rent, sms };
   }
 
+  /** The id of the active rent of a phone number (the control API's way to name a rent by its number). */
+  liveRentIdOf(phoneNumber: string): string {
+    const rent = Object.values(this.state.rents).find(
+      (entry) => entry.phoneNumber === phoneNumber && entry.status === 'active',
+    );
+    if (!rent) throw new SimulatorRefusal('INVALID_PHONE');
+    return rent.id;
+  }
+
   injectRentSms(id: string, from?: string, text?: string): Delivery {
     const rent = this.rentById(id);
     if (rent.status !== 'active') throw new SimulatorRefusal('RENT_DIE');

@@ -103,6 +103,12 @@ const controlBodies = {
       code: z.string().min(1).optional(),
     }),
     z.object({ rentId: idText, from: z.string().min(1).optional(), text: z.string().min(1).optional() }),
+    // By the number, as a user knows their rent: its id is the provider's, which users never see.
+    z.object({
+      phone: z.string().regex(/^\d{6,15}$/),
+      from: z.string().min(1).optional(),
+      text: z.string().min(1).optional(),
+    }),
   ]),
   state: z.union([z.object({ activationId: idText }), z.object({ rentId: idText })]),
 } as const;
@@ -289,7 +295,11 @@ export function simulatorPlugin(runtime: SimulatorRuntime): FastifyPluginAsync {
             const delivery =
               'activationId' in input
                 ? runtime.engine.injectActivationSms(input.activationId, input.text, input.code)
-                : runtime.engine.injectRentSms(input.rentId, input.from, input.text);
+                : runtime.engine.injectRentSms(
+                    'rentId' in input ? input.rentId : runtime.engine.liveRentIdOf(input.phone),
+                    input.from,
+                    input.text,
+                  );
             await runtime.persist();
             runtime.deliver(delivery);
             return { sms: delivery.sms };

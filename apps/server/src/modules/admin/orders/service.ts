@@ -1,0 +1,265 @@
+import { type AdminOrderRow, adminMessages, centsToDollars, formatCents } from '@simcode/contract';
+import { and, desc, eq, gte, ilike, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import {
+  type Activation,
+  type ActivationStatus,
+  activationMessages,
+  activations,
+  ledgerEntries,
+  users,
+} from '../../../db/schema';
+import type { Clock } from '../../../lib/clock';
+import { AppError, conflict, notFound } from '../../../lib/errors';
+import type { ProviderPool } from '../../../providers/sms/pool';
+import { UpstreamError } from '../../../providers/sms/types';
+import { type ActivationService, activationReasons, upstreamFailure } from '../../activations/service';
+import {
+  type Actor,
+  containsPattern,
+  createAuditRepository,
+  nextBefore,
+  presentAudit,
+  recordAudit,
+} from '../audit';
+import { presentLedgerEntry } from '../users/service';
+
+export interface OrderFilter {
+  status?: ActivationStatus;
+  service?: string;
+  country?: string;
+  provider?: string;
+  user_id?: number;
+  from?: string;
+  to?: string;
+  problem?: 'true';
+  q?: string;
+  before?: number;
+  limit: number;
+}
+
+type OrderWithOwner = Activation & { username: string; code: string | null };
+
+function presentOrder(order: OrderWithOwner): AdminOrderRow {
+  return {
+    id: order.id,
+    user_id: order.userId,
+    username: order.username,
+    provider: order.provider,
+    provider_order_id: order.providerActivationId,
+    country_id: order.countryId,
+    operator: order.operator,
+    service: order.service,
+    phone: order.phoneNumber,
+    price: centsToDollars(order.priceCents),
+    status: order.status,
+    status_reason: order.statusReason,
+    created_at: order.createdAt.toISOString(),
+    code: order.code,
+    problem_note: order.problemNote,
+  };
+}
+
+/** What an audit entry keeps of an order. */
+function auditedState(order: Activation) {
+  return { status: order.status, status_reason: order.statusReason, problem_note: order.problemNote };
+}
+
+const DAY_MS = 86_400_000;
+
+interface Deps {
+  db: Database;
+  activations: ActivationService;
+  providers: ProviderPool;
+  clock: Clock;
+}
+
+/** The console's one-time orders: search, an order's history, refund, cancel upstream, mark as problem. */
+export function createAdminOrdersService({ db, activations: activationService, providers, clock }: Deps) {
+  const audit = createAuditRepository(db);
+  /** The latest code of an order that got one (not a late SMS). */
+  const latestCode = sql<string | null>`(
+    select m.code from ${activationMessages} m
+    where m.activation_id = ${activations.id} and not m.late and m.code is not null
+    order by m.id desc limit 1
+  )`;
+
+  function select() {
+    return db
+      .select({ order: activations, username: users.username, code: latestCode })
+      .from(activations)
+      .innerJoin(users, eq(users.id, activations.userId));
+  }
+
+  async function find(id: number): Promise<OrderWithOwner> {
+    const [row] = await select().where(eq(activations.id, id));
+    if (!row) throw notFound();
+    return { ...row.order, username: row.username, code: row.code };
+  }
+
+  return {
+    async list(filter: OrderFilter) {
+      const conditions: (SQL | undefined)[] = [
+        filter.before === undefined ? undefined : lt(activations.id, filter.before),
+        filter.status ? eq(activations.status, filter.status) : undefined,
+        filter.service ? eq(activations.service, filter.service) : undefined,
+        filter.country ? eq(activations.countryId, filter.country.toUpperCase()) : undefined,
+        filter.provider ? eq(activations.provider, filter.provider) : undefined,
+        filter.user_id ? eq(activations.userId, filter.user_id) : undefined,
+        filter.from ? gte(activations.createdAt, new Date(`${filter.from}T00:00:00Z`)) : undefined,
+        filter.to
+          ? lt(activations.createdAt, new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + DAY_MS))
+          : undefined,
+        filter.problem ? isNotNull(activations.problemNote) : undefined,
+      ];
+      const text = filter.q?.trim();
+      if (text) {
+        const byPhone = ilike(activations.phoneNumber, containsPattern(text.replace(/\D/g, '') || text));
+        conditions.push(
+          /^[1-9]\d{0,9}$/.test(text) ? or(byPhone, eq(activations.id, Number(text))) : byPhone,
+        );
+      }
+      const rows = await select()
+        .where(and(...conditions))
+        .orderBy(desc(activations.id))
+        .limit(filter.limit);
+      const orders = rows.map((row) =>
+        presentOrder({ ...row.order, username: row.username, code: row.code }),
+      );
+      return { orders, next_before: nextBefore(orders, filter.limit) };
+    },
+
+    /** An order's history: its SMS (late ones too), its ledger entries and what administrators did to it. */
+    async detail(id: number) {
+      const order = await find(id);
+      const [messages, ledger, auditRows] = await Promise.all([
+        db
+          .select()
+          .from(activationMessages)
+          .where(eq(activationMessages.activationId, id))
+          .orderBy(activationMessages.id),
+        db
+          .select()
+          .from(ledgerEntries)
+          .where(
+            and(eq(ledgerEntries.referenceType, 'activation'), eq(ledgerEntries.referenceId, String(id))),
+          )
+          .orderBy(ledgerEntries.id),
+        audit.forObject('order', id),
+      ]);
+      return {
+        order: presentOrder(order),
+        messages: messages.map((message) => ({
+          received_at: message.receivedAt.toISOString(),
+          code: message.code,
+          text: message.text,
+          late: message.late,
+        })),
+        ledger: ledger.map(presentLedgerEntry),
+        audit: auditRows.map(presentAudit),
+      };
+    },
+
+    /**
+     * Refunds an order now, exactly once: the activations' own refund (a conditional status change and a
+     * ledger credit under a unique key) with the audit entry in its transaction. An order with a code is
+     * refunded only when forced; of two administrators refunding at once, one refunds and the other is told.
+     */
+    async refund(actor: Actor, id: number, reason: string, force: boolean) {
+      const order = await find(id);
+      const withCode: readonly ActivationStatus[] = ['received', 'completed'];
+      if (['canceled', 'expired', 'failed'].includes(order.status))
+        throw conflict(adminMessages.alreadyRefunded, 'already_refunded');
+      if (withCode.includes(order.status) && !force) throw conflict(adminMessages.refundHasCode, 'has_code');
+      const from: readonly ActivationStatus[] = force
+        ? ['pending', 'waiting', ...withCode]
+        : ['pending', 'waiting'];
+      const refunded = await activationService.refund(
+        order,
+        from,
+        'canceled',
+        activationReasons.refundedBySupport,
+        (tx, changed) =>
+          recordAudit(
+            tx,
+            actor,
+            {
+              action: 'order.refund',
+              objectType: 'order',
+              objectId: id,
+              before: auditedState(order),
+              after: {
+                ...auditedState(changed),
+                refunded: centsToDollars(changed.priceCents),
+                forced: force,
+              },
+              reason,
+            },
+            clock.now(),
+          ),
+      );
+      if (!refunded) throw conflict(adminMessages.alreadyRefunded, 'already_refunded');
+      return {
+        order: presentOrder({ ...refunded, username: order.username, code: order.code }),
+        message: adminMessages.refunded(formatCents(refunded.priceCents)),
+      };
+    },
+
+    /** Cancels the number at its provider (it stops costing there); the money is the refund's business. */
+    async cancelUpstream(actor: Actor, id: number, reason: string) {
+      const order = await find(id);
+      if (!order.providerActivationId || !providers.has(order.provider))
+        throw conflict('This order has no number at a provider to cancel.', 'no_upstream_number');
+      try {
+        await providers.get(order.provider).cancelActivation(order.providerActivationId);
+      } catch (error) {
+        if (error instanceof UpstreamError) throw upstreamFailure(error);
+        throw error;
+      }
+      await recordAudit(
+        db,
+        actor,
+        {
+          action: 'order.cancel_upstream',
+          objectType: 'order',
+          objectId: id,
+          before: auditedState(order),
+          reason,
+        },
+        clock.now(),
+      );
+      return { order: presentOrder(order), message: adminMessages.canceledUpstream };
+    },
+
+    async markProblem(actor: Actor, id: number, note: string) {
+      const order = await find(id);
+      const updated = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(activations)
+          .set({ problemNote: note, updatedAt: clock.now() })
+          .where(eq(activations.id, id))
+          .returning();
+        await recordAudit(
+          tx,
+          actor,
+          {
+            action: 'order.mark_problem',
+            objectType: 'order',
+            objectId: id,
+            before: auditedState(order),
+            after: auditedState(row!),
+            reason: note,
+          },
+          clock.now(),
+        );
+        return row!;
+      });
+      return {
+        order: presentOrder({ ...updated, username: order.username, code: order.code }),
+        message: adminMessages.markedProblem,
+      };
+    },
+  };
+}
+
+export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;
