@@ -88,7 +88,11 @@ export interface ActivationMessage {
 export interface RecentActivation {
   activationId: string;
   phoneNumber: string;
-  /** `finished` (6) or `cancelled` (8, or 10: refunded at the end of its lifetime) once closed. */
+  /**
+   * `finished` (6) or `cancelled` (8, or 10: refunded at the end of its lifetime) once closed; a live one with
+   * an SMS is `code` (or `waiting_retry`) with the last entry of `messages` as its code, which on Hero is
+   * the SMS's text: read the code itself with getActivationState.
+   */
   state: ActivationState;
   activatedAt?: Date;
   /** Its SMS as the upstream lists them, oldest first: the codes on SMS-Activate, the last text on Hero. */

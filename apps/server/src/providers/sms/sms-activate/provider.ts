@@ -522,6 +522,7 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
 
     async listActivationMessages(activationId) {
       const messages: ActivationMessage[] = [];
+      let listed = 0;
       for (let page = 1; page <= ALL_SMS_MAX_PAGES; page++) {
         const answer = await optionalCall('getAllSms', { id: activationId, page, size: ALL_SMS_PAGE_SIZE });
         if (!answer) return lastMessage(activationId);
@@ -529,6 +530,7 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
         if ((answer.type === 'error' || answer.type === 'token') && answer.token === 'ACTIVATION_NOT_ACTIVE')
           return [];
         const { data, meta } = readJson('getAllSms', answer, allSmsAnswer, 'read');
+        listed += data.length;
         for (const sms of data) {
           const code = sms.code?.trim() || undefined;
           const text = sms.text ?? code;
@@ -541,7 +543,7 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
           });
         }
         // A short page is the last, as is one that reaches the total.
-        if (data.length < ALL_SMS_PAGE_SIZE || messages.length >= (meta?.total ?? 0)) break;
+        if (data.length < ALL_SMS_PAGE_SIZE || listed >= (meta?.total ?? 0)) break;
       }
       return messages.sort(
         (left, right) => (left.receivedAt?.getTime() ?? 0) - (right.receivedAt?.getTime() ?? 0),
