@@ -150,22 +150,22 @@ export async function computeBusinessHours(
   });
 }
 
-/** The window's hours that have no row yet, oldest first (a first start, or hours the job missed). */
+/** The window's hours that have no row yet, newest first (a first start, or hours the job missed). */
 async function missingHours(db: Database, now: Date): Promise<Date[]> {
   const end = hourOf(now);
   const start = new Date(end.getTime() - ROLLUP_WINDOW_HOURS * HOUR_MS);
   const rows = await queryRows<{ hour: Date }>(
     db,
     sql`
-      select hour from generate_series(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz - interval '1 hour', interval '1 hour') as hour
-      where not exists (select 1 from ${businessHours} b where b.hour = hour)
-      order by hour
+      select series.hour from generate_series(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz - interval '1 hour', interval '1 hour') as series(hour)
+      where not exists (select 1 from ${businessHours} b where b.hour = series.hour)
+      order by series.hour desc
     `,
   );
   return rows.map((row) => new Date(row.hour));
 }
 
-/** One tick: the live hours, then a bounded share of any missing older ones. */
+/** One tick: the live hours, then a bounded share of any missing older ones, the most recent first. */
 export async function refreshBusinessHours(db: Database, providers: ProviderPool, now: Date): Promise<void> {
   const end = new Date(hourOf(now).getTime() + HOUR_MS);
   await computeBusinessHours(db, providers, new Date(end.getTime() - LIVE_HOURS * HOUR_MS), end, now);
@@ -174,8 +174,8 @@ export async function refreshBusinessHours(db: Database, providers: ProviderPool
     await computeBusinessHours(
       db,
       providers,
-      missing[0]!,
-      new Date(missing.at(-1)!.getTime() + HOUR_MS),
+      missing.at(-1)!,
+      new Date(missing[0]!.getTime() + HOUR_MS),
       now,
     );
 }
