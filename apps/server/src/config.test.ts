@@ -54,6 +54,42 @@ describe('configuration', () => {
     [{ SMS_PROVIDERS: 'sim-b', SIM_B_USD_RATE: '-1' }, 'SIM_B_USD_RATE'],
     [{ SMS_PROVIDERS: 'five', FIVE_KIND: 'fivesim' }, 'FIVE_KEY'],
     [{ SMS_PROVIDERS: 'sim-a', SIM_A_TIME_ZONE: 'Moscow' }, 'SIM_A_TIME_ZONE'],
+    [{ SMS_PROVIDERS: 'sim-a', SIM_A_ERROR_STYLE: 'loud' }, 'SIM_A_ERROR_STYLE'],
+    ...(
+      [
+        ['COUNTRY_IDS', 'US:187'],
+        ['COUNTRY_IDS', 'XX=1'],
+        ['COUNTRY_IDS', 'US=usa'],
+        ['COUNTRY_IDS', 'US=187,us=12'],
+        ['COUNTRY_IDS', 'US=187,GB=187'],
+        ['COUNTRY_IDS', 'US=187,'],
+        ['SERVICE_CODES', 'nope=tg'],
+        ['SERVICE_CODES', 'tg=tele gram'],
+      ] as const
+    ).map(([variable, value]): [Record<string, string>, string] => [
+      {
+        SMS_PROVIDERS: 'hero',
+        HERO_KIND: 'smsactivate',
+        HERO_URL: 'https://h.test/',
+        HERO_KEY: 'k',
+        [`HERO_${variable}`]: value,
+      },
+      `HERO_${variable}: must be pairs such as`,
+    ]),
+    // A simulator answers with the built-in ids.
+    [{ SMS_PROVIDERS: 'sim-a', SIM_A_COUNTRY_IDS: 'US=12' }, 'SIM_A_COUNTRY_IDS'],
+    // 5sim's refusals are sentences of its own; a real provider has the style it has.
+    [{ SMS_PROVIDERS: 'sim-b', SIM_B_ERROR_STYLE: 'hero' }, 'SIM_B_ERROR_STYLE'],
+    [
+      {
+        SMS_PROVIDERS: 'hero',
+        HERO_KIND: 'smsactivate',
+        HERO_URL: 'https://h.test/',
+        HERO_KEY: 'k',
+        HERO_ERROR_STYLE: 'hero',
+      },
+      'HERO_ERROR_STYLE',
+    ],
     [{ PAYMENT_PROVIDER: 'cryptomus' }, 'CRYPTOMUS_MERCHANT_ID'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ SIMULATOR_SMS_DELAY_MIN_MS: '9000', SIMULATOR_SMS_DELAY_MAX_MS: '100' }, 'SIMULATOR_SMS_DELAY_MIN_MS'],
@@ -81,6 +117,25 @@ describe('configuration', () => {
       // Unset per-provider values fall back to the global SMS_PROVIDER_* ones.
       { name: 'bower', kind: 'smsactivate', key: 'bower-key', usdRate: 1, timeoutMs: 7000 },
       { name: 'sim-b', kind: 'simulator', seed: 9 },
+    ]);
+  });
+
+  it("reads a provider's own country ids and service codes", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      SMS_PROVIDERS: 'hero,bower',
+      HERO_KIND: 'smsactivate',
+      HERO_URL: 'https://hero.test/stubs/handler_api.php',
+      HERO_KEY: 'hero-key',
+      HERO_COUNTRY_IDS: ' us = 12 , GB=16',
+      HERO_SERVICE_CODES: 'tg=telegram,wa=wa',
+      BOWER_KIND: 'smsactivate',
+      BOWER_URL: 'https://bower.test/stubs/handler_api.php',
+      BOWER_KEY: 'bower-key',
+    });
+    expect(config.smsProviders.map((provider) => provider.idMap)).toEqual([
+      { countries: { '12': 'US', '16': 'GB' }, services: { telegram: 'tg', wa: 'wa' } },
+      undefined,
     ]);
   });
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { countryById, serviceByCode } from '@simcode/contract';
 import { z } from 'zod';
 
 const booleanFromString = z
@@ -226,6 +227,34 @@ function isTimeZone(value: string): boolean {
   }
 }
 
+/**
+ * `<ours>=<the provider's>` pairs separated by commas (`US=187,GB=16`, `tg=telegram`), read into the
+ * provider's id → ours: each side names one id, so that translating either way is unambiguous.
+ */
+function idOverrides(example: string, ours: (key: string) => string | undefined, providerId: RegExp) {
+  return z
+    .string()
+    .trim()
+    .transform((value, context) => {
+      const fail = (problem: string) => {
+        context.addIssue({ code: 'custom', message: `must be pairs such as ${example}: ${problem}` });
+        return z.NEVER;
+      };
+      const map: Record<string, string> = {};
+      for (const entry of value.split(',').map((pair) => pair.trim())) {
+        const [key = '', id = '', ...rest] = entry.split('=').map((part) => part.trim());
+        const own = ours(key);
+        if (rest.length > 0 || key === '' || id === '') return fail(`"${entry}" is not one`);
+        if (own === undefined) return fail(`"${key}" is not one of ours`);
+        if (!providerId.test(id)) return fail(`"${id}" is not an id of the provider`);
+        if (Object.values(map).includes(own)) return fail(`"${key}" is named twice`);
+        if (id in map) return fail(`"${id}" is given twice`);
+        map[id] = own;
+      }
+      return map;
+    });
+}
+
 export const providerKinds = ['smsactivate', 'fivesim', 'simulator'] as const;
 export type ProviderKind = (typeof providerKinds)[number];
 
@@ -251,6 +280,23 @@ export const providerEnvironmentSchema = z.object({
   /** Simulators only: the protocol it speaks; `sim-b` speaks 5sim's unless told. */
   PROTOCOL: z.enum(['smsactivate', 'fivesim'], { error: 'must be smsactivate or fivesim' }).optional(),
   NO_SMS_RATE: z.coerce.number({ error: 'must be a number' }).min(0).max(1).optional(),
+  /** smsactivate only: countries whose id at this provider is not SMS-Activate's, `US=187,GB=16`. */
+  COUNTRY_IDS: idOverrides(
+    'US=187,GB=16 (an ISO country code, then the numeric id the provider gives it)',
+    (key) => countryById(key)?.id,
+    /^\d{1,5}$/,
+  ).optional(),
+  /** smsactivate only: services whose code at this provider is not ours, `tg=tg,wa=wa`. */
+  SERVICE_CODES: idOverrides(
+    "tg=tg,wa=wa (a service code of ours, then the provider's)",
+    (key) => serviceByCode(key.toLowerCase())?.code,
+    /^[A-Za-z0-9_-]{1,40}$/,
+  ).optional(),
+  /**
+   * Simulators speaking SMS-Activate's protocol only: how they tell refusals, `classic` (HTTP 200 and a
+   * token) or `hero` (Hero-SMS's HTTP statuses and JSON); their answers stay SMS-Activate's.
+   */
+  ERROR_STYLE: z.enum(['classic', 'hero'], { error: 'must be classic or hero' }).optional(),
 });
 
 export interface ProviderSettings {
@@ -270,6 +316,10 @@ export interface ProviderSettings {
   protocol?: 'smsactivate' | 'fivesim';
   seed?: number;
   noSmsRate?: number;
+  /** Simulators speaking SMS-Activate's protocol: how they tell refusals. */
+  errorStyle?: 'classic' | 'hero';
+  /** smsactivate providers: their ids where they differ from SMS-Activate's (provider id → ours). */
+  idMap?: { countries?: Record<string, string>; services?: Record<string, string> };
 }
 
 /** `sim-b` reads `SIM_B_*`. */
@@ -325,6 +375,21 @@ function readProviderPool(values: Environment, env: Record<string, string>, prob
     if (settings.KIND === 'fivesim' && !settings.KEY) {
       problems.push(`${prefix}KEY: is required when ${prefix}KIND is fivesim (the API token)`);
     }
+    // The built-in pool shows both protocols: sim-a speaks SMS-Activate's, sim-b 5sim's.
+    const protocol =
+      settings.KIND === 'simulator'
+        ? (settings.PROTOCOL ?? (name === 'sim-b' ? 'fivesim' : 'smsactivate'))
+        : undefined;
+    for (const variable of ['COUNTRY_IDS', 'SERVICE_CODES'] as const) {
+      // A simulator answers with the built-in ids, and 5sim names countries and products in words.
+      if (settings[variable] && settings.KIND !== 'smsactivate')
+        problems.push(`${prefix}${variable}: only an smsactivate provider takes it`);
+    }
+    if (settings.ERROR_STYLE && protocol !== 'smsactivate') {
+      problems.push(
+        `${prefix}ERROR_STYLE: only a simulator speaking SMS-Activate's protocol takes it (real providers have their own)`,
+      );
+    }
     return [
       {
         name,
@@ -334,14 +399,15 @@ function readProviderPool(values: Environment, env: Record<string, string>, prob
         usdRate: settings.USD_RATE ?? values.SMS_PROVIDER_USD_RATE,
         timeoutMs: settings.TIMEOUT_MS ?? values.SMS_PROVIDER_TIMEOUT_MS,
         timeZone: settings.TIME_ZONE,
-        // The built-in pool shows both protocols: sim-a speaks SMS-Activate's, sim-b 5sim's.
-        protocol:
-          settings.KIND === 'simulator'
-            ? (settings.PROTOCOL ?? (name === 'sim-b' ? 'fivesim' : 'smsactivate'))
-            : undefined,
+        protocol,
         // Each simulator its own catalog; the later ones less reliable, so that the difference shows.
         seed: settings.SEED ?? baseSeed + index,
         noSmsRate: settings.NO_SMS_RATE ?? Math.min(1, values.SIMULATOR_NO_SMS_RATE * (index + 1)),
+        errorStyle: settings.ERROR_STYLE,
+        idMap:
+          settings.COUNTRY_IDS || settings.SERVICE_CODES
+            ? { countries: settings.COUNTRY_IDS, services: settings.SERVICE_CODES }
+            : undefined,
       },
     ];
   });

@@ -137,6 +137,7 @@ function createSmsUpstreams(
           smsDelayMaxMs: config.SIMULATOR_SMS_DELAY_MAX_MS,
           noSmsRate: settings.noSmsRate ?? config.SIMULATOR_NO_SMS_RATE,
           earlyCancelMs: config.SIMULATOR_EARLY_CANCEL_MS,
+          errorStyle: settings.errorStyle,
           // The single simulator of before the pool kept its state as `sim-a`.
           store: createSimStateStore(database.db, settings.name === 'simulator' ? 'sim-a' : settings.name),
           clock,
@@ -172,6 +173,7 @@ function createSmsUpstreams(
       apiKey: settings.key!,
       timeoutMs: settings.timeoutMs,
       timeZone: settings.timeZone,
+      idMap: settings.idMap,
       logger: log,
     });
     return { ...common, provider, rents: provider };

@@ -8,6 +8,7 @@ import { createJobs } from './jobs';
 import { type RunningJobs, startJobs } from './jobs/scheduler';
 import { systemClock } from './lib/clock';
 import { serializeRequest } from './lib/log-redaction';
+import { applyRoutingSwitches } from './modules/admin/providers/service';
 import { startControlSocket } from './modules/backups/control-socket';
 import { takeSnapshot } from './modules/backups/snapshot';
 
@@ -62,6 +63,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     : undefined;
   // The stored catalog serves at once; the refresh job updates it from the upstream in the background.
   await ctx.pricing.reload(ctx.database.db);
+  await applyRoutingSwitches(ctx.database.db, ctx.providers);
   await ctx.catalog.loadFromStore();
   const jobs: RunningJobs = startJobs(createJobs(ctx), log);
   log.info(

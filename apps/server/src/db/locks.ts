@@ -7,6 +7,7 @@ export const jobLocks = {
   rentalSync: 72_011_012,
   paymentReconciliation: 72_011_013,
   deliveryStats: 72_011_014,
+  businessHours: 72_011_015,
 } as const;
 
 /**

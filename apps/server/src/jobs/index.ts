@@ -3,6 +3,8 @@ import type { AppContext } from '../context';
 import { jobLocks, withJobLock } from '../db/locks';
 import { deliveryStatsJob } from '../modules/activations/delivery-stats';
 import { createActivationSync } from '../modules/activations/sync';
+import { businessHoursJob } from '../modules/admin/overview/rollup';
+import { applyRoutingSwitches } from '../modules/admin/providers/service';
 import { createWebhookDelivery } from '../modules/api-keys/webhooks';
 import { takeSnapshot, writeScheduledSnapshot } from '../modules/backups/snapshot';
 import { createMailDelivery } from '../modules/mail/delivery';
@@ -68,8 +70,10 @@ export function createJobs(ctx: AppContext): Job[] {
       name: 'catalog-refresh',
       intervalMs: ctx.config.CATALOG_REFRESH_MS,
       async run() {
-        // The console's markup rules reach every instance here, within one refresh.
-        const repriced = await ctx.pricing.reload(ctx.database.db);
+        // The console's markup rules and routing switches reach every instance here, within one refresh.
+        const pricesChanged = await ctx.pricing.reload(ctx.database.db);
+        const routingChanged = await applyRoutingSwitches(ctx.database.db, ctx.providers);
+        const repriced = pricesChanged || routingChanged;
         let rebuilt = false;
         const ranHere = await withJobLock(ctx.database, jobLocks.catalogRefresh, async () => {
           rebuilt = await ctx.catalog.refreshFromUpstream();
@@ -104,6 +108,7 @@ export function createJobs(ctx: AppContext): Job[] {
     },
     paymentReconciliationJob(ctx, startedAt),
     deliveryStatsJob(ctx),
+    businessHoursJob(ctx),
     {
       name: 'mail',
       intervalMs: MAIL_DELIVERY_TICK_MS,

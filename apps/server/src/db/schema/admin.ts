@@ -3,11 +3,13 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -68,3 +70,38 @@ export const providerSettings = pgTable('provider_settings', {
   routingEnabled: boolean('routing_enabled').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+
+/** Time-to-code histogram buckets: 5 seconds wide, the last one for everything from 20 minutes on. */
+export const TIME_TO_CODE_BUCKET_MS = 5_000;
+export const TIME_TO_CODE_BUCKETS = 241;
+
+/**
+ * The business by hour, for the console's overview: recomputed from the ledger and the orders by a job
+ * (the current and previous hours every minute, older hours once), so the overview reads at most 720 rows
+ * for 30 days however many orders there are. Money in cents; cost is what the providers listed.
+ */
+export const businessHours = pgTable('business_hours', {
+  hour: timestamp({ withTimezone: true }).primaryKey(),
+  salesCents: bigint('sales_cents', { mode: 'number' }).notNull(),
+  refundsCents: bigint('refunds_cents', { mode: 'number' }).notNull(),
+  costCents: bigint('cost_cents', { mode: 'number' }).notNull(),
+  topupsCents: bigint('topups_cents', { mode: 'number' }).notNull(),
+  ordersWithCode: integer('orders_with_code').notNull(),
+  ordersRefunded: integer('orders_refunded').notNull(),
+  ordersCanceled: integer('orders_canceled').notNull(),
+  /** Distinct users with a ledger entry in the hour. */
+  activeUsers: integer('active_users').notNull(),
+  /** Orders of the hour that got their first code, counted per TIME_TO_CODE_BUCKET_MS. */
+  timeToCode: integer('time_to_code').array().notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+});
+
+/** Who was active on a day (a ledger entry): distinct users over any range of days. */
+export const activeUsersDaily = pgTable(
+  'active_users_daily',
+  {
+    day: date().notNull(),
+    userId: integer('user_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.userId] })],
+);

@@ -30,6 +30,8 @@ export const ledgerEntries = pgTable(
   },
   (table) => [
     index('ledger_entries_user_idx').on(table.userId, table.id),
+    // By time: the console's hourly figures are recomputed from the entries of an hour.
+    index('ledger_entries_created_idx').on(table.createdAt),
     check('ledger_entries_amount_non_zero', sql`${table.amountCents} <> 0`),
     check('ledger_entries_kind_known', sql`${table.kind} in ('purchase', 'refund', 'topup', 'adjustment')`),
   ],

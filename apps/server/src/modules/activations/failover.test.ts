@@ -257,3 +257,34 @@ describe('two suppliers, one failing at random', () => {
     expect(refunds).toHaveLength(1);
   });
 });
+
+describe('numbers a provider withdraws early', () => {
+  it('are settled from the provider’s history in one call, without asking about each one', async () => {
+    t = await createListeningTestApp({ SMS_PROVIDERS: 'sim-a' });
+    const user = await createUser(t);
+    await fundUser(t.ctx.database, user.id, 10_000);
+    await simulatorControl(t, 'settings', { smsDelayMinMs: 3_600_000, smsDelayMaxMs: 3_600_000 }, 'sim-a');
+    const offer = t.ctx.catalog.services('US').find((entry) => entry.stock > 10)!;
+    const bought = await t.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/buy-number',
+      headers: user.headers,
+      payload: { countryID: 'US', service: offer.service },
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const [order] = await t.ctx.database.db.select().from(activations);
+    // The provider withdraws the number; asking about it on its own would now get garbage.
+    t.clock.advance(3 * 60_000);
+    await t.ctx.providers.get('sim-a').cancelActivation(order!.providerActivationId!);
+    await simulatorControl(t, 'fault', { action: 'getStatus', broken: 'garbage', times: 0 }, 'sim-a');
+    await simulatorControl(t, 'fault', { action: 'getStatusV2', broken: 'garbage', times: 0 }, 'sim-a');
+    await syncOf('sim-a').run();
+    const [settled] = await t.ctx.database.db.select().from(activations);
+    expect(settled).toMatchObject({
+      status: 'expired',
+      statusReason:
+        'The provider withdrew this number before any SMS arrived. The price was returned to your balance.',
+    });
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(10_000);
+  });
+});

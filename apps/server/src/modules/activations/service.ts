@@ -440,10 +440,26 @@ export function createActivationService({
   async function syncOne(order: Activation): Promise<void> {
     if (!order.providerActivationId) return;
     try {
-      const state = await providers.get(order.provider).getActivationState(order.providerActivationId);
-      if (state.kind === 'code')
-        await recordSms(order, { code: state.code, text: state.text ?? state.code, receivedAt: clock.now() });
-      else if (state.kind === 'waiting_retry')
+      const provider = providers.get(order.provider);
+      const state = await provider.getActivationState(order.providerActivationId);
+      if (state.kind === 'code') {
+        // Every SMS with its full text where the provider lists them (a second code after "another SMS"
+        // included); the state's own code otherwise, or when the list cannot be read.
+        const messages = await provider.listActivationMessages?.(order.providerActivationId).catch(() => []);
+        const listed = (messages ?? []).filter((message) => message.code);
+        for (const message of listed)
+          await recordSms(order, {
+            code: message.code!,
+            text: message.text,
+            receivedAt: message.receivedAt ?? clock.now(),
+          });
+        if (!listed.some((message) => message.code === state.code))
+          await recordSms(order, {
+            code: state.code,
+            text: state.text ?? state.code,
+            receivedAt: clock.now(),
+          });
+      } else if (state.kind === 'waiting_retry')
         await recordSms(order, { code: state.lastCode, text: state.lastCode, receivedAt: clock.now() });
       else if (state.kind === 'cancelled')
         await refund(order, ['waiting', 'pending'], 'expired', activationReasons.withdrawn);

@@ -6,6 +6,7 @@ import {
   type ActivationProvider,
   type ActivationState,
   type ActiveActivation,
+  type RecentActivation,
   UpstreamError,
 } from '../../providers/sms/types';
 import type { ActivationsRepository } from './repository';
@@ -130,8 +131,30 @@ export function createActivationSync({
     }
   }
 
+  /**
+   * The provider's own record of recently closed activations (getHistory), read once per sweep for the
+   * orders that left the list before their time, instead of asking about each one; empty where the provider
+   * keeps no history or the budget is spent.
+   */
+  async function recentHistory(gone: readonly Activation[]): Promise<Map<string, RecentActivation>> {
+    if (gone.length === 0 || !provider.listRecentActivations || !budget.tryTake(ACTIVATIONS))
+      return new Map();
+    const sinceMs = Math.min(...gone.map((order) => order.createdAt.getTime()));
+    try {
+      const { items } = await provider.listRecentActivations(sinceMs);
+      return new Map(items.map((item) => [item.activationId, item]));
+    } catch (error) {
+      log.warn({ err: error, provider: provider.name }, 'could not read the upstream history');
+      return new Map();
+    }
+  }
+
   /** The upstream no longer lists this order: it ended, with or without an SMS. */
-  async function settleGone(order: Activation, nowMs: number): Promise<void> {
+  async function settleGone(
+    order: Activation,
+    nowMs: number,
+    history: ReadonlyMap<string, RecentActivation> = new Map(),
+  ): Promise<void> {
     if (order.status === 'received') {
       const completed = await activations.repository.transition(
         order.id,
@@ -143,8 +166,12 @@ export function createActivationSync({
       return;
     }
     if (order.status !== 'waiting') return;
+    const closed = history.get(order.providerActivationId ?? '');
     if (nowMs >= order.expiresAt.getTime()) {
       await activations.refund(order, ['waiting'], 'expired', activationReasons.expired);
+    } else if (closed && closed.messages.length === 0 && closed.state.kind === 'cancelled') {
+      // The provider's history says it was withdrawn without an SMS.
+      await activations.refund(order, ['waiting'], 'expired', activationReasons.withdrawn);
     } else if (budget.tryTake(ACTIVATIONS)) {
       // Ended early upstream (withdrawn number): ask once, to tell a late code from a cancellation.
       await activations.syncOne(order);
@@ -296,6 +323,16 @@ export function createActivationSync({
       const ours = new Set(
         live.map((order) => order.providerActivationId).filter((id): id is string => id !== null),
       );
+      const goneEarly = result.complete
+        ? live.filter(
+            (order) =>
+              order.status === 'waiting' &&
+              order.providerActivationId &&
+              !listed.has(order.providerActivationId) &&
+              nowMs < order.expiresAt.getTime(),
+          )
+        : [];
+      const history = await recentHistory(goneEarly);
       for (const order of live) {
         if (!order.providerActivationId) continue;
         const item = listed.get(order.providerActivationId);
@@ -318,7 +355,7 @@ export function createActivationSync({
             await endOverdue(order);
           }
         } else if (result.complete) {
-          await settleGone(order, nowMs);
+          await settleGone(order, nowMs, history);
         }
       }
 

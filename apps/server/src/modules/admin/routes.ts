@@ -4,10 +4,14 @@ import { createGuards } from '../auth/guards';
 import { createTopupService } from '../payments/service';
 import { adminOrderRoutes } from './orders/routes';
 import { createAdminOrdersService } from './orders/service';
+import { adminOverviewRoutes } from './overview/routes';
+import { createAdminOverviewService } from './overview/service';
 import { adminPaymentRoutes } from './payments/routes';
 import { createAdminPaymentsService } from './payments/service';
 import { adminPricingRoutes } from './pricing/routes';
 import { createAdminPricingService } from './pricing/service';
+import { adminProviderRoutes } from './providers/routes';
+import { createAdminProvidersService } from './providers/service';
 import { adminUserRoutes } from './users/routes';
 import { createAdminUsersService } from './users/service';
 
@@ -19,12 +23,19 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   const { requireAdmin } = createGuards(ctx.auth);
   app.addHook('onRequest', requireAdmin);
   const deps = { db: ctx.database.db, events: ctx.events, clock: ctx.clock };
+  await app.register(adminOverviewRoutes, {
+    overview: createAdminOverviewService({ ...deps, providers: ctx.providers }),
+    db: ctx.database.db,
+  });
   await app.register(adminUserRoutes, { users: createAdminUsersService(deps) });
   await app.register(adminOrderRoutes, {
     orders: createAdminOrdersService({ ...deps, activations: ctx.activations, providers: ctx.providers }),
   });
   await app.register(adminPaymentRoutes, {
     payments: createAdminPaymentsService({ ...deps, topups: createTopupService(ctx) }),
+  });
+  await app.register(adminProviderRoutes, {
+    providers: createAdminProvidersService({ ...deps, providers: ctx.providers, catalog: ctx.catalog }),
   });
   await app.register(adminPricingRoutes, {
     pricing: createAdminPricingService({

@@ -74,6 +74,31 @@ export interface ActiveActivation {
   activatedAt?: Date;
 }
 
+/** One SMS of an activation, as the upstream lists them all (getAllSms). */
+export interface ActivationMessage {
+  /** The code the upstream read from it, when it did. */
+  code?: string;
+  /** The full text; the code alone where the upstream gives no text (a call verification, getStatus). */
+  text: string;
+  from?: string;
+  receivedAt?: Date;
+}
+
+/** An activation of the account's history, live or closed (getHistory). */
+export interface RecentActivation {
+  activationId: string;
+  phoneNumber: string;
+  /**
+   * `finished` (6) or `cancelled` (8, or 10: refunded at the end of its lifetime) once closed; a live one with
+   * an SMS is `code` (or `waiting_retry`) with the last entry of `messages` as its code, which on Hero is
+   * the SMS's text: read the code itself with getActivationState.
+   */
+  state: ActivationState;
+  activatedAt?: Date;
+  /** Its SMS as the upstream lists them, oldest first: the codes on SMS-Activate, the last text on Hero. */
+  messages: string[];
+}
+
 export interface RentCatalogRequest {
   hours: number;
   countryId?: string;
@@ -149,6 +174,21 @@ export interface ActivationProvider {
   banActivation?(activationId: string): Promise<void>;
   /** One page of the account's active activations; pages count from 0 and hold at most 100. */
   listActiveActivations(page: number): Promise<{ items: ActiveActivation[]; hasMore: boolean }>;
+  /**
+   * Every SMS of one activation with its full text, oldest first (Hero's getAllSms); where the provider has
+   * no such action, the last SMS as getStatusV2 (or getStatus) gives it. Empty once the activation was
+   * cancelled or refunded. Absent where the protocol has neither.
+   */
+  listActivationMessages?(activationId: string): Promise<ActivationMessage[]>;
+  /**
+   * One page of the account's activations bought since `sinceMs` (at most 30 days back), closed ones
+   * included, newest first; pages count from 0 and hold at most 100 (getHistory). What getActiveActivations
+   * no longer lists: cancelled, refunded and finished numbers.
+   */
+  listRecentActivations?(
+    sinceMs: number,
+    page?: number,
+  ): Promise<{ items: RecentActivation[]; hasMore: boolean }>;
 
   /** Parses a pushed SMS (activation or rent webhook body); null when the body is not one. */
   parseWebhook(body: unknown): UpstreamSmsEvent | null;
@@ -175,6 +215,11 @@ export interface RentProvider {
 /** An SMS-Activate-compatible provider: activations (with another SMS) and rents. */
 export interface SmsProvider extends ActivationProvider, RentProvider {
   requestAnotherSms(activationId: string): Promise<void>;
+  listActivationMessages(activationId: string): Promise<ActivationMessage[]>;
+  listRecentActivations(
+    sinceMs: number,
+    page?: number,
+  ): Promise<{ items: RecentActivation[]; hasMore: boolean }>;
 }
 
 /** What went wrong upstream, in terms our services act on. */

@@ -182,6 +182,41 @@ export function baseStock(seed: number, country: SimCountry, service: string, no
   return Math.max(1, Math.floor(ceiling * level * drift));
 }
 
+/** Share of offers that also sell above their listed price (SMS-Activate's Free Price). */
+const FREE_PRICE_SHARE = 0.5;
+/** The dearer tiers of such an offer, as a multiple of the listed price. */
+const FREE_PRICE_STEPS = [1.25, 1.6] as const;
+
+export interface PriceTier {
+  priceUsd: number;
+  stock: number;
+}
+
+/**
+ * Numbers an offer sells above its listed price, cheapest first: on real providers `count` is the stock at
+ * any price and only part of it sells at the listed one. Empty for half of the offers and for sold-out ones.
+ */
+export function freePriceTiers(
+  seed: number,
+  country: SimCountry,
+  service: string,
+  listedUsd: number,
+  listedStock: number,
+): PriceTier[] {
+  if (listedStock === 0 || hashUnit(seed, 'free-price', country.iso, service) >= FREE_PRICE_SHARE) return [];
+  const tiers: PriceTier[] = [];
+  let belowUsd = listedUsd;
+  for (const [index, step] of FREE_PRICE_STEPS.entries()) {
+    // Near the price ceiling the steps collapse into one price, or into none above the listed one.
+    const priceUsd = Math.min(MAX_PRICE_USD, Math.ceil(listedUsd * step * 100) / 100);
+    if (priceUsd <= belowUsd) continue;
+    const share = 0.05 + 0.3 * hashUnit(seed, 'free-price-stock', country.iso, service, index);
+    tiers.push({ priceUsd, stock: Math.max(1, Math.floor(listedStock * share)) });
+    belowUsd = priceUsd;
+  }
+  return tiers;
+}
+
 export const MIN_RENT_HOURS = 4;
 export const MAX_RENT_HOURS = 8760;
 export const MIN_EXTENSION_HOURS = 1;

@@ -3,9 +3,11 @@ import {
   activationPrice,
   baseRentStock,
   baseStock,
+  freePriceTiers,
   MAX_RENT_HOURS,
   MIN_EXTENSION_HOURS,
   MIN_RENT_HOURS,
+  type PriceTier,
   rentPrice,
   SIM_RENT_SERVICES,
   SIM_SERVICES,
@@ -202,13 +204,26 @@ export class SimulatorEngine {
     return country;
   }
 
-  offer(country: SimCountry, service: string): { costUsd: number; stock: number } {
+  /** Every price the offer sells at now with the numbers left at it: the listed price first, then dearer ones. */
+  priceTiers(country: SimCountry, service: string): PriceTier[] {
     const now = this.#now();
-    const sold = this.state.sold[this.#soldKey(now, country, service)] ?? 0;
-    return {
-      costUsd: activationPrice(this.settings.seed, country, service, now),
-      stock: Math.max(0, baseStock(this.settings.seed, country, service, now) - sold),
+    const { seed } = this.settings;
+    const listed = {
+      priceUsd: activationPrice(seed, country, service, now),
+      stock: baseStock(seed, country, service, now),
     };
+    return [listed, ...freePriceTiers(seed, country, service, listed.priceUsd, listed.stock)].map(
+      (tier, index) => ({
+        priceUsd: tier.priceUsd,
+        stock: Math.max(0, tier.stock - (this.state.sold[this.#soldKey(now, country, service, index)] ?? 0)),
+      }),
+    );
+  }
+
+  /** The listed price and the numbers left at it. */
+  offer(country: SimCountry, service: string): { costUsd: number; stock: number } {
+    const [listed] = this.priceTiers(country, service);
+    return { costUsd: listed!.priceUsd, stock: listed!.stock };
   }
 
   rentOffer(country: SimCountry, service: string, hours: number): { costUsd: number; stock: number } {
@@ -221,8 +236,10 @@ export class SimulatorEngine {
     };
   }
 
-  #soldKey(nowMs: number, country: SimCountry, service: string): string {
-    return `${Math.floor(nowMs / STOCK_PERIOD_MS)}:${country.providerId}:${service}`;
+  /** Tier 0 is the listed price; its key predates the dearer tiers, so a saved state still reads. */
+  #soldKey(nowMs: number, country: SimCountry, service: string, tier = 0): string {
+    const key = `${Math.floor(nowMs / STOCK_PERIOD_MS)}:${country.providerId}:${service}`;
+    return tier === 0 ? key : `${key}:${tier}`;
   }
 
   /** `any`, nothing, or a comma-separated list the number may come from. */
@@ -275,11 +292,18 @@ export class SimulatorEngine {
     if (!SIM_SERVICES.includes(request.service)) throw new SimulatorRefusal('BAD_SERVICE');
     const country = this.country(request.countryId);
     const operator = this.#operator(country, request.operator);
-    const { costUsd, stock } = this.offer(country, request.service);
-    if (stock <= 0) throw new SimulatorRefusal('NO_NUMBERS');
-    if (request.maxPriceUsd !== undefined && request.maxPriceUsd < costUsd) {
-      throw new SimulatorRefusal('WRONG_MAX_PRICE', formatUsd(costUsd));
-    }
+    // Without a ceiling a number sells at the listed price only; with one, at the cheapest price within it
+    // that has numbers left (SMS-Activate's Free Price).
+    const tiers = this.priceTiers(country, request.service)
+      .map((tier, index) => ({ ...tier, index }))
+      .slice(0, request.maxPriceUsd === undefined ? 1 : undefined)
+      .filter((tier) => tier.stock > 0);
+    if (tiers.length === 0) throw new SimulatorRefusal('NO_NUMBERS');
+    const tier = tiers.find(
+      (candidate) => candidate.priceUsd <= (request.maxPriceUsd ?? Number.POSITIVE_INFINITY),
+    );
+    if (!tier) throw new SimulatorRefusal('WRONG_MAX_PRICE', formatUsd(tiers[0]!.priceUsd));
+    const costUsd = tier.priceUsd;
     const now = this.#now();
     const receives = this.#random.next() >= this.settings.noSmsRate;
     const activation: SimActivation = {
@@ -299,7 +323,7 @@ export class SimulatorEngine {
     this.#dueBy(activation.expiresAtMs);
     this.state.nextActivationId += 1 + this.#random.int(0, 40);
     this.state.activations[activation.id] = activation;
-    const soldKey = this.#soldKey(now, country, request.service);
+    const soldKey = this.#soldKey(now, country, request.service, tier.index);
     this.state.sold[soldKey] = (this.state.sold[soldKey] ?? 0) + 1;
     this.state.balanceUsd -= costUsd;
     this.onChange(`activation:${activation.id}`);
@@ -316,6 +340,13 @@ export class SimulatorEngine {
     return Object.values(this.state.activations)
       .filter(isLiveActivation)
       .sort((left, right) => left.createdAtMs - right.createdAtMs);
+  }
+
+  /** Activations bought in [fromMs, toMs], live or closed (closed ones are kept for a day), newest first. */
+  activationsBetween(fromMs: number, toMs: number): SimActivation[] {
+    return Object.values(this.state.activations)
+      .filter((activation) => activation.createdAtMs >= fromMs && activation.createdAtMs <= toMs)
+      .sort((left, right) => right.createdAtMs - left.createdAtMs);
   }
 
   /** getStatus's answer, without the style: the same text in both. */

@@ -1,5 +1,5 @@
 import { serviceByCode } from '@simcode/contract';
-import { MAX_RENT_HOURS, SIM_COUNTRIES, SIM_SERVICES, type SimCountry } from './catalog';
+import { MAX_RENT_HOURS, type PriceTier, SIM_COUNTRIES, SIM_SERVICES, type SimCountry } from './catalog';
 import {
   EARLY_CANCEL_MS,
   formatUsd,
@@ -12,7 +12,8 @@ import {
 
 /**
  * How the simulator answers: 'classic' is SMS-Activate's (HTTP 200, text tokens, rent errors as JSON),
- * 'hero' is Hero-SMS's (HTTP status + `{title, details, info}`, 204 for finish/cancel actions).
+ * 'hero' is Hero-SMS's (HTTP status + `{title, details, info}`, 204 for finish/cancel actions). A simulator
+ * has one style for its answers and one for its errors: clones of the family mix them.
  */
 export type ResponseStyle = 'classic' | 'hero';
 
@@ -65,14 +66,19 @@ export function bannedDate(ms: number): string {
 /** Where classic SMS-Activate puts an error token for an action: plain text, or JSON `message` / `error`. */
 type ClassicErrorShape = 'text' | 'message' | 'error';
 
-/** Classic servers have no OTP_RECEIVED or ACTIVATION_NOT_ACTIVE; these are their nearest answers. */
+/**
+ * Classic servers have no OTP_RECEIVED or ACTIVATION_NOT_ACTIVE, and no word for a malformed parameter
+ * (INVALID_PARAMETER, the simulator's own); these are their nearest answers.
+ */
 const CLASSIC_TOKENS: Readonly<Record<string, string>> = {
   OTP_RECEIVED: 'BAD_STATUS',
   ACTIVATION_NOT_ACTIVE: 'NO_ACTIVATION',
+  INVALID_PARAMETER: 'BAD_ACTION',
 };
 const HERO_TITLES: Readonly<Record<string, string>> = {
   NO_ACTIVATION: 'NOT_FOUND',
   INVALID_PHONE: 'NOT_FOUND',
+  INVALID_PARAMETER: 'UNPROCESSABLE_ENTITY',
 };
 const HERO_STATUS: Readonly<Record<string, number>> = {
   BAD_KEY: 401,
@@ -84,6 +90,8 @@ const HERO_STATUS: Readonly<Record<string, number>> = {
   NOT_FOUND: 404,
   BAD_ACTION: 404,
   NO_NUMBERS: 404,
+  NO_ACTIVATIONS: 404,
+  OPERATORS_NOT_FOUND: 404,
   EARLY_CANCEL_DENIED: 409,
   OTP_RECEIVED: 409,
   NEW_OTP_RECEIVED: 409,
@@ -94,6 +102,7 @@ const HERO_STATUS: Readonly<Record<string, number>> = {
   ALREADY_CANCEL: 409,
   RENT_DIE: 409,
   NO_KEY: 422,
+  UNPROCESSABLE_ENTITY: 422,
   SERVER_ERROR: 500,
   ERROR_SQL: 500,
 };
@@ -106,6 +115,7 @@ const HERO_DETAILS: Readonly<Record<string, string>> = {
   SERVER_ERROR: 'Internal Server Error',
   EARLY_CANCEL_DENIED: 'Activation cannot be cancelled yet',
   OTP_RECEIVED: 'Activation already received a code',
+  UNPROCESSABLE_ENTITY: 'The given data was invalid.',
 };
 /** Rent states travel as errors in both styles: they are answers, not failures. */
 const RENT_STATE_TOKENS = new Set(['STATUS_WAIT_CODE', 'STATUS_CANCEL', 'STATUS_FINISH', 'STATUS_REVOKE']);
@@ -184,10 +194,15 @@ function serviceParam(params: Params): string {
   return service;
 }
 
+/** `true` or `1`, as clients write booleans in a query. */
+function flagParam(value: string | undefined): boolean {
+  return value === 'true' || value === '1';
+}
+
 function maxPriceParam(params: Params): number | undefined {
   if (params.maxPrice === undefined || params.maxPrice.trim() === '') return undefined;
   const price = Number(params.maxPrice);
-  if (!Number.isFinite(price) || price < 0) throw new SimulatorRefusal('BAD_ACTION');
+  if (!Number.isFinite(price) || price < 0) throw new SimulatorRefusal('INVALID_PARAMETER');
   return price;
 }
 
@@ -203,14 +218,57 @@ function indexed<T>(items: readonly T[]): Record<string, T> {
 
 interface ActionContext {
   engine: SimulatorEngine;
+  /** The shape of what the action answers, and which actions there are. */
   style: ResponseStyle;
+  /** How refusals are told. */
+  errorStyle: ResponseStyle;
   params: Params;
   nowMs: number;
 }
 
 interface Action {
   errors: ClassicErrorShape;
+  /** The styles whose providers have the action; every style when absent. */
+  styles?: readonly ResponseStyle[];
   handle(context: ActionContext): SimReply;
+}
+
+const totalStock = (tiers: readonly PriceTier[]) => tiers.reduce((sum, tier) => sum + tier.stock, 0);
+
+/** `freePriceMap` / `physicalPriceMap`: price → numbers at that price. */
+function tierMap(tiers: readonly PriceTier[]): Record<string, number> {
+  return Object.fromEntries(tiers.map((tier) => [formatUsd(tier.priceUsd), tier.stock]));
+}
+
+/**
+ * getTopCountriesByService's ten countries with the most numbers for a service. Hero's `price` is below what
+ * a number sells at (its `retail_price`), and it always gives the tiers; SMS-Activate only with freePrice.
+ */
+function topCountries(engine: SimulatorEngine, service: string, style: ResponseStyle, freePrice: boolean) {
+  return SIM_COUNTRIES.map((country) => {
+    const tiers = engine.priceTiers(country, service);
+    return { country, tiers, listed: tiers[0]!, total: totalStock(tiers) };
+  })
+    .filter((offer) => offer.total > 0)
+    .sort((left, right) => right.total - left.total)
+    .slice(0, 10)
+    .map(({ country, tiers, listed, total }) => {
+      const common = {
+        country: country.providerId,
+        count: total,
+        price: Number((listed.priceUsd * 0.8).toFixed(4)),
+        retail_price: listed.priceUsd,
+      };
+      if (style === 'hero') {
+        return {
+          ...common,
+          physicalTotalCount: total,
+          physicalCountForDefaultPrice: listed.stock,
+          physicalPriceMap: tierMap(tiers),
+        };
+      }
+      return freePrice ? { ...common, freePriceMap: tierMap(tiers) } : common;
+    });
 }
 
 function numberV2(activation: SimActivation, country: SimCountry, style: ResponseStyle): SimReply {
@@ -249,6 +307,85 @@ const ACTIVATION_STATUS_CODES: Readonly<Record<SimActivation['status'], string>>
   finished: '6',
   cancelled: '8',
 };
+
+/** History tells a refund at the end of the lifetime (10) from a cancel (8). */
+function historyStatus(activation: SimActivation): string {
+  const expired =
+    activation.status === 'cancelled' &&
+    activation.closedAtMs !== null &&
+    activation.closedAtMs >= activation.expiresAtMs;
+  return expired ? '10' : ACTIVATION_STATUS_CODES[activation.status];
+}
+
+const DAY_S = 24 * 60 * 60;
+/** getHistory's window: dates more than 30 days back are refused (WRONG_DATE). */
+const HISTORY_DAYS = 30;
+const DEFAULT_HISTORY_SIZE = 50;
+
+/** A Unix time in seconds, or WRONG_DATE. */
+function timestampParam(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  if (!/^\d{1,12}$/.test(value.trim())) throw new SimulatorRefusal('WRONG_DATE');
+  return Number(value);
+}
+
+/**
+ * getHistory (protocols.md A.4.15; SMS-Activate's and Hero's docs): the account's activations bought between
+ * `start` and `end`, newest first. SMS-Activate lists the codes in `sms`, Hero the last SMS's text (or null).
+ * Live and refunded ones cost 0.
+ */
+function history({ engine, style, params, nowMs }: ActionContext): SimReply {
+  const nowS = Math.floor(nowMs / 1000);
+  const start = timestampParam(params.start, nowS - HISTORY_DAYS * DAY_S);
+  const end = timestampParam(params.end, nowS);
+  if (start < nowS - HISTORY_DAYS * DAY_S || end < start) throw new SimulatorRefusal('WRONG_DATE');
+  // SMS-Activate calls the page size `limit`, Hero `size`.
+  const size = integer(params.limit ?? params.size, DEFAULT_HISTORY_SIZE, 'INVALID_PARAMETER');
+  const listed = page(
+    engine.activationsBetween(start * 1000, end * 1000 + 999),
+    integer(params.offset, 0, 'INVALID_PARAMETER'),
+    size,
+  );
+  return json(
+    listed.map((activation) => {
+      const codes = activation.sms.flatMap((sms) => (sms.code === null ? [] : [sms.code]));
+      return {
+        id: style === 'classic' ? Number(activation.id) : activation.id,
+        date: saDateTime(activation.createdAtMs),
+        phone: activation.phoneNumber,
+        sms: style === 'classic' ? (codes.length > 0 ? codes : null) : (activation.sms.at(-1)?.text ?? null),
+        cost: activation.status === 'finished' ? activation.costUsd : 0,
+        status: historyStatus(activation),
+        currency: USD_CURRENCY,
+      };
+    }),
+  );
+}
+
+const DEFAULT_ALL_SMS_SIZE = 10;
+
+/**
+ * Hero's getAllSms: every SMS of an activation, a page at a time (`page` from 1), oldest first; a cancelled
+ * or refunded activation has none to give (409 ACTIVATION_NOT_ACTIVE).
+ */
+function allSms({ engine, params }: ActionContext): SimReply {
+  const activation = engine.activation(params.id);
+  if (activation.status === 'cancelled') throw new SimulatorRefusal('ACTIVATION_NOT_ACTIVE');
+  const size = integer(params.size, DEFAULT_ALL_SMS_SIZE, 'INVALID_PARAMETER');
+  const pageNumber = integer(params.page, 1, 'INVALID_PARAMETER');
+  return json({
+    data: page(activation.sms, (pageNumber - 1) * size, size).map((sms) => ({
+      id: Number(activation.id),
+      phoneFrom: sms.from,
+      code: sms.code,
+      text: sms.text,
+      service: activation.service,
+      date: rfc3339(sms.receivedAtMs),
+      type: 'sms',
+    })),
+    meta: { total: activation.sms.length, service: activation.service },
+  });
+}
 
 /**
  * getStatusV2 (protocols.md A.4.5): the last SMS with its full text, in SMS-Activate's shape (`sms`/`call`)
@@ -351,6 +488,8 @@ const balance: Action = {
 };
 
 function buyFrom(engine: SimulatorEngine, params: Params): SimActivation {
+  // No number here forwards calls, as getNumbersStatus's `<service>_1` counts say.
+  if (flagParam(params.forward)) throw new SimulatorRefusal('NO_NUMBERS');
   return engine.buy({
     service: serviceParam(params),
     countryId: countryParam(params),
@@ -395,6 +534,15 @@ const ACTIONS: Readonly<Record<string, Action>> = {
       text(engine.setStatus(params.id, integer(params.status, undefined, 'BAD_STATUS'))),
   },
 
+  getAllSms: {
+    errors: 'text',
+    // SMS-Activate has no getAllSms (protocols.md A.4.15): classic answers BAD_ACTION.
+    styles: ['hero'],
+    handle: allSms,
+  },
+
+  getHistory: { errors: 'text', handle: history },
+
   finishActivation: setStatusAction(6, 'ACCESS_ACTIVATION'),
   cancelActivation: setStatusAction(8, 'ACCESS_CANCEL'),
 
@@ -404,8 +552,8 @@ const ACTIONS: Readonly<Record<string, Action>> = {
       const live = engine.liveActivations();
       const items = page(
         live,
-        integer(params.start, 0, 'BAD_ACTION'),
-        integer(params.limit, MAX_PAGE_SIZE, 'BAD_ACTION'),
+        integer(params.start, 0, 'INVALID_PARAMETER'),
+        integer(params.limit, MAX_PAGE_SIZE, 'INVALID_PARAMETER'),
       );
       const listed = items.map((activation) => activeActivationItem(activation, engine, style));
       if (style === 'hero') {
@@ -416,7 +564,8 @@ const ACTIONS: Readonly<Record<string, Action>> = {
           activeActivations: { affected_rows: 0, num_rows: 0, row: [], rows: [] },
         });
       }
-      if (live.length === 0) return json({ status: 'error', error: 'NO_ACTIVATIONS' });
+      // Nothing active is an error to SMS-Activate.
+      if (live.length === 0) throw new SimulatorRefusal('NO_ACTIVATIONS');
       return json({ status: 'success', activeActivations: listed });
     },
   },
@@ -438,25 +587,18 @@ const ACTIONS: Readonly<Record<string, Action>> = {
 
   getTopCountriesByService: {
     errors: 'text',
-    handle: ({ engine, params }) => {
-      const service = serviceParam(params);
-      const ranked = SIM_COUNTRIES.map((country) => ({ country, ...engine.offer(country, service) }))
-        .filter((offer) => offer.stock > 0)
-        .sort((left, right) => right.stock - left.stock)
-        .slice(0, 10);
-      return json(
-        indexed(
-          ranked.map((offer) => ({
-            country: offer.country.providerId,
-            count: offer.stock,
-            price: Number((offer.costUsd * 0.8).toFixed(4)),
-            retail_price: offer.costUsd,
-            ...(params.freePrice === 'true'
-              ? { freePriceMap: { [formatUsd(offer.costUsd)]: offer.stock } }
-              : {}),
-          })),
-        ),
+    handle: ({ engine, style, params }) => {
+      // Hero lists every service when none is named; SMS-Activate documents the one-service form.
+      const services = params.service === undefined ? SIM_SERVICES : [serviceParam(params)];
+      const lists = Object.fromEntries(
+        services.map((service) => {
+          const top = topCountries(engine, service, style, flagParam(params.freePrice));
+          // SMS-Activate keys the list by rank ("0", "1", ...); Hero sends an array.
+          return [service, style === 'hero' ? top : indexed(top)];
+        }),
       );
+      if (style === 'hero') return json([lists]);
+      return json(params.service === undefined ? lists : lists[params.service]);
     },
   },
 
@@ -469,15 +611,47 @@ const ACTIONS: Readonly<Record<string, Action>> = {
       for (const country of countries) {
         const row: Record<string, unknown> = {};
         for (const service of services) {
-          const { costUsd, stock } = engine.offer(country, service);
+          const tiers = engine.priceTiers(country, service);
+          const [listed] = tiers;
+          // `count` is the stock at any price; Hero's `physicalCount` the stock at `cost`.
           row[service] =
             style === 'hero'
-              ? { cost: costUsd, count: stock, physicalCount: stock }
-              : { cost: costUsd, count: stock };
+              ? { cost: listed!.priceUsd, count: totalStock(tiers), physicalCount: listed!.stock }
+              : { cost: listed!.priceUsd, count: totalStock(tiers) };
         }
         prices[country.providerId] = row;
       }
       return json(prices);
+    },
+  },
+
+  getPricesVerification: {
+    errors: 'text',
+    // Not in Hero's API (protocols.md A.4.15): it answers BAD_ACTION there.
+    styles: ['classic'],
+    handle: ({ engine, params }) => {
+      const services = params.service === undefined ? SIM_SERVICES : [serviceParam(params)];
+      const freePrice = flagParam(params.freePrice);
+      return json(
+        Object.fromEntries(
+          services.map((service) => [
+            service,
+            Object.fromEntries(
+              SIM_COUNTRIES.map((country) => {
+                const tiers = engine.priceTiers(country, service);
+                return [
+                  country.providerId,
+                  {
+                    count: totalStock(tiers),
+                    price: tiers[0]!.priceUsd,
+                    ...(freePrice ? { freePriceMap: tierMap(tiers) } : {}),
+                  },
+                ];
+              }),
+            ),
+          ]),
+        ),
+      );
     },
   },
 
@@ -575,8 +749,8 @@ const ACTIONS: Readonly<Record<string, Action>> = {
       if (rent.status === 'finished') throw new SimulatorRefusal('STATUS_FINISH');
       if (rent.status === 'revoked') throw new SimulatorRefusal('STATUS_REVOKE');
       if (rent.sms.length === 0) throw new SimulatorRefusal('STATUS_WAIT_CODE');
-      const size = integer(params.size, 10, 'BAD_ACTION');
-      const pageNumber = integer(params.page, 1, 'BAD_ACTION');
+      const size = integer(params.size, 10, 'INVALID_PARAMETER');
+      const pageNumber = integer(params.page, 1, 'INVALID_PARAMETER');
       const newestFirst = [...rent.sms].reverse();
       const values = page(newestFirst, (pageNumber - 1) * size, size).map((sms) =>
         rentMessage(rent, sms, style),
@@ -634,19 +808,24 @@ const ACTIONS: Readonly<Record<string, Action>> = {
         price,
         currency: USD_CURRENCY,
         maxHours: MAX_RENT_HOURS,
-        ...(params.needHistory === 'true' || params.needHistory === '1' ? { history: {} } : {}),
+        ...(flagParam(params.needHistory) ? { history: {} } : {}),
       });
     },
   },
 };
 
-/** Answers one handler_api.php call; refusals come back rendered in the style, never thrown. */
+/** Every action the endpoint knows, whatever the style. */
+export const HANDLER_ACTIONS: readonly string[] = Object.keys(ACTIONS);
+
+/** Answers one handler_api.php call; refusals come back rendered in the error style, never thrown. */
 export function answerAction(action: string, context: ActionContext): SimReply {
   try {
-    if (!Object.hasOwn(ACTIONS, action)) throw new SimulatorRefusal('BAD_ACTION');
-    return ACTIONS[action]!.handle(context);
+    const known = Object.hasOwn(ACTIONS, action) ? ACTIONS[action] : undefined;
+    if (!known || !(known.styles?.includes(context.style) ?? true)) throw new SimulatorRefusal('BAD_ACTION');
+    return known.handle(context);
   } catch (error) {
-    if (error instanceof SimulatorRefusal) return renderRefusal(error, action, context.style, context.nowMs);
+    if (error instanceof SimulatorRefusal)
+      return renderRefusal(error, action, context.errorStyle, context.nowMs);
     throw error;
   }
 }

@@ -33,6 +33,8 @@ export interface SimulatorOptions {
   logger?: SmsLogger;
   /** 'classic' unless told; switchable at run time through the control API. */
   responseStyle?: ResponseStyle;
+  /** How refusals are told: the response style's way unless told (control API: `settings.errorStyle`). */
+  errorStyle?: ResponseStyle;
   /** How often the delivery timer runs. */
   tickIntervalMs?: number;
 }
@@ -123,6 +125,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     settings,
     faults: new FaultQueue(),
     style: options.responseStyle ?? 'classic',
+    errorStyle: options.errorStyle ?? options.responseStyle ?? 'classic',
     now: () => clock.now().getTime(),
     tick,
     deliver,
@@ -130,6 +133,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     reset() {
       Object.assign(settings, initialSettings);
       runtime.style = options.responseStyle ?? 'classic';
+      runtime.errorStyle = options.errorStyle ?? options.responseStyle ?? 'classic';
       runtime.faults.clear();
       pusher.stop();
       engine.reset();

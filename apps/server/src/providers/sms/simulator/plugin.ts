@@ -19,6 +19,8 @@ export interface SimulatorRuntime {
   readonly settings: SimSettings;
   readonly faults: FaultQueue;
   style: ResponseStyle;
+  /** How refusals are told, whatever the style of the answers. */
+  errorStyle: ResponseStyle;
   now(): number;
   /** Materialises due SMS and expiries, stores them, and pushes what was delivered. */
   tick(): Promise<void>;
@@ -59,11 +61,13 @@ function send(reply: FastifyReply, answer: SimReply) {
   return reply.code(answer.status).send(answer.body === '' ? undefined : answer.body);
 }
 
+const responseStyle = z.enum(['classic', 'hero']);
 const idText = z.union([z.string().trim().min(1), z.number().int()]).transform(String);
 const tokenText = z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'must be an upper-case protocol token');
 
 const controlBodies = {
-  style: z.object({ style: z.enum(['classic', 'hero']) }),
+  /** A whole style: answers and errors. */
+  style: z.object({ style: responseStyle }),
   fault: z
     .object({
       action: z.string().min(1).optional(),
@@ -89,6 +93,8 @@ const controlBodies = {
     noSmsRate: z.number().min(0).max(1).optional(),
     seed: z.number().int().optional(),
     earlyCancelMs: z.number().int().min(0).optional(),
+    /** Errors only: Hero's statuses and JSON under SMS-Activate's answers, or the reverse. */
+    errorStyle: responseStyle.optional(),
   }),
   sms: z.union([
     z.object({
@@ -209,10 +215,10 @@ export function simulatorPlugin(runtime: SimulatorRuntime): FastifyPluginAsync {
           const refuse = (token: string, payload?: string) =>
             send(
               reply,
-              renderRefusal(new SimulatorRefusal(token, payload), action, runtime.style, runtime.now()),
+              renderRefusal(new SimulatorRefusal(token, payload), action, runtime.errorStyle, runtime.now()),
             );
 
-          if (!params.api_key) return refuse(runtime.style === 'hero' ? 'NO_KEY' : 'BAD_KEY');
+          if (!params.api_key) return refuse(runtime.errorStyle === 'hero' ? 'NO_KEY' : 'BAD_KEY');
           if (!sameSecret(params.api_key, runtime.apiKey)) return refuse('BAD_KEY');
 
           const fault = runtime.faults.take(action);
@@ -225,6 +231,7 @@ export function simulatorPlugin(runtime: SimulatorRuntime): FastifyPluginAsync {
             answerAction(action, {
               engine: runtime.engine,
               style: runtime.style,
+              errorStyle: runtime.errorStyle,
               params,
               nowMs: runtime.now(),
             }),
@@ -252,7 +259,8 @@ export function simulatorPlugin(runtime: SimulatorRuntime): FastifyPluginAsync {
           const parsed = controlBodies.style.safeParse(body);
           if (!parsed.success) return invalid(parsed.error);
           runtime.style = parsed.data.style;
-          return { style: runtime.style };
+          runtime.errorStyle = parsed.data.style;
+          return { style: runtime.style, errorStyle: runtime.errorStyle };
         }
         case 'fault': {
           const parsed = controlBodies.fault.safeParse(body);
@@ -269,14 +277,16 @@ export function simulatorPlugin(runtime: SimulatorRuntime): FastifyPluginAsync {
         case 'settings': {
           const parsed = controlBodies.settings.safeParse(body);
           if (!parsed.success) return invalid(parsed.error);
-          const next = { ...runtime.settings, ...parsed.data };
+          const { errorStyle, ...engineSettings } = parsed.data;
+          const next = { ...runtime.settings, ...engineSettings };
           if (next.smsDelayMinMs > next.smsDelayMaxMs) {
             return reply.code(400).send({ error: 'smsDelayMinMs must not exceed smsDelayMaxMs' });
           }
           const reseed = next.seed !== runtime.settings.seed;
           Object.assign(runtime.settings, next);
           if (reseed) runtime.engine.reseed();
-          return { settings: runtime.settings };
+          if (errorStyle) runtime.errorStyle = errorStyle;
+          return { settings: { ...runtime.settings, errorStyle: runtime.errorStyle } };
         }
         case 'sms': {
           const parsed = controlBodies.sms.safeParse(body);

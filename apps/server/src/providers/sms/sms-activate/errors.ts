@@ -100,6 +100,12 @@ const TOKENS: Readonly<Record<string, TokenMeaning>> = {
   NEW_ACTIVATION_IMPOSSIBLE: refused,
   CALL_TASK_ALREADY_EXIST: refused,
   NUMBER_NOT_EXIST: activationGone,
+  // getHistory's dates (more than 30 days back, or not Unix times); Hero's 422 for a malformed parameter.
+  WRONG_DATE: refused,
+  UNPROCESSABLE_ENTITY: refused,
+  // SMS-Activate's top-country list for a service it does not know; a rent catalog with nothing in it.
+  WRONG_SERVICE: { kind: 'bad_request', message: upstreamMessages.badService },
+  OUT_OF_STOCK: noNumbers,
   // Rent (A.6). The STATUS_* tokens are states where a state is expected; anywhere else they are errors.
   NO_ID_RENT: refused,
   INVALID_PHONE: { kind: 'not_found', message: upstreamMessages.rentGone },

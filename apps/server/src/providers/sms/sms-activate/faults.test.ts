@@ -271,6 +271,116 @@ describe('reading answers', () => {
     ]);
   });
 
+  it('reads the stock at the listed price from price tiers over getPrices, which counts any price', async () => {
+    const { provider, fake } = await upstreamWith(({ action }) => {
+      if (action === 'getCountries') return json({ '187': { id: 187, eng: 'USA', visible: 1 } });
+      if (action === 'getOperators') return json({ status: 'error', error: 'OPERATORS_NOT_FOUND' });
+      if (action === 'getPricesVerification') {
+        return json({
+          tg: { '187': { count: 1000, price: 0.5, freePriceMap: { '0.50': 40, '0.65': 960 } } },
+          // Nothing left at the listed price: the offer is the next tier's.
+          wa: { '187': { count: 50, price: 0.6, freePriceMap: { '0.60': 0, '0.80': 20, '0.90': 30 } } },
+          // No tiers: no better than getPrices.
+          go: { '187': { count: 70, price: 0.3 } },
+        });
+      }
+      return json({
+        '187': { tg: { cost: 0.5, count: 1000 }, wa: { cost: 0.6, count: 50 }, go: { cost: 0.3, count: 70 } },
+      });
+    });
+    expect((await provider.getCatalog()).offers).toEqual([
+      { countryId: 'US', service: 'tg', cost: 0.5, stock: 40 },
+      { countryId: 'US', service: 'wa', cost: 0.8, stock: 20 },
+      { countryId: 'US', service: 'go', cost: 0.3, stock: 70 },
+    ]);
+    expect(
+      fake.requests.find((request) => request.action === 'getPricesVerification')?.params.get('freePrice'),
+    ).toBe('true');
+    expect(fake.count('getTopCountriesByService')).toBe(0);
+  });
+
+  it('asks for nothing more when the tiers tell the stock at the listed price of every entry', async () => {
+    const { provider, fake } = await upstreamWith(({ action }) => {
+      if (action === 'getCountries') return json({ '187': { id: 187, eng: 'USA', visible: 1 } });
+      if (action === 'getOperators') return json({ status: 'error', error: 'OPERATORS_NOT_FOUND' });
+      if (action === 'getPricesVerification')
+        return json({ tg: { '187': { count: 100, price: 0.5, freePriceMap: { '0.50': 40, '0.65': 60 } } } });
+      return text('ERROR_SQL');
+    });
+    expect((await provider.getCatalog()).offers).toEqual([
+      { countryId: 'US', service: 'tg', cost: 0.5, stock: 40 },
+    ]);
+    expect(fake.requests.map((request) => request.action).sort()).toEqual([
+      'getCountries',
+      'getOperators',
+      'getPricesVerification',
+    ]);
+  });
+
+  it("falls back to Hero's top-country tiers, then to getPrices alone, asking an absent action only once", async () => {
+    const topLists = [
+      {
+        tg: [
+          {
+            country: 187,
+            count: 5477,
+            price: 0.045,
+            retail_price: 0.2,
+            physicalTotalCount: 7933,
+            physicalCountForDefaultPrice: 5198,
+            physicalPriceMap: { '0.04': 24, '0.0415': 439 },
+          },
+          { country: 999, retail_price: 0.3, physicalCountForDefaultPrice: 4 },
+          { note: 'no country' },
+        ],
+      },
+    ];
+    let topAnswer: FakeAnswer = json(topLists);
+    const { provider, fake } = await upstreamWith(({ action }) => {
+      if (action === 'getCountries') return json({ '187': { id: 187, eng: 'USA', visible: 1 } });
+      if (action === 'getOperators') return json({ status: 'error', error: 'OPERATORS_NOT_FOUND' });
+      if (action === 'getPricesVerification') return heroError('BAD_ACTION', 404);
+      if (action === 'getTopCountriesByService') return topAnswer;
+      return json({ '187': { tg: { cost: 0.2, count: 163_186 }, wa: { cost: 0.6, count: 9 } } });
+    });
+    const expected = [
+      { countryId: 'US', service: 'tg', cost: 0.2, stock: 5198 },
+      { countryId: 'US', service: 'wa', cost: 0.6, stock: 9 },
+    ];
+    expect((await provider.getCatalog()).offers).toEqual(expected);
+    expect((await provider.getCatalog()).offers).toEqual(expected);
+    expect(fake.count('getPricesVerification')).toBe(1);
+    expect(fake.count('getTopCountriesByService')).toBe(2);
+
+    // SMS-Activate wants a service for its top lists: then getPrices is all there is.
+    topAnswer = text('BAD_SERVICE');
+    const fromPrices = [
+      { countryId: 'US', service: 'tg', cost: 0.2, stock: 163_186 },
+      { countryId: 'US', service: 'wa', cost: 0.6, stock: 9 },
+    ];
+    expect((await provider.getCatalog()).offers).toEqual(fromPrices);
+    expect((await provider.getCatalog()).offers).toEqual(fromPrices);
+    expect(fake.count('getTopCountriesByService')).toBe(3);
+    expect(fake.count('getPrices')).toBe(4);
+  });
+
+  it.each([
+    ['a 502 HTML page', { status: 502, body: '<html>502</html>', contentType: 'text/html' }],
+    ['garbage', text('{"tg":')],
+    ['a list of another shape', json({ tg: 'soon' })],
+    ['BAD_KEY', text('BAD_KEY')],
+  ])('builds the catalog from getPrices alone when the tiers answer %s', async (_name, answer) => {
+    const { provider } = await upstreamWith(({ action }) => {
+      if (action === 'getCountries') return json({ '187': { id: 187, eng: 'USA', visible: 1 } });
+      if (action === 'getOperators') return json({ status: 'error', error: 'OPERATORS_NOT_FOUND' });
+      if (action === 'getPricesVerification') return answer;
+      return json({ '187': { tg: { cost: 0.5, count: 12 } } });
+    });
+    expect((await provider.getCatalog()).offers).toEqual([
+      { countryId: 'US', service: 'tg', cost: 0.5, stock: 12 },
+    ]);
+  });
+
   it('reads rent answers of both generations', async () => {
     const { provider } = await upstreamWith(({ action, params }) => {
       if (action === 'getRentServicesAndCountries') {
@@ -328,6 +438,240 @@ describe('reading answers', () => {
       provider.buyActivation({ service: 'nope', countryId: 'US', maxPrice: 1 }),
     );
     expect(unknownService.kind).toBe('bad_request');
+  });
+
+  it("gives an overridden country or service the provider's id alone, both ways", async () => {
+    const { provider, fake } = await upstreamWith(
+      ({ action }) => {
+        if (action === 'getNumberV2') return text('ACCESS_NUMBER:5:15550001111');
+        if (action === 'getCountries')
+          return json({ '16': { id: 16, visible: 1 }, '187': { id: 187, visible: 1 } });
+        if (action === 'getOperators') return json({ status: 'error', error: 'OPERATORS_NOT_FOUND' });
+        if (action === 'getPrices')
+          return json({
+            '16': { wa: { cost: 1, count: 2 }, tg: { cost: 9, count: 9 } },
+            '187': { wa: { cost: 1, count: 3 } },
+          });
+        return text('BAD_ACTION');
+      },
+      // At this provider 16 is the United States (SMS-Activate's id of the United Kingdom).
+      { idMap: { countries: { '16': 'US' }, services: { wa: 'tg' } } },
+    );
+    await buy(provider);
+    expect(fake.requests[0]!.params.get('country')).toBe('16');
+    expect(fake.requests[0]!.params.get('service')).toBe('wa');
+    // 187 is no longer the United States there, nor has the United Kingdom an id; wa no longer names WhatsApp.
+    expect(await provider.getCatalog()).toEqual({
+      countries: [{ countryId: 'US', operators: [], rentSupported: false }],
+      offers: [{ countryId: 'US', service: 'tg', cost: 1, stock: 2 }],
+    });
+    for (const request of [
+      { service: 'tg', countryId: 'GB' },
+      { service: 'wa', countryId: 'US' },
+    ]) {
+      expect(await failureOf(provider.buyActivation({ ...request, maxPrice: 1 }))).toMatchObject({
+        kind: 'bad_request',
+        outcomeUnknown: false,
+      });
+    }
+  });
+});
+
+describe('every SMS of an activation and the history', () => {
+  it("reads Hero's getAllSms page by page, oldest first, and skips entries with neither code nor text", async () => {
+    const sms = (index: number) => ({
+      id: 9,
+      phoneFrom: 'Telegram',
+      code: String(10_000 + index),
+      text: `Telegram code ${10_000 + index}`,
+      service: 'tg',
+      // Zone-less, newest first on the wire: read in the provider's zone and put in order.
+      date: new Date(Date.UTC(2026, 1, 16, 12, 0, 200 - index)).toISOString().slice(0, 19).replace('T', ' '),
+      type: 'sms',
+    });
+    const { provider, fake } = await upstreamWith(
+      ({ params }) => {
+        const page = Number(params.get('page'));
+        if (page === 1)
+          return json({ data: Array.from({ length: 100 }, (_, index) => sms(index)), meta: { total: 101 } });
+        return json({
+          data: [
+            { id: 9, code: null, text: null },
+            { ...sms(100), code: null, type: 'call' },
+          ],
+          meta: { total: 101 },
+        });
+      },
+      { timeZone: 'Europe/Moscow' },
+    );
+    const messages = await provider.listActivationMessages('9');
+    expect(messages).toHaveLength(101);
+    expect(messages[0]).toEqual({
+      code: undefined,
+      text: 'Telegram code 10100',
+      from: 'Telegram',
+      receivedAt: new Date('2026-02-16T09:01:40Z'),
+    });
+    expect(messages.at(-1)).toMatchObject({ code: '10000', receivedAt: new Date('2026-02-16T09:03:20Z') });
+    expect(fake.requests.map((request) => Object.fromEntries(request.params))).toEqual([
+      { api_key: API_KEY, action: 'getAllSms', id: '9', page: '1', size: '100' },
+      { api_key: API_KEY, action: 'getAllSms', id: '9', page: '2', size: '100' },
+    ]);
+  });
+
+  it('falls back to the last SMS where getAllSms is unknown, asking for it only once', async () => {
+    const { provider, fake } = await upstreamWith(({ action }) => {
+      if (action === 'getAllSms') return text('BAD_ACTION');
+      return json({ verificationType: 0, sms: { code: '5512', text: 'Code 5512' }, call: null });
+    });
+    expect(await provider.listActivationMessages('1')).toEqual([{ code: '5512', text: 'Code 5512' }]);
+    expect(await provider.listActivationMessages('2')).toEqual([{ code: '5512', text: 'Code 5512' }]);
+    expect(fake.requests.map((request) => request.action)).toEqual([
+      'getAllSms',
+      'getStatusV2',
+      'getStatusV2',
+    ]);
+  });
+
+  it('reads a cancelled activation as having no SMS, and an unknown one as gone', async () => {
+    const answers = [heroError('ACTIVATION_NOT_ACTIVE', 409), heroError('NOT_FOUND', 404)];
+    const { provider } = await upstreamWith(() => answers.shift()!);
+    expect(await provider.listActivationMessages('1')).toEqual([]);
+    expect(await failureOf(provider.listActivationMessages('2'))).toMatchObject({
+      kind: 'not_found',
+      outcomeUnknown: false,
+    });
+  });
+
+  it("reads SMS-Activate's and Hero's getHistory, closed activations with their states", async () => {
+    const answers = [
+      json([
+        {
+          id: 635468027,
+          date: '2022-11-12 15:58:39',
+          phone: '79918529716',
+          sms: null,
+          cost: 0,
+          status: '4',
+          currency: 840,
+        },
+        {
+          id: 635468026,
+          date: '2022-11-12 15:50:00',
+          phone: '79918529715',
+          sms: ['111', '222'],
+          cost: 0,
+          status: '3',
+        },
+        {
+          id: 635468025,
+          date: '2022-11-12 15:40:00',
+          phone: '79918529714',
+          sms: '["333"]',
+          cost: 0,
+          status: '2',
+        },
+        {
+          id: 635468024,
+          date: '2022-11-12 15:30:00',
+          phone: '79918529713',
+          sms: '["444"]',
+          cost: 100,
+          status: '6',
+        },
+        {
+          id: 635468023,
+          date: '2022-11-12 15:20:00',
+          phone: '79918529712',
+          sms: null,
+          cost: 0,
+          status: '10',
+        },
+      ]),
+      json([
+        {
+          id: '635468024',
+          date: '2026-08-29 12:00:36',
+          phone: '+7 991 852-97-13',
+          sms: 'Your code is 4444',
+          cost: 0.1275,
+          status: '6',
+          currency: 840,
+        },
+        {
+          id: '635468025',
+          date: '2026-08-29 12:17:19',
+          phone: '79918529714',
+          sms: null,
+          cost: 0,
+          status: '8',
+          currency: 840,
+        },
+      ]),
+    ];
+    const { provider, fake } = await upstreamWith(() => answers.shift()!);
+    const classic = await provider.listRecentActivations(Date.UTC(2022, 10, 12, 15, 0, 0), 2);
+    expect(classic.hasMore).toBe(false);
+    expect(classic.items.map((item) => item.state)).toEqual([
+      { kind: 'waiting' },
+      { kind: 'waiting_retry', lastCode: '222' },
+      { kind: 'code', code: '333', text: '333' },
+      { kind: 'finished' },
+      { kind: 'cancelled' },
+    ]);
+    expect(classic.items[3]).toEqual({
+      activationId: '635468024',
+      phoneNumber: '79918529713',
+      state: { kind: 'finished' },
+      activatedAt: new Date('2022-11-12T15:30:00Z'),
+      messages: ['444'],
+    });
+    expect(Object.fromEntries(fake.requests[0]!.params)).toEqual({
+      api_key: API_KEY,
+      action: 'getHistory',
+      start: String(Date.UTC(2022, 10, 12, 15, 0, 0) / 1000),
+      offset: '200',
+      limit: '100',
+      size: '100',
+    });
+    const hero = await provider.listRecentActivations(0);
+    expect(hero.items).toEqual([
+      {
+        activationId: '635468024',
+        phoneNumber: '79918529713',
+        state: { kind: 'finished' },
+        activatedAt: new Date('2026-08-29T12:00:36Z'),
+        messages: ['Your code is 4444'],
+      },
+      {
+        activationId: '635468025',
+        phoneNumber: '79918529714',
+        state: { kind: 'cancelled' },
+        activatedAt: new Date('2026-08-29T12:17:19Z'),
+        messages: [],
+      },
+    ]);
+  });
+
+  it.each([
+    ['an empty list', json([])],
+    ['NO_ACTIVATIONS', json({ status: 'error', error: 'NO_ACTIVATIONS' })],
+    ['a plain-text NO_ACTIVATIONS', text('NO_ACTIVATIONS')],
+  ])('reads %s as no history', async (_name, answer) => {
+    const { provider } = await upstreamWith(() => answer);
+    expect(await provider.listRecentActivations(0)).toEqual({ items: [], hasMore: false });
+  });
+
+  it.each([
+    ['WRONG_DATE', text('WRONG_DATE')],
+    ["Hero's 400 WRONG_DATE", heroError('WRONG_DATE', 400)],
+    ["Hero's 422", heroError('UNPROCESSABLE_ENTITY', 422)],
+  ])('reads %s on getHistory as a refusal', async (_name, answer) => {
+    const { provider } = await upstreamWith(() => answer);
+    expect(await failureOf(provider.listRecentActivations(0))).toMatchObject({
+      kind: 'bad_request',
+      outcomeUnknown: false,
+    });
   });
 });
 
@@ -476,10 +820,17 @@ describe('outages', () => {
     ['a 500 ERROR_SQL', () => text('ERROR_SQL', 500)],
   ])('retries a read twice after %s, then reports the provider unavailable', async (_name, answer) => {
     const { provider, fake } = await upstreamWith(answer);
-    const error = await failureOf(provider.getActivationState('1'));
-    expect(['unavailable', 'provider_error']).toContain(error.kind);
-    expect(error.outcomeUnknown).toBe(false);
-    expect(fake.count('getStatus')).toBe(3);
+    const reads: Array<[string, () => Promise<unknown>]> = [
+      ['getStatus', () => provider.getActivationState('1')],
+      ['getAllSms', () => provider.listActivationMessages('1')],
+      ['getHistory', () => provider.listRecentActivations(0)],
+    ];
+    for (const [action, read] of reads) {
+      const error = await failureOf(read());
+      expect(['unavailable', 'provider_error']).toContain(error.kind);
+      expect(error.outcomeUnknown).toBe(false);
+      expect(fake.count(action), action).toBe(3);
+    }
   });
 
   it.each([

@@ -208,8 +208,9 @@ export const SMS_ACTIVATE_COUNTRY_IDS: Readonly<Record<number, string>> = {
 };
 
 /**
- * Corrections to the default translation for one provider. Entries are merged over the defaults; the
- * last entry naming an ISO code or canonical service wins when we translate back to the provider.
+ * Corrections to the default translation for one provider (`<NAME>_COUNTRY_IDS`, `<NAME>_SERVICE_CODES`).
+ * An entry replaces every default that names the same ISO code or canonical service: at this provider that
+ * country or service is reached through the given id only.
  */
 export interface ProviderIdMap {
   /** Provider country id (as a string) to ISO alpha-2 upper case. */
@@ -227,29 +228,32 @@ export interface IdTranslator {
   serviceFromCanonical(canonical: string): string | undefined;
 }
 
-function bidirectional(forward: Map<string, string>) {
+/** Provider id → ours, with the overrides applied, and the way back. */
+function translation(defaults: Iterable<[string, string]>, overrides: Record<string, string>) {
+  const forward = new Map(defaults);
+  for (const [providerId, ours] of Object.entries(overrides)) {
+    // Without this the default id would still lead to it, and translating back would pick one of the two.
+    for (const [id, mapped] of forward) if (mapped === ours) forward.delete(id);
+    forward.set(providerId, ours);
+  }
   const backward = new Map<string, string>();
-  for (const [providerId, ours] of forward) backward.set(ours, providerId);
-  return backward;
+  for (const [providerId, mapped] of forward) backward.set(mapped, providerId);
+  return { forward, backward };
 }
 
 export function createIdTranslator(idMap: ProviderIdMap = {}): IdTranslator {
-  const countries = new Map(Object.entries(SMS_ACTIVATE_COUNTRY_IDS));
-  for (const [providerId, iso] of Object.entries(idMap.countries ?? {}))
-    countries.set(providerId, iso.toUpperCase());
-  const serviceMap = new Map(services.map((service) => [service.code, service.code]));
-  for (const [providerCode, canonical] of Object.entries(idMap.services ?? {})) {
-    // The canonical code is now reached through the provider's own code; its identity entry must go, or
-    // the service would appear twice.
-    if (serviceMap.get(canonical) === canonical) serviceMap.delete(canonical);
-    serviceMap.set(providerCode, canonical);
-  }
-  const countriesBack = bidirectional(countries);
-  const servicesBack = bidirectional(serviceMap);
+  const countries = translation(
+    Object.entries(SMS_ACTIVATE_COUNTRY_IDS),
+    Object.fromEntries(Object.entries(idMap.countries ?? {}).map(([id, iso]) => [id, iso.toUpperCase()])),
+  );
+  const serviceCodes = translation(
+    services.map((service) => [service.code, service.code]),
+    idMap.services ?? {},
+  );
   return {
-    countryToIso: (providerId) => countries.get(String(providerId).trim()),
-    countryFromIso: (iso) => countriesBack.get(iso.toUpperCase()),
-    serviceToCanonical: (providerCode) => serviceMap.get(providerCode.trim()),
-    serviceFromCanonical: (canonical) => servicesBack.get(canonical),
+    countryToIso: (providerId) => countries.forward.get(String(providerId).trim()),
+    countryFromIso: (iso) => countries.backward.get(iso.toUpperCase()),
+    serviceToCanonical: (providerCode) => serviceCodes.forward.get(providerCode.trim()),
+    serviceFromCanonical: (canonical) => serviceCodes.backward.get(canonical),
   };
 }

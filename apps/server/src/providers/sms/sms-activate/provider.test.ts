@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type SimulatorHarness, startSimulator, startWebhookReceiver } from '../test-servers';
-import { type UpstreamError, UpstreamError as UpstreamErrorClass } from '../types';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SIMULATOR_KEY, type SimulatorHarness, startSimulator, startWebhookReceiver } from '../test-servers';
+import { type UpstreamError, UpstreamError as UpstreamErrorClass, type UpstreamErrorKind } from '../types';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -93,6 +93,96 @@ describe.each(['classic', 'hero'] as const)(
       await sim.provider.cancelActivation(cancelled.activationId);
       expect(await sim.provider.getActivationStateWithText!(cancelled.activationId)).toEqual({
         kind: 'cancelled',
+      });
+    });
+
+    it('lists every SMS of an activation: all of them with getAllSms (Hero), the last one without', async () => {
+      await sim.control('settings', { noSmsRate: 1 });
+      const bought = await buyTelegram();
+      const id = bought.activationId;
+      expect(await sim.provider.listActivationMessages(id)).toEqual([]);
+      await sim.control('sms', { activationId: id, code: '11111', text: 'Telegram code 11111' });
+      sim.clock.advance(1000);
+      await sim.provider.requestAnotherSms(id);
+      await sim.control('sms', { activationId: id, code: '22222', text: 'Telegram code 22222' });
+      const messages = await sim.provider.listActivationMessages(id);
+      const second = { code: '22222', text: 'Telegram code 22222' };
+      if (style === 'hero') {
+        const at = sim.clock.now().getTime();
+        expect(messages).toEqual([
+          {
+            code: '11111',
+            text: 'Telegram code 11111',
+            from: expect.any(String),
+            receivedAt: new Date(at - 1000),
+          },
+          { ...second, from: expect.any(String), receivedAt: new Date(at) },
+        ]);
+      } else {
+        // SMS-Activate has no getAllSms: getStatusV2 tells the last SMS.
+        expect(messages).toEqual([second]);
+      }
+
+      const cancelled = await buyTelegram();
+      sim.advance(2 * MINUTE_MS);
+      await sim.provider.cancelActivation(cancelled.activationId);
+      expect(await sim.provider.listActivationMessages(cancelled.activationId)).toEqual([]);
+    });
+
+    it("lists the account's recent activations, those getActiveActivations no longer shows included", async () => {
+      const since = sim.clock.now().getTime();
+      const finished = await buyTelegram();
+      await sim.advance(10_000);
+      const code = await sim.provider.getActivationState(finished.activationId);
+      await sim.provider.finishActivation(finished.activationId);
+      await sim.control('settings', { noSmsRate: 1 });
+      sim.clock.advance(MINUTE_MS);
+      const cancelled = await buyTelegram('GB');
+      sim.clock.advance(2 * MINUTE_MS);
+      await sim.provider.cancelActivation(cancelled.activationId);
+      const live = await buyTelegram();
+
+      const { items, hasMore } = await sim.provider.listRecentActivations(since);
+      expect(hasMore).toBe(false);
+      expect(items.map((item) => [item.activationId, item.state.kind])).toEqual([
+        [live.activationId, 'waiting'],
+        [cancelled.activationId, 'cancelled'],
+        [finished.activationId, 'finished'],
+      ]);
+      expect(items[2]).toMatchObject({ phoneNumber: finished.phoneNumber, activatedAt: new Date(since) });
+      const received = code.kind === 'code' ? code.code : 'no code';
+      // SMS-Activate lists the codes, Hero the last SMS's text.
+      expect(items[2]!.messages).toEqual([style === 'hero' ? expect.stringContaining(received) : received]);
+      expect((await sim.provider.listActiveActivations(0)).items.map((item) => item.activationId)).toEqual([
+        live.activationId,
+      ]);
+      const later = await sim.provider.listRecentActivations(since + MINUTE_MS);
+      expect(later.items.map((item) => item.activationId)).toEqual([
+        live.activationId,
+        cancelled.activationId,
+      ]);
+    });
+
+    it('reads every SMS and the history through broken answers, and reports what stays broken', async () => {
+      const since = sim.clock.now().getTime();
+      const bought = await buyTelegram();
+      await sim.advance(10_000);
+      await sim.control('fault', { action: 'getHistory', broken: 'html502', times: 2 });
+      await sim.control('fault', { action: 'getAllSms', broken: 'garbage', times: 2 });
+      await sim.control('fault', { action: 'getStatusV2', token: 'ERROR_SQL', times: 2 });
+      const { items } = await sim.provider.listRecentActivations(since);
+      expect(items.map((item) => item.activationId)).toEqual([bought.activationId]);
+      expect(await sim.provider.listActivationMessages(bought.activationId)).toHaveLength(1);
+
+      await sim.control('fault', { action: 'getHistory', broken: 'reset', times: 3 });
+      expect(await upstreamError(sim.provider.listRecentActivations(since))).toMatchObject({
+        kind: 'unavailable',
+        outcomeUnknown: false,
+      });
+      await sim.control('fault', { action: 'getHistory', token: 'WRONG_DATE' });
+      expect(await upstreamError(sim.provider.listRecentActivations(since))).toMatchObject({
+        kind: 'bad_request',
+        token: 'WRONG_DATE',
       });
     });
 
@@ -200,6 +290,39 @@ describe.each(['classic', 'hero'] as const)(
         sim.provider.buyActivation({ service: 'wa', countryId: 'GB', operator: 'verizon', maxPrice: 3 }),
       );
       expect(error.kind).toBe('bad_request');
+    });
+
+    it('reads the stock at the listed price, not the stock at any price', async () => {
+      const catalog = await sim.provider.getCatalog();
+      const anyPrice: Record<
+        string,
+        Record<string, { cost: number; count: number; physicalCount?: number }>
+      > = JSON.parse((await sim.raw({ api_key: SIMULATOR_KEY, action: 'getPrices', country: '187' })).text);
+      // Where the tiers come from differs (getPricesVerification; Hero: physicalCount and its top lists).
+      const listed =
+        style === 'hero'
+          ? (service: string) => anyPrice['187']![service]!.physicalCount!
+          : async (service: string) => {
+              const tiers = JSON.parse(
+                (
+                  await sim.raw({
+                    api_key: SIMULATOR_KEY,
+                    action: 'getPricesVerification',
+                    service,
+                    freePrice: 'true',
+                  })
+                ).text,
+              )[service]['187'].freePriceMap;
+              return Object.values(tiers)[0];
+            };
+      const us = catalog.offers.filter((offer) => offer.countryId === 'US');
+      const overstated = us.filter((offer) => offer.stock < anyPrice['187']![offer.service]!.count);
+      const inStock = overstated.filter((entry) => entry.stock > 0);
+      expect(inStock.length).toBeGreaterThan(0);
+      for (const offer of inStock) {
+        expect(offer.cost, offer.service).toBe(anyPrice['187']![offer.service]!.cost);
+        expect(offer.stock, offer.service).toBe(await listed(offer.service));
+      }
     });
 
     it('takes sold numbers off the stock', async () => {
@@ -368,6 +491,159 @@ describe.each(['classic', 'hero'] as const)(
         await receiver.close();
         await rentReceiver.close();
       }
+    });
+  },
+);
+
+/** What each documented refusal must mean to us: none of them leaves a call's outcome unknown. */
+const HERO_REFUSAL_KINDS: Readonly<Record<string, UpstreamErrorKind>> = {
+  BAD_KEY: 'configuration',
+  NO_BALANCE: 'no_balance',
+  BANNED: 'account_blocked',
+  CHANNELS_LIMIT: 'account_blocked',
+  ACCOUNT_INACTIVE: 'account_blocked',
+  SERVICE_NOT_AVAILABLE: 'no_numbers',
+  UNPROCESSABLE_ENTITY: 'bad_request',
+  BAD_ACTION: 'bad_request',
+  BAD_SERVICE: 'bad_request',
+  BAD_STATUS: 'bad_request',
+  WRONG_COUNTRY: 'bad_request',
+  INVALID_TIME: 'bad_request',
+  WRONG_DATE: 'bad_request',
+  NO_NUMBERS: 'no_numbers',
+  WRONG_MAX_PRICE: 'no_numbers',
+  NO_ACTIVATION: 'not_found',
+  ACTIVATION_NOT_ACTIVE: 'not_found',
+  EARLY_CANCEL_DENIED: 'early_cancel_denied',
+  OTP_RECEIVED: 'cannot_cancel',
+  NEW_OTP_RECEIVED: 'cannot_cancel',
+  FREE_CANCELLATION_EXPIRED: 'cannot_cancel',
+  INVALID_PHONE: 'not_found',
+  ALREADY_FINISH: 'not_found',
+  ALREADY_CANCEL: 'not_found',
+  CANT_CANCEL: 'cannot_cancel',
+  RENT_DIE: 'not_found',
+};
+
+const ACCOUNT = [
+  'BAD_KEY',
+  'NO_BALANCE',
+  'BANNED',
+  'CHANNELS_LIMIT',
+  'ACCOUNT_INACTIVE',
+  'UNPROCESSABLE_ENTITY',
+];
+
+/** Each call of the adapter with the refusals Hero documents for its action (protocols.md A.3, A.4.7; HERO-R §2). */
+const HERO_REFUSALS: Array<{
+  call: string;
+  action: string;
+  run: (provider: SimulatorHarness['provider']) => Promise<unknown>;
+  tokens: string[];
+  /** Where a refusal means something else for this call. */
+  kinds?: Readonly<Record<string, UpstreamErrorKind>>;
+}> = [
+  {
+    call: 'buyActivation',
+    action: 'getNumberV2',
+    run: (provider) => provider.buyActivation({ service: 'tg', countryId: 'US', maxPrice: 3 }),
+    tokens: [...ACCOUNT, 'SERVICE_NOT_AVAILABLE', 'WRONG_MAX_PRICE', 'NO_NUMBERS', 'BAD_SERVICE'],
+  },
+  {
+    call: 'getActivationState',
+    action: 'getStatus',
+    run: (provider) => provider.getActivationState('1'),
+    tokens: [...ACCOUNT, 'BAD_STATUS', 'NO_ACTIVATION', 'BAD_ACTION'],
+  },
+  {
+    call: 'cancelActivation',
+    action: 'setStatus',
+    run: (provider) => provider.cancelActivation('1'),
+    tokens: [
+      ...ACCOUNT,
+      'BAD_STATUS',
+      'NO_ACTIVATION',
+      'EARLY_CANCEL_DENIED',
+      'OTP_RECEIVED',
+      'NEW_OTP_RECEIVED',
+      'FREE_CANCELLATION_EXPIRED',
+      'ACTIVATION_NOT_ACTIVE',
+    ],
+    // Cancelling sends only status 8: BAD_STATUS there means a code already arrived.
+    kinds: { BAD_STATUS: 'cannot_cancel' },
+  },
+  {
+    call: 'finishActivation',
+    action: 'setStatus',
+    run: (provider) => provider.finishActivation('1'),
+    tokens: [...ACCOUNT, 'BAD_STATUS', 'NO_ACTIVATION', 'NEW_OTP_RECEIVED', 'ACTIVATION_NOT_ACTIVE'],
+  },
+  {
+    call: 'requestAnotherSms',
+    action: 'setStatus',
+    run: (provider) => provider.requestAnotherSms('1'),
+    tokens: [...ACCOUNT, 'BAD_STATUS', 'NO_ACTIVATION', 'ACTIVATION_NOT_ACTIVE'],
+  },
+  {
+    call: 'listActiveActivations',
+    action: 'getActiveActivations',
+    run: (provider) => provider.listActiveActivations(0),
+    tokens: [...ACCOUNT, 'BAD_ACTION'],
+  },
+  {
+    call: 'listActivationMessages',
+    action: 'getAllSms',
+    run: (provider) => provider.listActivationMessages('1'),
+    tokens: [...ACCOUNT, 'NO_ACTIVATION'],
+  },
+  {
+    call: 'listRecentActivations',
+    action: 'getHistory',
+    run: (provider) => provider.listRecentActivations(0),
+    tokens: [...ACCOUNT, 'WRONG_DATE', 'BAD_ACTION'],
+  },
+  {
+    call: 'rentNumber',
+    action: 'getRentNumber',
+    run: (provider) => provider.rentNumber({ service: 'tg', countryId: 'US', hours: 4 }),
+    tokens: [...ACCOUNT, 'NO_NUMBERS', 'BAD_SERVICE', 'WRONG_COUNTRY', 'INVALID_TIME'],
+  },
+  {
+    call: 'cancelRent',
+    action: 'setRentStatus',
+    run: (provider) => provider.cancelRent('1'),
+    tokens: [...ACCOUNT, 'INVALID_PHONE', 'ALREADY_FINISH', 'ALREADY_CANCEL', 'CANT_CANCEL'],
+  },
+  {
+    call: 'extendRent',
+    action: 'continueRentNumber',
+    run: (provider) => provider.extendRent('1', 4),
+    tokens: [...ACCOUNT, 'INVALID_PHONE', 'RENT_DIE', 'INVALID_TIME'],
+  },
+];
+
+describe.each(['classic', 'hero'] as const)(
+  "Hero's error style under %s answers: every documented refusal is a clean refusal",
+  (style) => {
+    let sim: SimulatorHarness;
+    beforeAll(async () => {
+      sim = await startSimulator({ responseStyle: style, errorStyle: 'hero' });
+    });
+    afterAll(async () => {
+      await sim.close();
+    });
+
+    it.each(
+      HERO_REFUSALS.flatMap(({ tokens, ...call }) =>
+        tokens.map((token) => [call.call, token, call] as const),
+      ),
+    )('%s refused with %s', async (_call, token, { action, run, kinds }) => {
+      await sim.control('fault', { action, token });
+      const error = await upstreamError(run(sim.provider));
+      expect(error.kind).toBe(kinds?.[token] ?? HERO_REFUSAL_KINDS[token]);
+      expect(error.outcomeUnknown).toBe(false);
+      // The fault was the only one: nothing is left over for the next case.
+      expect((await sim.control('faults')).body.faults).toEqual([]);
     });
   },
 );

@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import type { SmsLogger } from '../logger';
 import {
+  type ActivationMessage,
   type ActivationState,
   type ActiveActivation,
+  type RecentActivation,
   type RentState,
   type SmsProvider,
   UpstreamError,
@@ -25,10 +27,14 @@ import {
   type ActiveActivationItem,
   activationWebhook,
   activeActivationsAnswer,
+  allSmsAnswer,
   countriesAnswer,
+  type HistoryItem,
+  historyAnswer,
   inProviderZone,
   numberV2Answer,
   operatorsAnswer,
+  type PriceReading,
   pricesAnswer,
   readPriceEntry,
   rentCatalogAnswer,
@@ -38,6 +44,8 @@ import {
   rentStatusAnswer,
   rentWebhook,
   statusV2Answer,
+  topCountriesAnswer,
+  topCountryEntry,
 } from './schemas';
 
 export interface SmsActivateProviderOptions {
@@ -62,6 +70,10 @@ type Params = Record<string, string | number | undefined>;
 const READ_RETRIES = 2;
 const DEFAULT_RETRY_BACKOFF_MS = 200;
 const ACTIVE_ACTIVATIONS_PAGE_SIZE = 100;
+const HISTORY_PAGE_SIZE = 100;
+const ALL_SMS_PAGE_SIZE = 100;
+/** A server that ignores `page` would answer the first page for ever. */
+const ALL_SMS_MAX_PAGES = 10;
 const RENT_MESSAGES_PAGE_SIZE = 50;
 /** Answers to setStatus that mean "done"; Hero may answer 204 with no body instead. */
 const SET_STATUS_SUCCESS = new Set([
@@ -74,6 +86,23 @@ const SET_STATUS_SUCCESS = new Set([
 const CANCELLED_STATUSES = new Set(['8', '10']);
 const FINISHED_STATUS = '6';
 const RETRY_STATUS = '3';
+
+/**
+ * The state of an activation in a list (getActiveActivations, getHistory): its numeric status (Hero's
+ * mapping, protocols.md A.5) and the codes or texts listed with it, oldest first.
+ */
+function listedState(
+  status: string | undefined,
+  codes: string[],
+  lastText: string | undefined,
+): ActivationState {
+  const lastCode = codes.at(-1);
+  if (status !== undefined && CANCELLED_STATUSES.has(status)) return { kind: 'cancelled' };
+  if (status === FINISHED_STATUS) return { kind: 'finished' };
+  if (lastCode === undefined) return { kind: 'waiting' };
+  if (status === RETRY_STATUS) return { kind: 'waiting_retry', lastCode };
+  return { kind: 'code', code: lastCode, text: lastText };
+}
 
 /** Prices go upstream with a dot and no exponent, at most 4 decimals: `0.0250`, never `2.5e-2`. */
 function formatPrice(price: number): string {
@@ -245,35 +274,141 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
 
   function activeActivation(item: ActiveActivationItem): ActiveActivation {
     const codes = item.smsCode ?? [];
-    const lastCode = codes.at(-1);
-    const status = item.activationStatus;
-    let state: ActivationState;
-    if (status !== undefined && CANCELLED_STATUSES.has(status)) state = { kind: 'cancelled' };
-    else if (status === FINISHED_STATUS) state = { kind: 'finished' };
-    else if (lastCode === undefined) state = { kind: 'waiting' };
-    else if (status === RETRY_STATUS) state = { kind: 'waiting_retry', lastCode };
-    else state = { kind: 'code', code: lastCode, text: item.smsText?.at(-1) };
     const serviceCode = item.serviceCode ?? '';
     return {
       activationId: item.activationId,
       phoneNumber: digitsOnly(item.phoneNumber),
       service: ids.serviceToCanonical(serviceCode) ?? serviceCode,
       countryId: item.countryCode == null ? null : (ids.countryToIso(item.countryCode) ?? null),
-      state,
+      state: listedState(item.activationStatus, codes, item.smsText?.at(-1)),
       codes,
       smsText: item.smsText?.at(-1),
       activatedAt: zoned(item.activationTime ?? undefined),
     };
   }
 
+  function recentActivation(item: HistoryItem): RecentActivation {
+    const messages = item.sms ?? [];
+    return {
+      activationId: item.id,
+      phoneNumber: digitsOnly(item.phone),
+      state: listedState(item.status, messages, messages.at(-1)),
+      activatedAt: zoned(item.date ?? undefined),
+      messages,
+    };
+  }
+
+  /** The last SMS as getStatusV2 (or getStatus) tells it: for providers without getAllSms. */
+  async function lastMessage(activationId: string): Promise<ActivationMessage[]> {
+    const state = await provider.getActivationStateWithText!(activationId);
+    if (state.kind === 'code') return [{ code: state.code, text: state.text ?? state.code }];
+    if (state.kind === 'waiting_retry') return [{ code: state.lastCode, text: state.lastCode }];
+    return [];
+  }
+
+  /** Optional actions this provider answered BAD_ACTION to: not asked again, so a fallback costs one call once. */
+  const unsupported = new Set<string>();
+
+  /**
+   * An action not every provider of the family has; undefined where the provider says it has no such action
+   * (BAD_ACTION, or one of `absentTokens`), so that the caller falls back.
+   */
+  async function optionalCall(
+    action: string,
+    params: Params,
+    absentTokens: readonly string[] = [],
+  ): Promise<ProviderAnswer | undefined> {
+    if (unsupported.has(action)) return undefined;
+    const answer = await call(action, params, 'read');
+    if (
+      (answer.type === 'token' || answer.type === 'error') &&
+      (answer.token === 'BAD_ACTION' || absentTokens.includes(answer.token))
+    ) {
+      unsupported.add(action);
+      return undefined;
+    }
+    return answer;
+  }
+
+  /** One price-list entry, named by the provider's ids, read (undefined: of no shape we know). */
+  interface PriceEntry {
+    country: string;
+    service: string;
+    reading: PriceReading | undefined;
+  }
+
+  /** Reads a list keyed outer → inner → entry; `countryFirst` for getPrices, service first otherwise. */
+  function priceEntries(action: string, answer: ProviderAnswer, countryFirst: boolean): PriceEntry[] {
+    return Object.entries(readJson(action, answer, pricesAnswer, 'read')).flatMap(([outer, row]) =>
+      Object.entries(row).map(([inner, entry]) => ({
+        country: countryFirst ? outer : inner,
+        service: countryFirst ? inner : outer,
+        reading: readPriceEntry(entry),
+      })),
+    );
+  }
+
+  /**
+   * An action that only refines the prices: undefined where the provider lacks it (`absentTokens` as for
+   * optionalCall) or answers it badly, for without it the catalog is still right, if less exact.
+   */
+  async function refinement<T>(
+    action: string,
+    absentTokens: readonly string[],
+    read: (answer: ProviderAnswer) => T,
+  ): Promise<T | undefined> {
+    try {
+      const answer = await optionalCall(action, { freePrice: 'true' }, absentTokens);
+      return answer && read(answer);
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      log?.warn({ provider: name, action, token: error.token }, 'price tiers unreadable, reading getPrices');
+      return undefined;
+    }
+  }
+
+  /**
+   * The catalog's prices, in one call per refresh where the provider allows. getPrices' `count` is the stock
+   * at any price; the stock at the listed price comes from tiers: getPricesVerification's (service → country
+   * → entry), or, where there is none, getTopCountriesByService's for every service (Hero; SMS-Activate
+   * wants a service there and says BAD_SERVICE). getPrices is asked unless the tiers cover every entry.
+   */
+  async function readPrices(): Promise<PriceEntry[]> {
+    const verification = await refinement('getPricesVerification', [], (answer) =>
+      priceEntries('getPricesVerification', answer, false),
+    );
+    // An empty list says nothing about getPrices' entries.
+    if (verification?.length && verification.every((entry) => entry.reading?.atCost !== false))
+      return verification;
+    const [prices, top] = await Promise.all([
+      call('getPrices', {}, 'read').then((answer) => priceEntries('getPrices', answer, true)),
+      verification ? [] : refinement('getTopCountriesByService', ['BAD_SERVICE'], topCountryEntries),
+    ]);
+    // Later entries refine earlier ones (getCatalog ranks them): the prices first.
+    return [...prices, ...(verification ?? top ?? [])];
+  }
+
+  function topCountryEntries(answer: ProviderAnswer): PriceEntry[] {
+    return readJson('getTopCountriesByService', answer, topCountriesAnswer, 'read').flatMap((lists) =>
+      Object.entries(lists).flatMap(([service, entries]) =>
+        entries.flatMap((entry) => {
+          const country = topCountryEntry.safeParse(entry);
+          return country.success
+            ? [{ country: country.data.country, service, reading: readPriceEntry(entry) }]
+            : [];
+        }),
+      ),
+    );
+  }
+
   const provider: SmsProvider = {
     name,
 
     async getCatalog() {
-      const [countryAnswer, operatorAnswer, priceAnswer] = await Promise.all([
+      const [countryAnswer, operatorAnswer, prices] = await Promise.all([
         call('getCountries', {}, 'read'),
         call('getOperators', {}, 'read'),
-        call('getPrices', {}, 'read'),
+        readPrices(),
       ]);
       const providerCountries = readJson('getCountries', countryAnswer, countriesAnswer, 'read');
       // A provider without operator lists answers OPERATORS_NOT_FOUND: every country then has only "any".
@@ -281,7 +416,6 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
         operatorAnswer.type === 'error' && operatorAnswer.token === 'OPERATORS_NOT_FOUND'
           ? {}
           : readJson('getOperators', operatorAnswer, operatorsAnswer, 'read').countryOperators;
-      const prices = readJson('getPrices', priceAnswer, pricesAnswer, 'read');
 
       const countries = providerCountries.flatMap((country) => {
         const countryId = ids.countryToIso(country.id);
@@ -295,22 +429,28 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
           },
         ];
       });
-      const offers: UpstreamOffer[] = [];
+      const offers = new Map<string, UpstreamOffer & { rank: number }>();
       let skipped = 0;
-      for (const [providerCountryId, servicePrices] of Object.entries(prices)) {
-        const countryId = ids.countryToIso(providerCountryId);
-        if (countryId === undefined) continue;
-        for (const [providerCode, entry] of Object.entries(servicePrices)) {
-          const service = ids.serviceToCanonical(providerCode);
-          if (service === undefined) continue;
-          const offer = readPriceEntry(entry);
-          if (offer) offers.push({ countryId, service, cost: offer.cost, stock: offer.stock });
-          else skipped += 1;
+      for (const { country, service: providerCode, reading } of prices) {
+        const countryId = ids.countryToIso(country);
+        const service = ids.serviceToCanonical(providerCode);
+        if (countryId === undefined || service === undefined) continue;
+        if (!reading) {
+          skipped += 1;
+          continue;
         }
+        // Stock known to sell at the price beats a bare count; then stock beats none; getPrices breaks ties.
+        const rank = (reading.atCost ? 2 : 0) + (reading.stock > 0 ? 1 : 0);
+        const key = `${countryId}:${service}`;
+        if ((offers.get(key)?.rank ?? -1) < rank)
+          offers.set(key, { countryId, service, cost: reading.cost, stock: reading.stock, rank });
       }
       // One provider's odd entry (`cost: null`, a shape of its own) must not cost the whole catalog.
       if (skipped > 0) log?.warn({ provider: name, skipped }, 'skipped price entries of no known shape');
-      return { countries, offers };
+      return {
+        countries,
+        offers: [...offers.values()].map(({ rank: _rank, ...offer }) => offer),
+      };
     },
 
     async buyActivation(request) {
@@ -347,14 +487,13 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
     getActivationState: readStatus,
 
     async getActivationStateWithText(activationId) {
-      const answer = await call('getStatusV2', { id: activationId }, 'read');
+      const answer = await optionalCall('getStatusV2', { id: activationId });
+      // A provider without V2 is read with the classic call.
+      if (!answer) return readStatus(activationId);
       if (answer.type === 'json') {
         const sms = readJson('getStatusV2', answer, statusV2Answer, 'read');
         return sms ? { kind: 'code', code: sms.code, text: sms.text } : { kind: 'waiting' };
       }
-      // A provider without V2 answers BAD_ACTION, which is safe to follow with the classic call.
-      if ((answer.type === 'token' || answer.type === 'error') && answer.token === 'BAD_ACTION')
-        return readStatus(activationId);
       // V2's plain-text answers (STATUS_CANCEL) are getStatus's own.
       const state = statusOf(answer);
       if (state) return state;
@@ -387,6 +526,56 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
         return { items: [], hasMore: false };
       const items = readJson('getActiveActivations', answer, activeActivationsAnswer, 'read');
       return { items: items.map(activeActivation), hasMore: items.length >= ACTIVE_ACTIVATIONS_PAGE_SIZE };
+    },
+
+    async listActivationMessages(activationId) {
+      const messages: ActivationMessage[] = [];
+      let listed = 0;
+      for (let page = 1; page <= ALL_SMS_MAX_PAGES; page++) {
+        const answer = await optionalCall('getAllSms', { id: activationId, page, size: ALL_SMS_PAGE_SIZE });
+        if (!answer) return lastMessage(activationId);
+        // Hero keeps no SMS of a cancelled or refunded activation.
+        if ((answer.type === 'error' || answer.type === 'token') && answer.token === 'ACTIVATION_NOT_ACTIVE')
+          return [];
+        const { data, meta } = readJson('getAllSms', answer, allSmsAnswer, 'read');
+        listed += data.length;
+        for (const sms of data) {
+          const code = sms.code?.trim() || undefined;
+          const text = sms.text ?? code;
+          if (text === undefined) continue;
+          messages.push({
+            code,
+            text,
+            from: sms.phoneFrom ?? undefined,
+            receivedAt: zoned(sms.date ?? undefined),
+          });
+        }
+        // A short page is the last, as is one that reaches the total.
+        if (data.length < ALL_SMS_PAGE_SIZE || listed >= (meta?.total ?? 0)) break;
+      }
+      return messages.sort(
+        (left, right) => (left.receivedAt?.getTime() ?? 0) - (right.receivedAt?.getTime() ?? 0),
+      );
+    },
+
+    async listRecentActivations(sinceMs, page = 0) {
+      const pageSize = HISTORY_PAGE_SIZE;
+      const answer = await call(
+        'getHistory',
+        {
+          start: Math.max(0, Math.floor(sinceMs / 1000)),
+          offset: Math.max(0, Math.floor(page)) * pageSize,
+          // SMS-Activate calls the page size `limit`, Hero `size`.
+          limit: pageSize,
+          size: pageSize,
+        },
+        'read',
+      );
+      // Older servers of the family say "nothing" as an error, as they do for active activations.
+      if ((answer.type === 'error' || answer.type === 'token') && answer.token === 'NO_ACTIVATIONS')
+        return { items: [], hasMore: false };
+      const items = readJson('getHistory', answer, historyAnswer, 'read');
+      return { items: items.map(recentActivation), hasMore: items.length >= pageSize };
     },
 
     async getRentCatalog(request) {

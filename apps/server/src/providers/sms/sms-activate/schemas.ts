@@ -101,39 +101,86 @@ export const countriesAnswer = z.union([
 
 export const operatorsAnswer = z.object({ countryOperators: z.record(z.string(), listOf(z.string())) });
 
-/** getPrices' outer shape only: each entry is read on its own (readPriceEntry), so one bad entry costs itself. */
+/**
+ * getPrices' (country → service → entry) and getPricesVerification's (service → country → entry) outer shape
+ * only: each entry is read on its own (readPriceEntry), so one bad entry costs itself.
+ */
 export const pricesAnswer = z.record(z.string(), z.record(z.string(), z.unknown()));
 
 /**
- * `count` is the stock at any price (HeroSMS: 163,186 numbers for a pair, 63 at the listed cost):
- * `physicalCount`, where given, is the stock at `cost`, which is what a buy at `maxPrice=cost` can get.
+ * getTopCountriesByService for every service: `{service: [entry, ...]}`, the lists keyed by rank on
+ * SMS-Activate, and wrapped in an array on Hero. Each entry names its country and is read on its own.
  */
-const priceEntry = z
-  .object({
-    cost: amount,
-    count: count.optional(),
-    quant: quantity.optional(),
-    physicalCount: count.optional(),
-  })
-  .transform((offer) => ({
-    cost: offer.cost,
-    stock: offer.physicalCount ?? offer.count ?? offer.quant ?? 0,
-  }));
-/** Some providers answer price tiers instead, `{"0.25": 10, "0.30": 120}`: price → numbers at that price. */
+export const topCountriesAnswer = z
+  .union([z.array(z.record(z.string(), listOf(z.unknown()))), z.record(z.string(), listOf(z.unknown()))])
+  .transform((answer) => (Array.isArray(answer) ? answer : [answer]));
+
+export const topCountryEntry = z.object({ country: idText });
+
+/** Price tiers, `{"0.25": 10, "0.30": 120}`: price → numbers at that price. */
 const priceTiers = z.record(z.string().regex(/^\d+(\.\d+)?$/), count);
 
-/** One service's offer in getPrices, or undefined when the entry is of no shape we know (`cost: null` ...). */
-export function readPriceEntry(value: unknown): { cost: number; stock: number } | undefined {
-  const entry = priceEntry.safeParse(value);
-  if (entry.success) return entry.data.cost > 0 ? entry.data : undefined;
-  const tiers = priceTiers.safeParse(value);
-  if (!tiers.success) return undefined;
-  // The cheapest tier with numbers: what a buy at its price can get.
-  const available = Object.entries(tiers.data)
+const priceEntry = z.object({
+  cost: amount.optional(),
+  price: amount.optional(),
+  retail_price: amount.optional(),
+  count: count.optional(),
+  quant: quantity.optional(),
+  physicalCount: count.optional(),
+  physicalCountForDefaultPrice: count.optional(),
+  freePriceMap: priceTiers.optional(),
+  physicalPriceMap: priceTiers.optional(),
+});
+
+export interface PriceReading {
+  cost: number;
+  stock: number;
+  /**
+   * The stock is known to sell at `cost`: from `physicalCount`, `physicalCountForDefaultPrice` or price
+   * tiers. A bare `count` is the stock at any price (HeroSMS: 163,186 numbers for a pair, 63 at its cost).
+   */
+  atCost: boolean;
+}
+
+/**
+ * One offer of a price list, whichever list and provider: `{cost, count}`, Hero's `physicalCount`, top-country
+ * entries with `retail_price` and a tier map, or a bare tier map. Undefined for an entry of no shape we know
+ * (`cost: null` ...). When nothing is left at the listed price, the offer is the cheapest tier that has numbers.
+ */
+export function readPriceEntry(value: unknown): PriceReading | undefined {
+  const parsed = priceEntry.safeParse(value);
+  if (!parsed.success) return undefined;
+  const entry = parsed.data;
+  // What a buy pays: in top-country lists Hero's `price` is below what numbers sell at, `retail_price` is not.
+  const listed = entry.retail_price ?? entry.cost ?? entry.price;
+  const tierMap =
+    entry.freePriceMap ??
+    entry.physicalPriceMap ??
+    (listed === undefined ? priceTiers.safeParse(value).data : undefined);
+  const tiers = Object.entries(tierMap ?? {})
     .map(([price, stock]) => ({ cost: Number(price), stock }))
-    .filter((tier) => tier.cost > 0 && tier.stock > 0)
+    .filter((tier) => tier.cost > 0)
     .sort((a, b) => a.cost - b.cost);
-  return available[0];
+  if (listed !== undefined && listed > 0) {
+    const atListed =
+      entry.physicalCountForDefaultPrice ??
+      entry.physicalCount ??
+      (tiers.length > 0
+        ? tiers.filter((tier) => tier.cost <= listed).reduce((sum, tier) => sum + tier.stock, 0)
+        : undefined);
+    if (atListed === undefined)
+      return { cost: listed, stock: entry.count ?? entry.quant ?? 0, atCost: false };
+    if (atListed > 0 || !tiers.some((tier) => tier.stock > 0)) {
+      return { cost: listed, stock: atListed, atCost: true };
+    }
+  }
+  // A buy with this ceiling gets the numbers of every tier up to it.
+  let upTo = 0;
+  for (const tier of tiers) {
+    upTo += tier.stock;
+    if (tier.stock > 0) return { cost: tier.cost, stock: upTo, atCost: true };
+  }
+  return undefined;
 }
 
 export const numberV2Answer = z.object({
@@ -143,9 +190,24 @@ export const numberV2Answer = z.object({
   activationEndTime: providerDate.nullish(),
 });
 
+/** A list written as JSON text (`"[\"12345\"]"`, as SMS-Activate's history docs show it); else undefined. */
+function jsonList(text: string): string[] | undefined {
+  if (!text.trim().startsWith('[')) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.map(String) : undefined;
+  } catch {
+    // A text in brackets ("[Your CODE registration code]") is a text.
+    return undefined;
+  }
+}
+
+/** Codes or SMS texts: one string, a list, a list written as JSON text, or null. */
 const codes = z
   .union([z.string(), z.array(z.union([z.string(), z.number()]).transform(String)), z.null()])
-  .transform((value) => (value === null ? [] : typeof value === 'string' ? [value] : value))
+  .transform((value) =>
+    value === null ? [] : typeof value === 'string' ? (jsonList(value) ?? [value]) : value,
+  )
   .transform((values) => values.map((code) => code.trim()).filter((code) => code !== ''));
 
 const activeActivation = z.object({
@@ -194,6 +256,35 @@ export const activeActivationsAnswer = z
     ];
     return candidates.find((list) => list.length > 0) ?? [];
   });
+
+/** Hero's getAllSms: `{data: [{phoneFrom, code, text, date, ...}], meta: {total}}`. */
+export const allSmsAnswer = z.object({
+  data: listOf(
+    z.object({
+      phoneFrom: idText.nullish(),
+      code: idText.nullish(),
+      text: z.string().nullish(),
+      date: providerDate.nullish(),
+    }),
+  ),
+  meta: z.object({ total: count.optional() }).nullish(),
+});
+
+const historyItem = z.object({
+  id: idText,
+  phone: idText,
+  date: providerDate.nullish(),
+  sms: codes.optional(),
+  status: idText.optional(),
+});
+
+export type HistoryItem = z.infer<typeof historyItem>;
+
+/** getHistory: a list (SMS-Activate, Hero's compatible API), or the same under `data`. */
+export const historyAnswer = z.union([
+  listOf(historyItem),
+  z.object({ data: listOf(historyItem) }).transform((answer) => answer.data),
+]);
 
 export const rentCatalogAnswer = z.object({
   countries: listOf(idText),

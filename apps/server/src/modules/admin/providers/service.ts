@@ -1,0 +1,127 @@
+import { type AdminProvider, adminMessages } from '@simcode/contract';
+import { eq } from 'drizzle-orm';
+import type { Database, Executor } from '../../../db/client';
+import { providerSettings } from '../../../db/schema';
+import type { Clock } from '../../../lib/clock';
+import { conflict, notFound } from '../../../lib/errors';
+import type { ProviderPool } from '../../../providers/sms/pool';
+import type { CatalogService } from '../../catalog/service';
+import { type Actor, recordAudit } from '../audit';
+
+/** A balance read that takes longer is shown as unknown: the console must not hang on a slow provider. */
+const BALANCE_TIMEOUT_MS = 5_000;
+
+/** The providers an administrator took out of routing, as stored. */
+export async function providersOutOfRouting(db: Executor): Promise<string[]> {
+  const rows = await db.select().from(providerSettings).where(eq(providerSettings.routingEnabled, false));
+  return rows.map((row) => row.provider);
+}
+
+/** Each instance applies the stored switches with every catalog refresh (and the deciding one at once). */
+export async function applyRoutingSwitches(db: Executor, providers: ProviderPool): Promise<boolean> {
+  const out = await providersOutOfRouting(db);
+  const changed = providers.names.some((name) => providers.inRouting(name) === out.includes(name));
+  providers.setOutOfRouting(out);
+  return changed;
+}
+
+/** Every provider's balance in US dollars, or null where it could not be read in time. */
+export async function providerBalances(providers: ProviderPool): Promise<Map<string, number | null>> {
+  const entries = await Promise.all(
+    providers.members.map(async (member) => {
+      try {
+        const balance = await Promise.race([
+          member.provider.getBalance(),
+          new Promise<never>((_, reject) =>
+            setTimeout(() => reject(new Error('timeout')), BALANCE_TIMEOUT_MS).unref(),
+          ),
+        ]);
+        return [member.name, Math.round(balance * member.usdRate * 100) / 100] as const;
+      } catch {
+        return [member.name, null] as const;
+      }
+    }),
+  );
+  return new Map(entries);
+}
+
+interface Deps {
+  db: Database;
+  providers: ProviderPool;
+  catalog: CatalogService;
+  clock: Clock;
+}
+
+/** The console's providers: health, balance, recent errors, and the switch that takes one out of routing. */
+export function createAdminProvidersService({ db, providers, catalog, clock }: Deps) {
+  return {
+    async list(): Promise<AdminProvider[]> {
+      const balances = await providerBalances(providers);
+      return providers.members.map((member) => {
+        const health = providers.health.snapshot(member.name);
+        return {
+          name: member.name,
+          kind: member.kind,
+          in_routing: providers.inRouting(member.name),
+          balance: balances.get(member.name) ?? null,
+          rents: member.rents !== undefined,
+          health: {
+            calls: health.calls,
+            average_latency_ms: health.averageLatencyMs === null ? null : Math.round(health.averageLatencyMs),
+            error_rate: health.errorRate,
+            no_numbers_rate: health.noNumbersRate,
+            delivery_rate: health.deliveryRate,
+            time_to_code_ms:
+              health.averageTimeToCodeMs === null ? null : Math.round(health.averageTimeToCodeMs),
+            cooling_until: health.coolingUntil?.toISOString() ?? null,
+          },
+          recent_errors: health.recentErrors.map((error) => ({
+            at: error.at.toISOString(),
+            message: error.message,
+          })),
+        };
+      });
+    },
+
+    /**
+     * Takes a provider out of routing or puts it back, with its audit entry in the same transaction; this
+     * instance's shop follows at once, the others with their next catalog refresh. The last provider in
+     * routing stays: a shop with nothing to sell helps nobody.
+     */
+    async setRouting(actor: Actor, name: string, inRouting: boolean, reason: string) {
+      if (!providers.has(name)) throw notFound();
+      await db.transaction(async (tx) => {
+        const out = new Set(await providersOutOfRouting(tx));
+        const before = !out.has(name);
+        if (inRouting) out.delete(name);
+        else out.add(name);
+        if (providers.names.every((provider) => out.has(provider)))
+          throw conflict(adminMessages.lastProvider, 'last_provider');
+        await tx
+          .insert(providerSettings)
+          .values({ provider: name, routingEnabled: inRouting, updatedAt: clock.now() })
+          .onConflictDoUpdate({
+            target: providerSettings.provider,
+            set: { routingEnabled: inRouting, updatedAt: clock.now() },
+          });
+        await recordAudit(
+          tx,
+          actor,
+          {
+            action: inRouting ? 'provider.enable' : 'provider.disable',
+            objectType: 'provider',
+            objectId: name,
+            before: { in_routing: before },
+            after: { in_routing: inRouting },
+            reason,
+          },
+          clock.now(),
+        );
+      });
+      if (await applyRoutingSwitches(db, providers)) catalog.reprice();
+      return inRouting ? adminMessages.providerEnabled(name) : adminMessages.providerDisabled(name);
+    },
+  };
+}
+
+export type AdminProvidersService = ReturnType<typeof createAdminProvidersService>;
