@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { adminToken } from '../support/admin';
 import { newCredentials, useSession } from '../support/auth';
 import { axeViolations } from '../support/axe';
@@ -59,6 +59,25 @@ async function expectAccessible(page: Page, role: string, views: View[]): Promis
   expect(failures, `accessibility failures:\n${failures.join('\n')}`).toEqual([]);
 }
 
+/** The console ids of a customer, their first order and their first payment, through the admin API. */
+async function consoleIds(
+  request: APIRequestContext,
+  token: string,
+  username: string,
+): Promise<{ user: number; order: number; payment: number }> {
+  const headers = { authorization: `Bearer ${token}` };
+  const get = async (path: string) => {
+    const response = await request.get(path, { headers });
+    expect(response.ok(), await response.text()).toBe(true);
+    return response.json();
+  };
+  const { users } = await get(`/api/admin/users?q=${encodeURIComponent(username)}`);
+  const user = users.find((row: { username: string }) => row.username === username).id;
+  const { orders } = await get(`/api/admin/orders?user_id=${user}`);
+  const { payments } = await get(`/api/admin/payments?user_id=${user}`);
+  return { user, order: orders[0].id, payment: payments[0].id };
+}
+
 /** Both policies, one after the other on one page load: each dialog is checked while it is open. */
 function policyDialogs(): View[] {
   return ['Terms of Service', 'Refund Policy'].map((title, index) => ({
@@ -98,6 +117,7 @@ test.describe('one customer, keyboard only, then every signed-in page', () => {
   let context: BrowserContext;
   let page: Page;
   let ticketPath = '';
+  let customerName = '';
   const ticketTitle = `Keyboard only ${Date.now().toString(36)}`;
 
   test.beforeAll(async ({ browser }) => {
@@ -110,6 +130,7 @@ test.describe('one customer, keyboard only, then every signed-in page', () => {
 
   test('signs up with the keyboard alone', async () => {
     const credentials = newCredentials('keys');
+    customerName = credentials.username;
     await page.goto('/register');
     // The form focuses its first field itself.
     await expect(page.getByLabel('Email')).toBeFocused();
@@ -275,9 +296,30 @@ test.describe('one customer, keyboard only, then every signed-in page', () => {
       const adminPage = await adminContext.newPage();
       // Signed in through the API: the sign-in page is checked above, signed out.
       await useSession(adminContext, await adminToken(adminPage.request));
+      // The console's pages about the customer of this journey: their account, the number they bought and
+      // their top-up.
+      const ids = await consoleIds(adminPage.request, await adminToken(adminPage.request), customerName);
       // The administrator sees the customer's pages as a customer does, except the tickets: everyone's,
-      // with their authors and the status controls.
+      // with their authors and the status controls; and the operator console.
       await expectAccessible(adminPage, 'administrator', [
+        { name: 'the console overview', path: '/admin' },
+        { name: 'the console users', path: `/admin/users?q=${customerName}` },
+        { name: "a user's console page", path: `/admin/users/${ids.user}` },
+        {
+          name: 'the credit or debit dialog',
+          path: '',
+          async prepare(page) {
+            await page.getByRole('button', { name: 'Credit or debit' }).click();
+            await expect(page.getByRole('dialog')).toBeVisible();
+          },
+        },
+        { name: 'the console orders', path: '/admin/orders' },
+        { name: "an order's console page", path: `/admin/orders/${ids.order}` },
+        { name: 'the console payments', path: '/admin/payments' },
+        { name: "a payment's console page", path: `/admin/payments/${ids.payment}` },
+        { name: 'the console pricing', path: '/admin/pricing' },
+        { name: 'the console providers', path: '/admin/providers' },
+        { name: 'the console audit log', path: '/admin/audit' },
         { name: 'the dashboard', path: '/dashboard' },
         { name: "everyone's tickets", path: '/dashboard/tickets' },
         // The administrator's view of the customer's ticket: author, status controls, reply box.

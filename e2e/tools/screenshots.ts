@@ -1,6 +1,8 @@
 // Captures pages of a running SimCode at phone and desktop widths, for looking at them:
 //   npx tsx e2e/tools/screenshots.ts http://127.0.0.1:3000 / /login /dashboard ...
-// Dashboard routes are captured signed in (a fresh account is registered through the UI first).
+// Dashboard routes are captured signed in (a fresh account is registered through the UI first); console
+// routes (/admin...) as an administrator, signed in through the UI with SCREENSHOTS_ADMIN=username:password
+// (the end-to-end tests' administrator unless told).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -24,6 +26,18 @@ async function registerThroughUi(page: Page) {
   await page.waitForURL('**/dashboard');
 }
 
+async function signInThroughUi(page: Page, username: string, password: string) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.locator('altcha-widget input[type="checkbox"]').click({ force: true });
+  await page.waitForFunction(() =>
+    Boolean((document.querySelector('input[name="altcha"]') as HTMLInputElement | null)?.value),
+  );
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -37,15 +51,31 @@ const browser = await chromium.launch({
   ],
 });
 const context = await browser.newContext();
-const page = await context.newPage();
-page.on('console', (message) => message.type() === 'error' && console.error('[browser]', message.text()));
+const customerPage = await context.newPage();
+let adminPage: Page | undefined;
+customerPage.on(
+  'console',
+  (message) => message.type() === 'error' && console.error('[browser]', message.text()),
+);
+const isConsole = (route: string) =>
+  route === '/admin' || route.startsWith('/admin/') || route.startsWith('/admin?');
 // Public pages first: once signed in, /login and /register redirect to the dashboard.
 const ordered = [...(routes.length > 0 ? routes : ['/'])].sort(
   (a, b) => Number(a.startsWith('/dashboard')) - Number(b.startsWith('/dashboard')),
 );
 let signedIn = false;
 for (const route of ordered) {
-  if (route.startsWith('/dashboard') && !signedIn) {
+  let page = customerPage;
+  if (isConsole(route)) {
+    if (!adminPage) {
+      adminPage = await (await browser.newContext()).newPage();
+      const [username = 'e2e_admin', password = 'admin-password-1'] = (process.env.SCREENSHOTS_ADMIN ?? '')
+        .split(':')
+        .filter(Boolean);
+      await signInThroughUi(adminPage, username, password);
+    }
+    page = adminPage;
+  } else if (route.startsWith('/dashboard') && !signedIn) {
     await registerThroughUi(page);
     signedIn = true;
   }

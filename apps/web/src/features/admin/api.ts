@@ -34,10 +34,7 @@ export type AdminPaymentsResponse = z.infer<typeof adminPaymentsResponseSchema>;
 export type AdminPaymentActionResponse = z.infer<typeof adminPaymentActionResponseSchema>;
 export type AdjustmentResponse = AdminUserActionResponse & { applied: boolean };
 export type PricingSaveResponse = PricingResponse & { message: string };
-export interface ProviderRoutingResponse {
-  success: true;
-  message: string;
-}
+export type ProviderRoutingResponse = AdminProvidersResponse & { message: string };
 
 const base = '/api/admin';
 const fallbackError = adminMessages.loadFailed;
