@@ -1,9 +1,22 @@
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
-export function Table({ className, ...props }: React.ComponentProps<'table'>) {
+export function Table({
+  className,
+  region,
+  ...props
+}: React.ComponentProps<'table'> & {
+  /**
+   * Names the scrolling box around a wide table without links or buttons, and lets it take focus, so a
+   * keyboard can scroll it sideways (WCAG 2.1.1).
+   */
+  region?: string;
+}) {
   return (
-    <div className="relative w-full overflow-x-auto">
+    <div
+      className="relative w-full overflow-x-auto"
+      {...(region ? { role: 'region', 'aria-label': region, tabIndex: 0 } : {})}
+    >
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

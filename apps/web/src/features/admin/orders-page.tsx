@@ -1,6 +1,6 @@
 import { type AdminOrderRow, adminOrderStatuses, adminRoutes, moneyMessages } from '@simcode/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Search, X } from 'lucide-react';
+import { Search, SlidersHorizontal, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { DateRangeFields, isBackwards } from '@/components/date-range-fields';
@@ -13,6 +13,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatPhone } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import { type OrderFilters, ordersQuery } from './api';
 import { countryOptions, FilterSelect, serviceOptions, useUrlFilters } from './filters';
 import {
@@ -43,6 +44,15 @@ const statusOptions = adminOrderStatuses.map((status) => ({
 }));
 
 function OrderRow({ order, showUser }: { order: AdminOrderRow; showUser: boolean }) {
+  const where = (
+    <>
+      <span className="block">{serviceName(order.service)}</span>
+      <span className="block text-xs text-muted-foreground">
+        {countryName(order.country_id)} · {order.provider}
+      </span>
+    </>
+  );
+  const phone = order.phone ? formatPhone(order.phone) : '—';
   return (
     <TableRow>
       <TableCell className="align-top">
@@ -52,13 +62,16 @@ function OrderRow({ order, showUser }: { order: AdminOrderRow; showUser: boolean
         <span className="block text-xs text-muted-foreground">
           <DateTime value={order.created_at} />
         </span>
-        {showUser && (
-          <span className="block text-xs sm:hidden">
-            <Link to={adminRoutes.user(order.user_id)} className={linkClass}>
+        {/* On a phone the user, the service and the phone sit under the order: two columns fit 360 px. */}
+        <span className="mt-1 block sm:hidden">
+          {showUser && (
+            <Link to={adminRoutes.user(order.user_id)} className={`${linkClass} block text-xs`}>
               {order.username}
             </Link>
-          </span>
-        )}
+          )}
+          {where}
+        </span>
+        <span className="block text-xs whitespace-nowrap tabular-nums md:hidden">{phone}</span>
       </TableCell>
       {showUser && (
         <TableCell className="hidden align-top sm:table-cell">
@@ -67,20 +80,8 @@ function OrderRow({ order, showUser }: { order: AdminOrderRow; showUser: boolean
           </Link>
         </TableCell>
       )}
-      <TableCell className="align-top">
-        <span className="block">{serviceName(order.service)}</span>
-        <span className="block text-xs text-muted-foreground">
-          {countryName(order.country_id)} · {order.provider}
-        </span>
-        {order.phone && (
-          <span className="block text-xs whitespace-nowrap tabular-nums md:hidden">
-            {formatPhone(order.phone)}
-          </span>
-        )}
-      </TableCell>
-      <TableCell className="hidden align-top whitespace-nowrap tabular-nums md:table-cell">
-        {order.phone ? formatPhone(order.phone) : '—'}
-      </TableCell>
+      <TableCell className="hidden align-top sm:table-cell">{where}</TableCell>
+      <TableCell className="hidden align-top whitespace-nowrap tabular-nums md:table-cell">{phone}</TableCell>
       <TableCell className="align-top">
         <div className="flex flex-col items-start gap-1">
           <OrderStatusBadge status={order.status} />
@@ -98,7 +99,7 @@ function OrderRow({ order, showUser }: { order: AdminOrderRow; showUser: boolean
   );
 }
 
-/** One-time orders as a table; on a phone the user, phone and price fold into the other cells. */
+/** One-time orders as a table; on a phone the user, service, phone and price fold into two columns. */
 export function OrdersTable({ orders, showUser = true }: { orders: AdminOrderRow[]; showUser?: boolean }) {
   return (
     <Table aria-label="Orders">
@@ -110,7 +111,9 @@ export function OrdersTable({ orders, showUser = true }: { orders: AdminOrderRow
               User
             </TableHead>
           )}
-          <TableHead scope="col">Service</TableHead>
+          <TableHead scope="col" className="hidden sm:table-cell">
+            Service
+          </TableHead>
           <TableHead scope="col" className="hidden md:table-cell">
             Phone
           </TableHead>
@@ -141,6 +144,9 @@ function OrderFiltersForm({
   const providerId = useId();
   const userId = useId();
   const problemId = useId();
+  const moreId = useId();
+  const [moreOpen, setMoreOpen] = useState(false);
+  const moreSet = FILTER_NAMES.filter((name) => name !== 'q' && name !== 'problem' && filters[name]).length;
   const [text, setText] = useState({
     q: filters.q ?? '',
     provider: filters.provider ?? '',
@@ -171,50 +177,64 @@ function OrderFiltersForm({
             onChange={(event) => setText({ ...text, q: event.target.value })}
           />
         </Field>
-        <FilterSelect
-          label="Status"
-          value={filters.status}
-          onChange={(status) => update({ status })}
-          options={statusOptions}
-          anyLabel="Any status"
-        />
-        <FilterSelect
-          label="Service"
-          value={filters.service}
-          onChange={(service) => update({ service })}
-          options={serviceOptions}
-          anyLabel="Any service"
-        />
-        <FilterSelect
-          label="Country"
-          value={filters.country}
-          onChange={(country) => update({ country })}
-          options={countryOptions}
-          anyLabel="Any country"
-        />
-        <Field id={providerId} label="Provider">
-          <Input
-            id={providerId}
-            value={text.provider}
-            onChange={(event) => setText({ ...text, provider: event.target.value })}
+        {/* On a phone the other filters fold behind a button, so the list is not a screen away. */}
+        <div id={moreId} className={cn('grid-cols-1 gap-3 sm:contents', moreOpen ? 'grid' : 'hidden')}>
+          <FilterSelect
+            label="Status"
+            value={filters.status}
+            onChange={(status) => update({ status })}
+            options={statusOptions}
+            anyLabel="Any status"
           />
-        </Field>
-        <Field
-          id={userId}
-          label="User id"
-          below={!userIdValid && <p className="text-sm text-destructive">A user id is a whole number.</p>}
-        >
-          <Input
+          <FilterSelect
+            label="Service"
+            value={filters.service}
+            onChange={(service) => update({ service })}
+            options={serviceOptions}
+            anyLabel="Any service"
+          />
+          <FilterSelect
+            label="Country"
+            value={filters.country}
+            onChange={(country) => update({ country })}
+            options={countryOptions}
+            anyLabel="Any country"
+          />
+          <Field id={providerId} label="Provider">
+            <Input
+              id={providerId}
+              value={text.provider}
+              onChange={(event) => setText({ ...text, provider: event.target.value })}
+            />
+          </Field>
+          <Field
             id={userId}
-            inputMode="numeric"
-            value={text.user_id}
-            aria-invalid={!userIdValid || undefined}
-            onChange={(event) => setText({ ...text, user_id: event.target.value })}
-          />
-        </Field>
-        <DateRangeFields value={filters} onChange={(range) => update({ from: range.from, to: range.to })} />
+            label="User id"
+            below={!userIdValid && <p className="text-sm text-destructive">A user id is a whole number.</p>}
+          >
+            <Input
+              id={userId}
+              inputMode="numeric"
+              value={text.user_id}
+              aria-invalid={!userIdValid || undefined}
+              onChange={(event) => setText({ ...text, user_id: event.target.value })}
+            />
+          </Field>
+          <DateRangeFields value={filters} onChange={(range) => update({ from: range.from, to: range.to })} />
+        </div>
       </div>
       <div className="flex flex-wrap items-center gap-3">
+        <Button
+          type="button"
+          variant="outline"
+          className="sm:hidden"
+          aria-expanded={moreOpen}
+          aria-controls={moreId}
+          onClick={() => setMoreOpen((open) => !open)}
+        >
+          <SlidersHorizontal aria-hidden="true" />
+          {moreOpen ? 'Fewer filters' : `More filters${moreSet ? ` (${moreSet} set)` : ''}`}
+        </Button>
         <label
           htmlFor={problemId}
           className="mr-auto flex cursor-pointer items-center gap-2 text-sm font-medium"

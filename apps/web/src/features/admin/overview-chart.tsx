@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { periodLabel } from './period';
 
 export interface ChartPoint {
   /** The period's start (ISO). */
@@ -24,10 +25,13 @@ export default function OverviewChart({
   points,
   label,
   format,
+  hourly,
 }: {
   points: ChartPoint[];
   label: string;
   format(value: number): string;
+  /** Points an hour apart (today) rather than a day. */
+  hourly: boolean;
 }) {
   const container = useRef<HTMLDivElement>(null);
 
@@ -45,6 +49,8 @@ export default function OverviewChart({
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: true } },
+        // Ticks fall on UTC days and hours, as the figures are counted.
+        tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
         series: [
           {},
           {
@@ -57,7 +63,16 @@ export default function OverviewChart({
           },
         ],
         axes: [
-          { stroke: TEXT, grid: { stroke: GRID, width: 1 }, ticks: { stroke: GRID, width: 1 } },
+          {
+            stroke: TEXT,
+            grid: { stroke: GRID, width: 1 },
+            ticks: { stroke: GRID, width: 1 },
+            incrs: hourly
+              ? [3600, 2 * 3600, 3 * 3600, 6 * 3600, 12 * 3600]
+              : [86_400, 2 * 86_400, 7 * 86_400],
+            space: hourly ? 44 : 52,
+            values: (_plot, splits) => splits.map((seconds) => periodLabel(seconds * 1000, hourly)),
+          },
           {
             stroke: TEXT,
             grid: { stroke: GRID, width: 1 },
@@ -78,7 +93,7 @@ export default function OverviewChart({
       resize.disconnect();
       plot.destroy();
     };
-  }, [points, label, format]);
+  }, [points, label, format, hourly]);
 
   return <div ref={container} aria-hidden="true" className="w-full min-w-0 overflow-hidden" />;
 }

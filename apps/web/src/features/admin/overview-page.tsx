@@ -1,6 +1,5 @@
 import { adminRoutes, type OverviewFigures, type OverviewResponse } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
-import { format as formatDate } from 'date-fns';
 import { ChartLine } from 'lucide-react';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -14,6 +13,7 @@ import { formatDollars } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { overviewQuery } from './api';
 import { ConsoleSection, duration, LoadError, linkClass, percent } from './parts';
+import { periodLabel } from './period';
 
 // uPlot is the console's alone, and only this page's: it loads with the first chart.
 const OverviewChart = lazy(() => import('./overview-chart'));
@@ -118,10 +118,6 @@ function FigureCard({
   );
 }
 
-function periodLabel(start: string, hourly: boolean): string {
-  return formatDate(new Date(start), hourly ? 'HH:mm' : 'MMM d');
-}
-
 /** The chart's text alternative: the range, the lowest and highest point and, where it adds up, the total. */
 function summary(figure: Figure, data: OverviewResponse): string {
   const hourly = data.days === 1;
@@ -149,7 +145,10 @@ function SeriesTable({ data }: { data: OverviewResponse }) {
         Every figure per {hourly ? 'hour' : 'day'} as a table
       </summary>
       <div className="border-t">
-        <Table aria-label={`Figures per ${hourly ? 'hour' : 'day'}`}>
+        <Table
+          aria-label={`Figures per ${hourly ? 'hour' : 'day'}`}
+          region={`Figures per ${hourly ? 'hour' : 'day'}, scrollable`}
+        >
           <TableHeader>
             <TableRow>
               <TableHead scope="col">{hourly ? 'Hour' : 'Day'}</TableHead>
@@ -218,7 +217,12 @@ function ChartSection({ data }: { data: OverviewResponse }) {
     >
       <figure aria-labelledby={captionId} className="flex min-w-0 flex-col gap-2">
         <Suspense fallback={<Skeleton className="h-60 w-full" />}>
-          <OverviewChart points={points} label={figure.label} format={figure.format} />
+          <OverviewChart
+            points={points}
+            label={figure.label}
+            format={figure.format}
+            hourly={data.days === 1}
+          />
         </Suspense>
         <figcaption id={captionId} className="text-sm text-muted-foreground">
           {summary(figure, data)}
@@ -264,7 +268,7 @@ export function OverviewPage() {
     <>
       <PageHeader
         title="Overview"
-        description="Money, orders and deliveries over the chosen range (UTC)."
+        description="Money, orders and deliveries over the chosen range, in UTC days."
         actions={
           <RangeSwitch
             days={days}

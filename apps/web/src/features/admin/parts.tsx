@@ -30,17 +30,13 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
-      <dd className="mt-0.5 text-sm font-medium break-words">{children}</dd>
+      <dd className="mt-0.5 text-sm font-medium wrap-anywhere">{children}</dd>
     </div>
   );
 }
 
 export function Facts({ children, className }: { children: ReactNode; className?: string }) {
-  return (
-    <dl className={cn('grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-3', className)}>
-      {children}
-    </dl>
-  );
+  return <dl className={cn('grid grid-cols-2 gap-x-4 gap-y-3 lg:grid-cols-3', className)}>{children}</dl>;
 }
 
 /** A list's loading, error and empty states; renders nothing once it has rows. */
@@ -131,9 +127,13 @@ export function OrderStatusBadge({ status }: { status: AdminOrderRow['status'] }
   return <Badge variant={ORDER_BADGES[status] ?? 'muted'}>{capitalise(status)}</Badge>;
 }
 
+/** Ours, and the provider's own in its events ('paid', 'wrong_amount' ...). */
 const PAYMENT_BADGES: Record<string, BadgeVariant> = {
   pending: 'warning',
   completed: 'success',
+  paid: 'success',
+  paid_over: 'success',
+  wrong_amount: 'destructive',
   underpaid: 'destructive',
   failed: 'destructive',
   canceled: 'muted',
@@ -280,7 +280,9 @@ export function LedgerTable({ entries, label = 'Ledger' }: { entries: AdminLedge
     <Table aria-label={label}>
       <TableHeader>
         <TableRow>
-          <TableHead scope="col">Date</TableHead>
+          <TableHead scope="col" className="hidden sm:table-cell">
+            Date
+          </TableHead>
           <TableHead scope="col">Entry</TableHead>
           <TableHead scope="col" className="text-right">
             Amount
@@ -293,11 +295,15 @@ export function LedgerTable({ entries, label = 'Ledger' }: { entries: AdminLedge
       <TableBody>
         {entries.map((entry) => (
           <TableRow key={entry.id}>
-            <TableCell className="align-top text-xs sm:text-sm">
+            <TableCell className="hidden align-top whitespace-nowrap sm:table-cell">
               <DateTime value={entry.created_at} />
             </TableCell>
             <TableCell className="align-top">
               <div className="flex min-w-0 flex-col items-start gap-1">
+                {/* On a phone the date sits above the entry: four columns do not fit 360 px. */}
+                <span className="text-xs text-muted-foreground sm:hidden">
+                  <DateTime value={entry.created_at} />
+                </span>
                 <Badge variant={LEDGER_BADGES[entry.kind] ?? 'muted'}>
                   {LEDGER_KIND_LABELS[entry.kind] ?? entry.kind}
                 </Badge>
@@ -309,11 +315,11 @@ export function LedgerTable({ entries, label = 'Ledger' }: { entries: AdminLedge
                   )}
                 </span>
                 {entry.note && (
-                  <span className="text-sm break-words text-muted-foreground">{entry.note}</span>
+                  <span className="text-sm wrap-anywhere text-muted-foreground">{entry.note}</span>
                 )}
               </div>
             </TableCell>
-            <TableCell className="text-right align-top">
+            <TableCell className="text-right align-top whitespace-nowrap">
               <SignedAmount dollars={entry.amount} />
               <span className="block text-xs text-muted-foreground tabular-nums sm:hidden">
                 after {formatDollars(entry.balance_after)}

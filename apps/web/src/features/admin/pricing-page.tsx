@@ -179,54 +179,85 @@ function OverrideRow({
 }
 
 function PreviewTable({ preview }: { preview: PricingPreviewResponse }) {
+  const onlyChangedId = useId();
+  const changed = preview.countries.filter((row) => row.new_price !== row.current_price);
+  const [onlyChanged, setOnlyChanged] = useState(changed.length > 0);
   if (preview.countries.length === 0)
     return <EmptyText>No country sells {serviceName(preview.service)} right now.</EmptyText>;
+  const rows = onlyChanged ? changed : preview.countries;
   return (
-    <div className="flex max-h-[32rem] min-w-0 flex-col overflow-y-auto rounded-lg border">
-      <Table aria-label={`Prices of ${serviceName(preview.service)}`}>
-        <TableHeader className="sticky top-0 bg-white">
-          <TableRow>
-            <TableHead scope="col">Country</TableHead>
-            <TableHead scope="col" className="text-right">
-              Now
-            </TableHead>
-            <TableHead scope="col" className="text-right">
-              New
-            </TableHead>
-            <TableHead scope="col" className="text-right">
-              Cost
-            </TableHead>
-            <TableHead scope="col" className="text-right">
-              Stock
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {preview.countries.map((row) => (
-            <TableRow key={row.country_id}>
-              <TableCell className="py-2">{row.country}</TableCell>
-              <TableCell className="py-2 text-right tabular-nums">
-                {formatDollars(row.current_price)}
-              </TableCell>
-              <TableCell
-                className={cn(
-                  'py-2 text-right font-medium tabular-nums',
-                  row.new_price > row.current_price && 'text-green-800',
-                  row.new_price < row.current_price && 'text-red-700',
-                )}
-              >
-                {formatDollars(row.new_price)}
-              </TableCell>
-              <TableCell className="py-2 text-right tabular-nums text-muted-foreground">
-                {formatDollars(row.cost)}
-              </TableCell>
-              <TableCell className="py-2 text-right tabular-nums">
-                {row.stock.toLocaleString('en-US')}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+    <div className="flex min-w-0 flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {changed.length === 0
+            ? `No price of ${serviceName(preview.service)} changes.`
+            : `${changed.length} of ${preview.countries.length} countries change price.`}
+        </p>
+        <label htmlFor={onlyChangedId} className="flex cursor-pointer items-center gap-2 text-sm font-medium">
+          <input
+            id={onlyChangedId}
+            type="checkbox"
+            checked={onlyChanged}
+            onChange={(event) => setOnlyChanged(event.target.checked)}
+            className="size-4 accent-primary"
+          />
+          Only countries whose price changes
+        </label>
+      </div>
+      {rows.length > 0 && (
+        <div className="max-h-[32rem] min-w-0 overflow-y-auto rounded-lg border">
+          <Table aria-label={`Prices of ${serviceName(preview.service)}`}>
+            <TableHeader>
+              <TableRow>
+                <TableHead scope="col">Country</TableHead>
+                <TableHead scope="col" className="text-right">
+                  Now
+                </TableHead>
+                <TableHead scope="col" className="text-right">
+                  New
+                </TableHead>
+                <TableHead scope="col" className="hidden text-right sm:table-cell">
+                  Cost
+                </TableHead>
+                <TableHead scope="col" className="hidden text-right sm:table-cell">
+                  Stock
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={row.country_id}>
+                  <TableCell className="py-2">
+                    {row.country}
+                    {/* On a phone the cost and the stock sit under the country. */}
+                    <span className="block text-xs text-muted-foreground sm:hidden">
+                      cost {formatDollars(row.cost)} · {row.stock.toLocaleString('en-US')} in stock
+                    </span>
+                  </TableCell>
+                  <TableCell className="py-2 text-right align-top tabular-nums">
+                    {formatDollars(row.current_price)}
+                  </TableCell>
+                  <TableCell
+                    className={cn(
+                      'py-2 text-right align-top font-medium tabular-nums',
+                      row.new_price > row.current_price && 'text-green-800',
+                      row.new_price < row.current_price && 'text-red-700',
+                    )}
+                  >
+                    {formatDollars(row.new_price)}
+                  </TableCell>
+                  <TableCell className="hidden py-2 text-right align-top tabular-nums text-muted-foreground sm:table-cell">
+                    {formatDollars(row.cost)}
+                  </TableCell>
+                  <TableCell className="hidden py-2 text-right align-top tabular-nums sm:table-cell">
+                    {row.stock.toLocaleString('en-US')}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
     </div>
   );
 }
@@ -281,7 +312,7 @@ function PreviewSection({ draft }: { draft: Draft }) {
           <AlertDescription>{problem ?? errorMessage(preview.error)}</AlertDescription>
         </Alert>
       )}
-      {preview.data && !problem && <PreviewTable preview={preview.data} />}
+      {preview.data && !problem && <PreviewTable key={preview.submittedAt} preview={preview.data} />}
     </ConsoleSection>
   );
 }

@@ -50,7 +50,7 @@ function AccountFacts({ user }: { user: Detail['user'] }) {
           {formatDollars(user.balance)}
         </p>
       </div>
-      <Facts>
+      <Facts className="xl:grid-cols-2">
         <Fact label="User id">{user.id}</Fact>
         <Fact label="E-mail">
           <span className="break-all">{user.email}</span>

@@ -62,7 +62,7 @@ export function UsersPage() {
       <Card className="flex flex-col gap-4 p-4 sm:p-5">
         <SearchForm
           label="Search users"
-          placeholder="Username, e-mail or id"
+          placeholder="Name, e-mail or id"
           value={q}
           onSearch={(text) => setSearchParams(text ? { q: text } : {}, { replace: true })}
         />
