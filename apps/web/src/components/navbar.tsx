@@ -107,6 +107,8 @@ function LongTermMenu() {
 export function Navbar() {
   // The role claim only chooses whether to show the link; the console asks the server itself.
   const { isSignedIn, isAdmin } = useSession();
+  // An administrator's bar has one link more (Console), which fits on one line from xl, not from lg.
+  const wide = isSignedIn && isAdmin;
   const compact = useScrolledPast(NAVBAR_COMPACT_SCROLL_PX);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [mobileLongTermOpen, setMobileLongTermOpen] = useState(false);
@@ -132,7 +134,7 @@ export function Navbar() {
         )}
       >
         <Logo />
-        <div className="ml-auto hidden items-center gap-1 lg:flex">
+        <div className={cn('ml-auto hidden items-center gap-1', wide ? 'xl:flex' : 'lg:flex')}>
           {isSignedIn ? (
             <>
               {signedInLinks.map((link) => (
@@ -173,7 +175,7 @@ export function Navbar() {
         <Button
           variant="ghost"
           size="icon"
-          className="ml-auto lg:hidden"
+          className={cn('ml-auto', wide ? 'xl:hidden' : 'lg:hidden')}
           aria-expanded={mobileOpen}
           aria-controls="mobile-menu"
           aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
@@ -185,7 +187,10 @@ export function Navbar() {
       <div
         id="mobile-menu"
         hidden={!mobileOpen}
-        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t bg-white px-4 pb-4 lg:hidden"
+        className={cn(
+          'max-h-[calc(100dvh-4rem)] overflow-y-auto border-t bg-white px-4 pb-4',
+          wide ? 'xl:hidden' : 'lg:hidden',
+        )}
       >
         <ul className="flex flex-col gap-1 pt-2">
           {isSignedIn ? (
