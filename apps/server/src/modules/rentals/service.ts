@@ -9,7 +9,7 @@ import {
   rentMessages,
 } from '@simcode/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { liveRentStatuses, type RentRenewal, type RentRow, type RentRowStatus } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors';
@@ -28,6 +28,7 @@ export const rentReasons = {
   endedEarly:
     'The provider ended this rental before its end date. If you did not expect this, contact support within 48 hours.',
   notIssued: 'The rental did not go through. The price was returned to your balance.',
+  refundedBySupport: 'Refunded by support. The price was returned to your balance.',
   autoRenewNoBalance: (priceCents: number) =>
     `Not renewed automatically: renewing costs ${formatCents(priceCents)} and your balance was lower. Top up and renew it yourself before it ends.`,
   autoRenewFailed: (why: string) => `Not renewed automatically. ${why} Renew it yourself before it ends.`,
@@ -102,7 +103,12 @@ export function createRentalService({
    * updates are conditional and every ledger key is unique, so racing paths (cancel, the upstream ending
    * the rent, a renewal's failure, the reconciler) cannot both pay out.
    */
-  async function refund(rentId: number, change: RefundChange): Promise<RentRow | undefined> {
+  async function refund(
+    rentId: number,
+    change: RefundChange,
+    /** Runs in the refund's transaction once it is sure to happen (the console's audit entry). */
+    alongside?: (tx: Transaction, refunded: RentRow) => Promise<void>,
+  ): Promise<RentRow | undefined> {
     const now = clock.now();
     const refunded = await db.transaction(async (tx) => {
       const inTransaction = createRentalsRepository(tx);
@@ -134,6 +140,7 @@ export function createRentalService({
         await inTransaction.transitionRenewal(renewal.id, 'done', 'refunded', now);
         await credit(renewal.priceCents, 'rent_renewal', renewal.id, change.reason);
       }
+      await alongside?.(tx, ended);
       return ended;
     });
     if (refunded) changed(refunded.userId, true);
