@@ -5,7 +5,7 @@ import {
   formatCents,
   periodText,
 } from '@simcode/contract';
-import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import {
   ledgerEntries,
@@ -19,17 +19,9 @@ import {
 import type { Clock } from '../../../lib/clock';
 import { conflict, notFound } from '../../../lib/errors';
 import { type RentalService, rentReasons } from '../../rentals/service';
-import {
-  type Actor,
-  containsPattern,
-  createAuditRepository,
-  nextBefore,
-  presentAudit,
-  recordAudit,
-} from '../audit';
+import { type Actor, createAuditRepository, nextBefore, presentAudit, recordAudit } from '../audit';
+import { type PurchaseFilter, purchaseConditions } from '../filters';
 import { presentLedgerEntry } from '../users/service';
-
-const DAY_MS = 86_400_000;
 
 type RentWithOwner = RentRow & { username: string; renewalsCents: number };
 
@@ -89,35 +81,8 @@ export function createAdminRentsService({ db, rentals, clock }: Deps) {
   }
 
   return {
-    async list(filter: {
-      status?: RentRowStatus;
-      service?: string;
-      country?: string;
-      provider?: string;
-      user_id?: number;
-      from?: string;
-      to?: string;
-      q?: string;
-      before?: number;
-      limit: number;
-    }) {
-      const conditions: (SQL | undefined)[] = [
-        filter.before === undefined ? undefined : lt(rents.id, filter.before),
-        filter.status ? eq(rents.status, filter.status) : undefined,
-        filter.service ? eq(rents.service, filter.service) : undefined,
-        filter.country ? eq(rents.countryId, filter.country.toUpperCase()) : undefined,
-        filter.provider ? eq(rents.provider, filter.provider) : undefined,
-        filter.user_id ? eq(rents.userId, filter.user_id) : undefined,
-        filter.from ? gte(rents.createdAt, new Date(`${filter.from}T00:00:00Z`)) : undefined,
-        filter.to
-          ? lt(rents.createdAt, new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + DAY_MS))
-          : undefined,
-      ];
-      const text = filter.q?.trim();
-      if (text) {
-        const byPhone = ilike(rents.phoneNumber, containsPattern(text.replace(/\D/g, '') || text));
-        conditions.push(/^[1-9]\d{0,9}$/.test(text) ? or(byPhone, eq(rents.id, Number(text))) : byPhone);
-      }
+    async list(filter: PurchaseFilter & { limit: number }) {
+      const conditions = purchaseConditions(rents, filter);
       const rows = await select()
         .where(and(...conditions))
         .orderBy(desc(rents.id))
