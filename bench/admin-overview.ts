@@ -76,10 +76,11 @@ async function prepare(size: number): Promise<Prepared> {
     let rollupMs: number;
     try {
       admin = await seedUser(seeding.db, 'bench_overview_admin', { admin: true });
-      const buyers = await Promise.all(
-        Array.from({ length: 100 }, (_, index) => seedUser(seeding.db, `bench_overview_buyer_${index}`)),
-      );
-      const firstBuyer = buyers[0]!.id;
+      const buyers = [];
+      for (let index = 0; index < 100; index += 1)
+        buyers.push(await seedUser(seeding.db, `bench_overview_buyer_${index}`));
+      // Seeded one after another, so their ids run on from the smallest.
+      const firstBuyer = Math.min(...buyers.map((buyer) => buyer.id));
       const windowSeconds = 30 * 24 * 3600;
       // Orders spread evenly over 30 days, a hundred buyers in turn; two in three got a code.
       await seeding.db.execute(sql`
@@ -87,8 +88,8 @@ async function prepare(size: number): Promise<Prepared> {
           phone_number, price_cents, upstream_max_price, status, created_at, expires_at, updated_at)
         select ${firstBuyer} + n % 100, case when n % 2 = 0 then 'sim-a' else 'sim-b' end, 'seed-' || n, 'US', 'any', 'tg',
           '1555' || lpad(n::text, 7, '0'), 50, 0.3, case when n % 3 = 0 then 'expired' else 'completed' end,
-          now() - ((n * ${windowSeconds} / ${size}) || ' seconds')::interval,
-          now() - ((n * ${windowSeconds} / ${size}) || ' seconds')::interval + interval '20 minutes', now()
+          now() - ((n::bigint * ${windowSeconds} / ${size}) || ' seconds')::interval,
+          now() - ((n::bigint * ${windowSeconds} / ${size}) || ' seconds')::interval + interval '20 minutes', now()
         from generate_series(1, ${size}) as n`);
       await seeding.db.execute(sql`
         insert into activation_messages (activation_id, code, text, received_at, dedupe_key)
