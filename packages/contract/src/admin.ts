@@ -3,12 +3,12 @@ import { DATABASE_ID_MAX, decimalInteger, plainText } from './wire';
 
 /**
  * The operator console (`/admin`) and its API under `/api/admin`. Administrators only: the server answers
- * 401 to a visitor and 404 to a user, so the console's existence is not advertised. Every action names a
- * reason, is recorded in the audit log in the transaction of the change, and answers the object after it.
+ * 401 to a visitor and 403 to a user, and the web app shows them its 404 page, so the console is not
+ * advertised. Every action names a reason, is recorded in the audit log in the transaction of the change, and answers the object after it.
  * Lists are newest first, paginated by keyset: pass the last row's id as `before` for the next page.
  */
 
-/** The console's pages; the web app shows the 404 page to anyone the API refuses. */
+/** The console's pages. */
 export const adminRoutes = {
   overview: '/admin',
   users: '/admin/users',
