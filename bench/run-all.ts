@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { OVERVIEW_RATIO_TARGET, type OverviewReport, runAdminOverview } from './admin-overview';
 import { DELIVERY_P95_TARGET_MS, type DeliveryLatencyReport, runDeliveryLatency } from './delivery-latency';
 import { describeMachine } from './lib/machine';
 import { buildWebApp, type WebBuild } from './lib/web';
@@ -217,6 +218,34 @@ function deliverySection(report: DeliveryLatencyReport, summary: Summary[]): str
     ),
     '',
     `Every latency, in order (ms): ${report.latenciesMs.map((value) => value.toFixed(0)).join(', ')}`,
+  ].join('\n');
+}
+
+function overviewSection(report: OverviewReport, summary: Summary[]): string {
+  const rows = report.rows.map((row) => {
+    const met = row.ratio < OVERVIEW_RATIO_TARGET;
+    summary.push({
+      part: '7. Console overview',
+      figure: `${row.path}: p99 ratio ${row.ratio.toFixed(2)}`,
+      target: `< ${OVERVIEW_RATIO_TARGET}`,
+      met,
+    });
+    return [
+      row.path,
+      ms(row.small.p99Ms),
+      ms(row.large.p99Ms),
+      row.ratio.toFixed(2),
+      `< ${OVERVIEW_RATIO_TARGET}`,
+      mark(met),
+      row.small.errors + row.small.non2xx + row.large.errors + row.large.non2xx,
+    ];
+  });
+  return [
+    '## 7. Console overview',
+    '',
+    `10^3, then 10^6 one-time orders over 30 days (with their ledger entries and SMS) in a fresh ${report.database === 'postgres' ? 'PostgreSQL' : 'PGlite'} database, the hourly roll-up computed (${report.rollupMs.map((value) => `${(value / 1000).toFixed(1)} s`).join(' and ')} for the 744 hours); both products side by side, measured in turn for ${report.rounds} rounds (autocannon, 10 connections, 1 s warm-up, ${report.seconds} s); the median round of each.`,
+    '',
+    table(['Request', 'p99, 10^3 orders', 'p99, 10^6 orders', 'Ratio', 'Target', 'Met', 'Errors'], rows),
   ].join('\n');
 }
 
@@ -434,6 +463,7 @@ try {
     (report) => webSection(report, summary),
   );
   await part('6. Reseller API', runResellerApi, (report) => resellerSection(report, summary));
+  await part('7. Console overview', runAdminOverview, (report) => overviewSection(report, summary));
 } finally {
   web?.cleanUp();
 }

@@ -3,18 +3,20 @@ import { DATABASE_ID_MAX, decimalInteger, plainText } from './wire';
 
 /**
  * The operator console (`/admin`) and its API under `/api/admin`. Administrators only: the server answers
- * 401 to a visitor and 404 to a user, so the console's existence is not advertised. Every action names a
- * reason, is recorded in the audit log in the transaction of the change, and answers the object after it.
+ * 401 to a visitor and 403 to a user, and the web app shows them its 404 page, so the console is not
+ * advertised. Every action names a reason, is recorded in the audit log in the transaction of the change, and answers the object after it.
  * Lists are newest first, paginated by keyset: pass the last row's id as `before` for the next page.
  */
 
-/** The console's pages; the web app shows the 404 page to anyone the API refuses. */
+/** The console's pages. */
 export const adminRoutes = {
   overview: '/admin',
   users: '/admin/users',
   user: (id: number | string) => `/admin/users/${id}`,
   orders: '/admin/orders',
   order: (id: number | string) => `/admin/orders/${id}`,
+  rents: '/admin/rents',
+  rent: (id: number | string) => `/admin/rents/${id}`,
   payments: '/admin/payments',
   payment: (id: number | string) => `/admin/payments/${id}`,
   pricing: '/admin/pricing',
@@ -24,7 +26,7 @@ export const adminRoutes = {
 
 /** Whether a path is one of the console's pages (the server serves the app for these, 200). */
 export function isAdminPath(pathname: string): boolean {
-  return /^\/admin(\/(users|orders|payments)(\/[1-9][0-9]{0,9})?|\/(pricing|providers|audit))?$/.test(
+  return /^\/admin(\/(users|orders|rents|payments)(\/[1-9][0-9]{0,9})?|\/(pricing|providers|audit))?$/.test(
     pathname,
   );
 }
@@ -51,6 +53,9 @@ export const adminMessages = {
   twoFactorNotOn: 'Two-factor sign-in is not on for this user.',
   signedOut: (username: string) => `Every session of ${username} was signed out.`,
   refunded: (amount: string) => `The order was refunded: ${amount} returned to the user.`,
+  rentRefunded: (amount: string) => `The rent was refunded: ${amount} returned to the user.`,
+  rentHasSms:
+    'SMS arrived on this number. Refund it anyway only if the rent did not serve its purpose: tick "Refund although SMS arrived".',
   alreadyRefunded: 'This order was refunded already.',
   refundHasCode:
     'A code arrived for this order. Refund it anyway only if the code did not work: tick "Refund although a code arrived".',
@@ -302,6 +307,68 @@ export const adminOrderActionResponseSchema = z.object({
   order: adminOrderRowSchema,
 });
 export type AdminOrderActionResponse = z.infer<typeof adminOrderActionResponseSchema>;
+
+// ---------------------------------------------------------------- rents
+
+export const adminRentStatuses = ['pending', 'active', 'renewed', 'canceled', 'expired', 'failed'] as const;
+
+export const adminRentsQuerySchema = pageQuerySchema.extend({
+  status: z.enum(adminRentStatuses).optional(),
+  service: plainText(20).optional(),
+  country: plainText(2).optional(),
+  provider: plainText(40).optional(),
+  user_id: decimalInteger(1, DATABASE_ID_MAX).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  /** A phone number (part of it) or a rent id. */
+  q: plainText(40).optional(),
+});
+
+export const adminRentListRowSchema = adminRentRowSchema.extend({
+  user_id: z.number(),
+  username: z.string(),
+  provider_rent_id: z.string().nullable(),
+  period: z.string(),
+  status_reason: z.string().nullable(),
+  /** The first period and every renewal charged, in dollars. */
+  charged: z.number(),
+});
+export type AdminRentListRow = z.infer<typeof adminRentListRowSchema>;
+
+export const adminRentsResponseSchema = z.object({
+  success: z.literal(true),
+  rents: z.array(adminRentListRowSchema),
+  next_before: z.number().nullable(),
+});
+export type AdminRentsResponse = z.infer<typeof adminRentsResponseSchema>;
+
+export const adminRentDetailResponseSchema = z.object({
+  success: z.literal(true),
+  rent: adminRentListRowSchema,
+  messages: z.array(
+    z.object({ received_at: z.string(), sender: z.string(), code: z.string().nullable(), text: z.string() }),
+  ),
+  renewals: z.array(
+    z.object({
+      id: z.number(),
+      created_at: z.string(),
+      hours: z.number(),
+      price: z.number(),
+      status: z.string(),
+      automatic: z.boolean(),
+    }),
+  ),
+  ledger: z.array(adminLedgerEntrySchema),
+  audit: z.array(auditEntrySchema),
+});
+export type AdminRentDetailResponse = z.infer<typeof adminRentDetailResponseSchema>;
+
+export const adminRentActionResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  rent: adminRentListRowSchema,
+});
+export type AdminRentActionResponse = z.infer<typeof adminRentActionResponseSchema>;
 
 // ---------------------------------------------------------------- payments
 

@@ -213,8 +213,9 @@ describe('malformed requests on every operation', () => {
         }
       }
       expect(await snapshotOfState(t)).toEqual(before);
-      // Nearly every case is refused; the few that pass are reads (a list with a bad parameter ignored).
-      expect(statuses.get(200) ?? 0).toBeLessThan(cases.length / 20);
+      // Nearly every case is refused; the few that pass are reads (a list with a bad parameter ignored, a
+      // console search for junk text that finds nothing) and body-less calls that ignore what they are sent.
+      expect(statuses.get(200) ?? 0).toBeLessThan(cases.length / 10);
     },
     LONG_TEST_MS,
   );

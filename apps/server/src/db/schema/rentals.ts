@@ -36,7 +36,7 @@ export const rents = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     provider: text().notNull(),
-    /** The upstream's rent id: the spec's `order_id`. */
+    /** The provider's rent id; never shown to users (their `order_id` is our id). */
     providerRentId: text('provider_rent_id'),
     countryId: text('country_id').notNull(),
     /** The service option key (`opt29`) the user chose. */

@@ -11,9 +11,9 @@ import type { Clock } from '../../lib/clock';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import type { UserEventBus } from '../../lib/events';
 import { UserCache } from '../../lib/user-cache';
-import type { CallOutcome } from '../../providers/sms/health';
+import { placeWithFailover } from '../../providers/sms/failover';
 import type { ProviderPool } from '../../providers/sms/pool';
-import { type BoughtActivation, UpstreamError } from '../../providers/sms/types';
+import { UpstreamError } from '../../providers/sms/types';
 import { applyLedgerChange, createOrderWithDebit, InsufficientBalanceError } from '../accounts/ledger';
 import { salePriceCents } from '../catalog/pricing';
 import type { CatalogService, QuoteCandidate } from '../catalog/service';
@@ -78,11 +78,6 @@ export function upstreamFailure(error: UpstreamError): AppError {
     default:
       return new AppError(503, error.userMessage, `upstream_${error.kind}`);
   }
-}
-
-/** A clean refusal says nothing against the provider itself; anything else counts toward its cool-down. */
-export function callOutcomeOf(error: UpstreamError): CallOutcome {
-  return error.kind === 'no_numbers' || error.kind === 'bad_request' ? 'no_numbers' : 'error';
 }
 
 function dedupeKeyOf(sms: IncomingSms): string {
@@ -214,79 +209,41 @@ export function createActivationService({
     }
     events.publish({ userId, type: 'balance' });
 
-    const pair = { service: quote.service, countryId: quote.countryId };
-    let bought: BoughtActivation | undefined;
-    let provider = quote.candidates[0]!.provider;
-    let lastError: UpstreamError | undefined;
-    // Each eligible provider in routing order, at the price quoted, on the one order and its one hold; a
-    // provider that names its minimum price (WRONG_MAX_PRICE:<min>) is asked once more at it when the
-    // quoted price still covers it.
-    const attempts: QuoteCandidate[] = [...quote.candidates];
-    const askedAtMinimum = new Set<string>();
-    for (let index = 0; index < attempts.length; index += 1) {
-      const candidate = attempts[index]!;
-      const last = index === attempts.length - 1;
-      if (index > 0) {
-        const moved = await repository.reassign(
-          order.id,
-          candidate.provider,
-          candidate.upstreamCost,
-          clock.now(),
-        );
-        // The reconciler settled the order meanwhile (refunded it): nothing is left to buy for.
-        if (!moved) throw new AppError(503, numberMessages.outcomeUnknown, 'purchase_superseded');
-        log.info(
-          { orderId: order.id, from: provider, to: candidate.provider, reason: lastError?.token },
-          'purchase trying the next offer',
-        );
-      }
-      provider = candidate.provider;
-      const startedAtMs = performance.now();
-      try {
-        bought = await providers.get(provider).buyActivation({
+    const placement = await placeWithFailover({
+      candidates: quote.candidates,
+      pool: providers,
+      pair: { service: quote.service, countryId: quote.countryId },
+      what: 'purchase',
+      orderId: order.id,
+      log,
+      moveTo: async (candidate) =>
+        (await repository.reassign(order.id, candidate.provider, candidate.upstreamCost, clock.now())) !==
+        undefined,
+      place: (candidate) =>
+        providers.get(candidate.provider).buyActivation({
           service: quote.service,
           countryId: quote.countryId,
           operator: quote.operator,
           maxPrice: candidate.upstreamCost,
-        });
-        providers.health.recordCall(provider, 'ok', performance.now() - startedAtMs, pair);
-        break;
-      } catch (error) {
-        const latencyMs = performance.now() - startedAtMs;
-        if (!(error instanceof UpstreamError)) {
-          providers.health.recordCall(provider, 'error', latencyMs, pair, String(error));
-          log.warn(
-            { err: error, orderId: order.id, provider },
-            'purchase failed unexpectedly; left for reconciliation',
-          );
-          throw new AppError(503, numberMessages.outcomeUnknown, 'purchase_outcome_unknown');
-        }
-        providers.health.recordCall(provider, callOutcomeOf(error), latencyMs, pair, error.message);
-        lastError = error;
-        const minimum = error.minPrice;
-        if (
-          minimum !== undefined &&
-          !askedAtMinimum.has(provider) &&
-          salePriceCents(minimum, providers.member(provider).usdRate, 0) <= quote.priceCents
-        ) {
-          askedAtMinimum.add(provider);
-          attempts.splice(index + 1, 0, { provider, upstreamCost: minimum });
-          continue;
-        }
-        // With nowhere else to go, an unknown outcome is the reconciler's to settle at this provider,
-        // attaching the number or refunding. Earlier in the list it is not: a number this provider may
-        // have issued is nobody's order, and its sweep cancels it as an orphan.
-        if (last && error.outcomeUnknown) {
-          log.warn({ orderId: order.id, provider }, 'purchase outcome unknown; left for reconciliation');
-          throw new AppError(503, numberMessages.outcomeUnknown, 'purchase_outcome_unknown');
-        }
-      }
+        }),
+      // Asked once more at the minimum it named when the quoted price still covers it.
+      mayRetryAt: (provider, minimum) =>
+        salePriceCents(minimum, providers.member(provider).usdRate, 0) <= quote.priceCents,
+    });
+    if (placement.kind === 'superseded')
+      throw new AppError(503, numberMessages.outcomeUnknown, 'purchase_superseded');
+    if (placement.kind === 'unknown') {
+      log.warn(
+        { orderId: order.id, provider: placement.provider },
+        'purchase outcome unknown; left for reconciliation',
+      );
+      throw new AppError(503, numberMessages.outcomeUnknown, 'purchase_outcome_unknown');
     }
-    if (!bought) {
-      const error = lastError!;
-      await refund(order, ['pending'], 'failed', error.userMessage);
-      throw upstreamFailure(error);
+    if (placement.kind === 'refused') {
+      await refund(order, ['pending'], 'failed', placement.error.userMessage);
+      throw upstreamFailure(placement.error);
     }
+    const { value: bought, provider } = placement;
 
     let issued: Activation | undefined;
     try {

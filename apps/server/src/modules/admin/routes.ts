@@ -12,6 +12,8 @@ import { adminPricingRoutes } from './pricing/routes';
 import { createAdminPricingService } from './pricing/service';
 import { adminProviderRoutes } from './providers/routes';
 import { createAdminProvidersService } from './providers/service';
+import { adminRentRoutes } from './rents/routes';
+import { createAdminRentsService } from './rents/service';
 import { adminUserRoutes } from './users/routes';
 import { createAdminUsersService } from './users/service';
 
@@ -31,6 +33,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   await app.register(adminOrderRoutes, {
     orders: createAdminOrdersService({ ...deps, activations: ctx.activations, providers: ctx.providers }),
   });
+  await app.register(adminRentRoutes, { rents: createAdminRentsService({ ...deps, rentals: ctx.rentals }) });
   await app.register(adminPaymentRoutes, {
     payments: createAdminPaymentsService({ ...deps, topups: createTopupService(ctx) }),
   });

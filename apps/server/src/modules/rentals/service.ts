@@ -9,15 +9,16 @@ import {
   rentMessages,
 } from '@simcode/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { liveRentStatuses, type RentRenewal, type RentRow, type RentRowStatus } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import type { UserEventBus } from '../../lib/events';
+import { placeWithFailover } from '../../providers/sms/failover';
 import type { ProviderPool } from '../../providers/sms/pool';
-import { type RentMessage, type RentProvider, UpstreamError } from '../../providers/sms/types';
+import { type RentMessage, UpstreamError } from '../../providers/sms/types';
 import { applyLedgerChange, InsufficientBalanceError, lockAccount } from '../accounts/ledger';
-import { type ApiPurchase, callOutcomeOf, upstreamFailure } from '../activations/service';
+import { type ApiPurchase, upstreamFailure } from '../activations/service';
 import type { PricingRulesStore } from '../catalog/pricing-rules';
 import { createRentCatalog, type RenewalQuote } from './catalog';
 import { createRentalsRepository } from './repository';
@@ -28,6 +29,7 @@ export const rentReasons = {
   endedEarly:
     'The provider ended this rental before its end date. If you did not expect this, contact support within 48 hours.',
   notIssued: 'The rental did not go through. The price was returned to your balance.',
+  refundedBySupport: 'Refunded by support. The price was returned to your balance.',
   autoRenewNoBalance: (priceCents: number) =>
     `Not renewed automatically: renewing costs ${formatCents(priceCents)} and your balance was lower. Top up and renew it yourself before it ends.`,
   autoRenewFailed: (why: string) => `Not renewed automatically. ${why} Renew it yourself before it ends.`,
@@ -102,7 +104,12 @@ export function createRentalService({
    * updates are conditional and every ledger key is unique, so racing paths (cancel, the upstream ending
    * the rent, a renewal's failure, the reconciler) cannot both pay out.
    */
-  async function refund(rentId: number, change: RefundChange): Promise<RentRow | undefined> {
+  async function refund(
+    rentId: number,
+    change: RefundChange,
+    /** Runs in the refund's transaction once it is sure to happen (the console's audit entry). */
+    alongside?: (tx: Transaction, refunded: RentRow) => Promise<void>,
+  ): Promise<RentRow | undefined> {
     const now = clock.now();
     const refunded = await db.transaction(async (tx) => {
       const inTransaction = createRentalsRepository(tx);
@@ -134,6 +141,7 @@ export function createRentalService({
         await inTransaction.transitionRenewal(renewal.id, 'done', 'refunded', now);
         await credit(renewal.priceCents, 'rent_renewal', renewal.id, change.reason);
       }
+      await alongside?.(tx, ended);
       return ended;
     });
     if (refunded) changed(refunded.userId, true);
@@ -185,63 +193,44 @@ export function createRentalService({
 
     // Each provider that sells it at a cost the price covers, in routing order, on the one hold: the rules
     // of a one-time purchase (ADR 0017).
-    const pair = { service: quote.option.service, countryId: quote.countryId };
-    let rented: Awaited<ReturnType<RentProvider['rentNumber']>> | undefined;
-    let provider = quote.candidates[0]!.provider;
-    let lastError: UpstreamError | undefined;
-    for (const [index, candidate] of quote.candidates.entries()) {
-      const last = index === quote.candidates.length - 1;
-      if (index > 0) {
-        const moved = await repository.reassign(
-          order.id,
-          candidate.provider,
-          candidate.upstreamCost,
-          clock.now(),
-        );
-        // The reconciler settled the rent meanwhile (refunded it): nothing is left to rent for.
-        if (!moved) throw new AppError(503, rentMessages.outcomeUnknown, 'rent_superseded');
-        log.info(
-          { rentId: order.id, from: provider, to: candidate.provider, reason: lastError?.token },
-          'rent trying the next offer',
-        );
-      }
-      provider = candidate.provider;
-      const startedAtMs = performance.now();
-      try {
-        rented = await providers.rentsOf(provider).rentNumber({
+    const placement = await placeWithFailover({
+      candidates: quote.candidates,
+      pool: providers,
+      pair: { service: quote.option.service, countryId: quote.countryId },
+      what: 'rent',
+      orderId: order.id,
+      log,
+      moveTo: async (candidate) =>
+        (await repository.reassign(order.id, candidate.provider, candidate.upstreamCost, clock.now())) !==
+        undefined,
+      place: (candidate) =>
+        providers.rentsOf(candidate.provider).rentNumber({
           service: quote.option.service,
           countryId: quote.countryId,
           hours: period.hours,
-          webhookUrl: webhookUrl(provider),
-        });
-        providers.health.recordCall(provider, 'ok', performance.now() - startedAtMs, pair);
-        break;
-      } catch (error) {
-        const latencyMs = performance.now() - startedAtMs;
-        const known = error instanceof UpstreamError;
-        providers.health.recordCall(
-          provider,
-          known ? callOutcomeOf(error) : 'error',
-          latencyMs,
-          pair,
-          String(error instanceof Error ? error.message : error),
-        );
-        // Unknown at the last provider: the reconciler settles the rent there within minutes. Earlier in the
-        // list, a number that provider may have rented is nobody's, and its sync cancels it as an orphan.
-        if (!known || (last && error.outcomeUnknown)) {
-          log.warn(
-            { err: error, rentId: order.id, provider },
-            'rent outcome unknown; left for reconciliation',
-          );
-          throw new AppError(503, rentMessages.outcomeUnknown, 'rent_outcome_unknown');
-        }
-        lastError = error;
-      }
+          webhookUrl: webhookUrl(candidate.provider),
+        }),
+    });
+    if (placement.kind === 'superseded')
+      throw new AppError(503, rentMessages.outcomeUnknown, 'rent_superseded');
+    if (placement.kind === 'unknown') {
+      // The reconciler settles the rent at that provider within minutes.
+      log.warn(
+        { rentId: order.id, provider: placement.provider },
+        'rent outcome unknown; left for reconciliation',
+      );
+      throw new AppError(503, rentMessages.outcomeUnknown, 'rent_outcome_unknown');
     }
-    if (!rented) {
-      await refund(order.id, { of: 'rent', from: ['pending'], to: 'failed', reason: lastError!.userMessage });
-      throw upstreamFailure(lastError!);
+    if (placement.kind === 'refused') {
+      await refund(order.id, {
+        of: 'rent',
+        from: ['pending'],
+        to: 'failed',
+        reason: placement.error.userMessage,
+      });
+      throw upstreamFailure(placement.error);
     }
+    const { value: rented, provider } = placement;
 
     const issued = await repository.markIssued(order.id, {
       providerRentId: rented.rentId,

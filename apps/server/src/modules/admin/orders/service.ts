@@ -1,5 +1,5 @@
 import { type AdminOrderRow, adminMessages, centsToDollars, formatCents } from '@simcode/contract';
-import { and, desc, eq, gte, ilike, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import {
   type Activation,
@@ -10,31 +10,16 @@ import {
   users,
 } from '../../../db/schema';
 import type { Clock } from '../../../lib/clock';
-import { AppError, conflict, notFound } from '../../../lib/errors';
+import { conflict, notFound } from '../../../lib/errors';
 import type { ProviderPool } from '../../../providers/sms/pool';
 import { UpstreamError } from '../../../providers/sms/types';
 import { type ActivationService, activationReasons, upstreamFailure } from '../../activations/service';
-import {
-  type Actor,
-  containsPattern,
-  createAuditRepository,
-  nextBefore,
-  presentAudit,
-  recordAudit,
-} from '../audit';
+import { type Actor, createAuditRepository, nextBefore, presentAudit, recordAudit } from '../audit';
+import { type PurchaseFilter, purchaseConditions } from '../filters';
 import { presentLedgerEntry } from '../users/service';
 
-export interface OrderFilter {
-  status?: ActivationStatus;
-  service?: string;
-  country?: string;
-  provider?: string;
-  user_id?: number;
-  from?: string;
-  to?: string;
+export interface OrderFilter extends PurchaseFilter {
   problem?: 'true';
-  q?: string;
-  before?: number;
   limit: number;
 }
 
@@ -64,8 +49,6 @@ function presentOrder(order: OrderWithOwner): AdminOrderRow {
 function auditedState(order: Activation) {
   return { status: order.status, status_reason: order.statusReason, problem_note: order.problemNote };
 }
-
-const DAY_MS = 86_400_000;
 
 interface Deps {
   db: Database;
@@ -99,26 +82,10 @@ export function createAdminOrdersService({ db, activations: activationService, p
 
   return {
     async list(filter: OrderFilter) {
-      const conditions: (SQL | undefined)[] = [
-        filter.before === undefined ? undefined : lt(activations.id, filter.before),
-        filter.status ? eq(activations.status, filter.status) : undefined,
-        filter.service ? eq(activations.service, filter.service) : undefined,
-        filter.country ? eq(activations.countryId, filter.country.toUpperCase()) : undefined,
-        filter.provider ? eq(activations.provider, filter.provider) : undefined,
-        filter.user_id ? eq(activations.userId, filter.user_id) : undefined,
-        filter.from ? gte(activations.createdAt, new Date(`${filter.from}T00:00:00Z`)) : undefined,
-        filter.to
-          ? lt(activations.createdAt, new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + DAY_MS))
-          : undefined,
+      const conditions = [
+        ...purchaseConditions(activations, filter),
         filter.problem ? isNotNull(activations.problemNote) : undefined,
       ];
-      const text = filter.q?.trim();
-      if (text) {
-        const byPhone = ilike(activations.phoneNumber, containsPattern(text.replace(/\D/g, '') || text));
-        conditions.push(
-          /^[1-9]\d{0,9}$/.test(text) ? or(byPhone, eq(activations.id, Number(text))) : byPhone,
-        );
-      }
       const rows = await select()
         .where(and(...conditions))
         .orderBy(desc(activations.id))

@@ -1,0 +1,91 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { CallOutcome } from './health';
+import type { ProviderPool } from './pool';
+import { UpstreamError } from './types';
+
+/** A provider a held order may be placed with, and the most it may charge there (in its currency). */
+export interface Candidate {
+  provider: string;
+  upstreamCost: number;
+}
+
+/** How placing a held order ended. */
+export type Placement<T> =
+  /** A provider issued it. */
+  | { kind: 'placed'; value: T; provider: string }
+  /** Every candidate refused cleanly: the order is to be refunded, with the last refusal's reason. */
+  | { kind: 'refused'; error: UpstreamError }
+  /** The last candidate's outcome is unknown (or an unexpected error): the reconciler settles it there. */
+  | { kind: 'unknown'; provider: string; error: unknown }
+  /** The order left `pending` meanwhile (the reconciler settled it): nothing is left to place. */
+  | { kind: 'superseded' };
+
+/** A clean refusal says nothing against the provider itself; anything else counts toward its cool-down. */
+function callOutcomeOf(error: UpstreamError): CallOutcome {
+  return error.kind === 'no_numbers' || error.kind === 'bad_request' ? 'no_numbers' : 'error';
+}
+
+interface FailoverOptions<T> {
+  candidates: readonly Candidate[];
+  pool: ProviderPool;
+  pair: { service: string; countryId: string };
+  /** What is placed, for the logs: `purchase` or `rent`, and the order's id. */
+  what: string;
+  orderId: number;
+  log: FastifyBaseLogger;
+  /** Points the held order at the next candidate; false when it is not pending any more. */
+  moveTo(candidate: Candidate): Promise<boolean>;
+  place(candidate: Candidate): Promise<T>;
+  /** Whether a provider that named its minimum price (WRONG_MAX_PRICE:<min>) is asked once more at it. */
+  mayRetryAt?(provider: string, minimum: number): boolean;
+}
+
+/**
+ * Places one held order (the money taken once) with each candidate in routing order until one issues it
+ * (ADR 0017). A clean refusal, an error, garbage or a timeout moves on; an outcome that is unknown at the
+ * last candidate is left to the reconciler there, while earlier in the list a number that provider may have
+ * issued is nobody's order and its sweep cancels it as an orphan. Every call is recorded in the pool's
+ * health.
+ */
+export async function placeWithFailover<T>(options: FailoverOptions<T>): Promise<Placement<T>> {
+  const { pool, pair, log } = options;
+  const attempts: Candidate[] = [...options.candidates];
+  const askedAtMinimum = new Set<string>();
+  let previous: Candidate | undefined;
+  let lastError: UpstreamError | undefined;
+  for (let index = 0; index < attempts.length; index += 1) {
+    const candidate = attempts[index]!;
+    const { provider } = candidate;
+    if (previous) {
+      if (!(await options.moveTo(candidate))) return { kind: 'superseded' };
+      log.info(
+        { orderId: options.orderId, from: previous.provider, to: provider, reason: lastError?.token },
+        `${options.what} trying the next offer`,
+      );
+    }
+    previous = candidate;
+    const startedAtMs = performance.now();
+    try {
+      const value = await options.place(candidate);
+      pool.health.recordCall(provider, 'ok', performance.now() - startedAtMs, pair);
+      return { kind: 'placed', value, provider };
+    } catch (error) {
+      const latencyMs = performance.now() - startedAtMs;
+      if (!(error instanceof UpstreamError)) {
+        pool.health.recordCall(provider, 'error', latencyMs, pair, String(error));
+        log.warn({ err: error, orderId: options.orderId, provider }, `${options.what} failed unexpectedly`);
+        return { kind: 'unknown', provider, error };
+      }
+      pool.health.recordCall(provider, callOutcomeOf(error), latencyMs, pair, error.message);
+      lastError = error;
+      const minimum = error.minPrice;
+      if (minimum !== undefined && !askedAtMinimum.has(provider) && options.mayRetryAt?.(provider, minimum)) {
+        askedAtMinimum.add(provider);
+        attempts.splice(index + 1, 0, { provider, upstreamCost: minimum });
+        continue;
+      }
+      if (index === attempts.length - 1 && error.outcomeUnknown) return { kind: 'unknown', provider, error };
+    }
+  }
+  return { kind: 'refused', error: lastError! };
+}
