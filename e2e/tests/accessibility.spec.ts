@@ -315,6 +315,7 @@ test.describe('one customer, keyboard only, then every signed-in page', () => {
         },
         { name: 'the console orders', path: '/admin/orders' },
         { name: "an order's console page", path: `/admin/orders/${ids.order}` },
+        { name: 'the console rents', path: '/admin/rents' },
         { name: 'the console payments', path: '/admin/payments' },
         { name: "a payment's console page", path: `/admin/payments/${ids.payment}` },
         { name: 'the console pricing', path: '/admin/pricing' },

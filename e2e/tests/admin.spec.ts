@@ -248,6 +248,7 @@ test('the console fits a 360 px phone: its menu opens, and no page scrolls sidew
     for (const [link, heading] of [
       ['Users', 'Users'],
       ['Orders', 'Orders'],
+      ['Rents', 'Rents'],
       ['Payments', 'Payments'],
       ['Pricing', 'Pricing'],
       ['Providers', 'Providers'],

@@ -137,6 +137,14 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('@/features/admin/order-page')).OrderPage }),
           },
           {
+            path: 'rents',
+            lazy: async () => ({ Component: (await import('@/features/admin/rents-page')).RentsPage }),
+          },
+          {
+            path: 'rents/:id',
+            lazy: async () => ({ Component: (await import('@/features/admin/rent-page')).RentPage }),
+          },
+          {
             path: 'payments',
             lazy: async () => ({ Component: (await import('@/features/admin/payments-page')).PaymentsPage }),
           },

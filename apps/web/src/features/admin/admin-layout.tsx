@@ -1,6 +1,7 @@
 import { adminMessages, adminRoutes } from '@simcode/contract';
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  CalendarClock,
   ChevronDown,
   CreditCard,
   LayoutDashboard,
@@ -36,6 +37,7 @@ const consoleLinks: ConsoleLink[] = [
   { to: adminRoutes.overview, label: 'Overview', icon: LayoutDashboard, end: true },
   { to: adminRoutes.users, label: 'Users', icon: Users },
   { to: adminRoutes.orders, label: 'Orders', icon: ListOrdered },
+  { to: adminRoutes.rents, label: 'Rents', icon: CalendarClock },
   { to: adminRoutes.payments, label: 'Payments', icon: CreditCard },
   { to: adminRoutes.pricing, label: 'Pricing', icon: Percent },
   { to: adminRoutes.providers, label: 'Providers', icon: Server },

@@ -7,6 +7,9 @@ import {
   type AdminPaymentDetailResponse,
   type AdminProvidersResponse,
   type AdminReasonRequest,
+  type AdminRentActionResponse,
+  type AdminRentDetailResponse,
+  type AdminRentsResponse,
   type AdminUserActionResponse,
   type AdminUserDetailResponse,
   type AdminUsersResponse,
@@ -49,6 +52,8 @@ export const adminKeys = {
   ledger: (userId: number) => ['admin', 'ledger', userId] as const,
   orders: (filters: OrderFilters) => ['admin', 'orders', filters] as const,
   order: (id: number) => ['admin', 'order', id] as const,
+  rents: (filters: RentFilters) => ['admin', 'rents', filters] as const,
+  rent: (id: number) => ['admin', 'rent', id] as const,
   payments: (filters: PaymentFilters) => ['admin', 'payments', filters] as const,
   payment: (id: number) => ['admin', 'payment', id] as const,
   pricing: ['admin', 'pricing'] as const,
@@ -138,6 +143,20 @@ export const orderQuery = (id: number) =>
       apiRequest<AdminOrderDetailResponse>(`${base}/orders/${id}`, { signal, fallbackError }),
   });
 
+// ---------------------------------------------------------------- rents
+
+export type RentFilters = Omit<OrderFilters, 'problem'>;
+
+export const rentsQuery = (filters: RentFilters) =>
+  keysetList<AdminRentsResponse>(adminKeys.rents(filters), `${base}/rents`, filters);
+
+export const rentQuery = (id: number) =>
+  queryOptions({
+    queryKey: adminKeys.rent(id),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminRentDetailResponse>(`${base}/rents/${id}`, { signal, fallbackError }),
+  });
+
 // ---------------------------------------------------------------- payments
 
 export interface PaymentFilters {
@@ -217,6 +236,10 @@ export const orderActions = {
   problem: (id: number) => (body: AdminReasonRequest) => ({ path: `/orders/${id}/problem`, body }),
 };
 
+export const rentActions = {
+  refund: (id: number) => (body: RefundRequest) => ({ path: `/rents/${id}/refund`, body }),
+};
+
 export const paymentActions = {
   reconcile: (id: number) => () => ({ path: `/payments/${id}/reconcile` }),
   credit: (id: number) => (body: PaymentCreditRequest) => ({ path: `/payments/${id}/credit`, body }),
@@ -235,6 +258,7 @@ export const providerActions = {
 
 export type {
   AdminOrderActionResponse,
+  AdminRentActionResponse,
   AdminUserActionResponse,
   PricingPreviewRequest,
   PricingPreviewResponse,

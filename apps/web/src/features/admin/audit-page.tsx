@@ -12,6 +12,7 @@ const FILTER_NAMES = ['q', 'object_type', 'object_id'] as const;
 const objectTypes = [
   { value: 'user', label: 'Users' },
   { value: 'order', label: 'Orders' },
+  { value: 'rent', label: 'Rents' },
   { value: 'payment', label: 'Payments' },
   { value: 'pricing', label: 'Pricing' },
   { value: 'provider', label: 'Providers' },

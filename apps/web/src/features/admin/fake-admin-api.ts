@@ -104,6 +104,8 @@ export function createFakeAdminApi(
     }
     if (method === 'GET' && path === '/api/admin/payments')
       return json(200, { success: true, payments: [], next_before: null });
+    if (method === 'GET' && path === '/api/admin/rents')
+      return json(200, { success: true, rents: [], next_before: null });
     if (method === 'GET' && /^\/api\/admin\/users\/\d+\/ledger$/.test(path))
       return json(200, { success: true, entries: [], next_before: null });
 

@@ -5,6 +5,7 @@ import {
   adminMessages,
   adminRoutes,
   countryById,
+  rentServiceByKey,
   serviceByCode,
 } from '@simcode/contract';
 import type { ReactNode } from 'react';
@@ -123,6 +124,19 @@ const ORDER_BADGES: Record<AdminOrderRow['status'], BadgeVariant> = {
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1).replaceAll('_', ' ');
 
+const RENT_BADGES: Record<string, BadgeVariant> = {
+  pending: 'info',
+  active: 'success',
+  renewed: 'success',
+  canceled: 'muted',
+  expired: 'muted',
+  failed: 'destructive',
+};
+
+export function RentStatusBadge({ status }: { status: string }) {
+  return <Badge variant={RENT_BADGES[status] ?? 'muted'}>{capitalise(status)}</Badge>;
+}
+
 export function OrderStatusBadge({ status }: { status: AdminOrderRow['status'] }) {
   return <Badge variant={ORDER_BADGES[status] ?? 'muted'}>{capitalise(status)}</Badge>;
 }
@@ -157,6 +171,11 @@ export function serviceName(code: string): string {
   return serviceByCode(code)?.name ?? code;
 }
 
+/** A rent's service: a long-term option key ('opt29') or a one-time service code. */
+export function rentName(service: string): string {
+  return rentServiceByKey(service)?.name ?? serviceName(service);
+}
+
 export function countryName(id: string): string {
   return countryById(id)?.name ?? id;
 }
@@ -169,6 +188,8 @@ export function objectPath(type: string, id: string): string | null {
     case 'order':
     case 'activation':
       return adminRoutes.order(id);
+    case 'rent':
+      return adminRoutes.rent(id);
     case 'payment':
       return adminRoutes.payment(id);
     case 'pricing':

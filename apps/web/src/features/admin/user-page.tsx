@@ -1,4 +1,4 @@
-import { type AdminUserDetailResponse, adminRoutes, rentServiceByKey } from '@simcode/contract';
+import { type AdminUserDetailResponse, adminRoutes } from '@simcode/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   CalendarClock,
@@ -14,17 +14,15 @@ import {
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { deviceName } from '@/features/account/sessions-section';
 import { TicketStatusBadge } from '@/features/tickets/status-badge';
-import { formatDollars, formatPhone } from '@/lib/format';
-import { ledgerQuery, ordersQuery, paymentsQuery, userQuery } from './api';
+import { formatDollars } from '@/lib/format';
+import { ledgerQuery, ordersQuery, paymentsQuery, rentsQuery, userQuery } from './api';
 import { BackLink, DetailFrame, useObjectId } from './detail-page';
 import { OrdersTable } from './orders-page';
 import {
   AuditEntries,
   ConsoleSection,
-  countryName,
   DateTime,
   EmptyText,
   Fact,
@@ -33,10 +31,10 @@ import {
   ListState,
   LoadMore,
   linkClass,
-  serviceName,
   YesNo,
 } from './parts';
 import { PaymentsTable } from './payments-page';
+import { RentsTable } from './rents-page';
 import { UserActions } from './user-actions';
 
 type Detail = AdminUserDetailResponse;
@@ -147,60 +145,23 @@ function PaymentsSection({ userId }: { userId: number }) {
   );
 }
 
-function rentName(service: string): string {
-  return rentServiceByKey(service)?.name ?? serviceName(service);
-}
-
-function RentsSection({ rents }: { rents: Detail['rents'] }) {
+function RentsSection({ userId }: { userId: number }) {
+  const rents = useInfiniteQuery(rentsQuery({ user_id: String(userId) }));
+  const rows = rents.data?.pages.flatMap((page) => page.rents) ?? [];
   return (
-    <ConsoleSection id="user-rents" icon={CalendarClock} title="Rents">
-      {rents.length === 0 ? (
-        <EmptyText>No long-term rents.</EmptyText>
-      ) : (
-        <Table aria-label="Rents">
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">Rent</TableHead>
-              <TableHead scope="col">Status</TableHead>
-              <TableHead scope="col" className="text-right">
-                Price
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rents.map((rent) => (
-              <TableRow key={rent.id}>
-                <TableCell className="align-top">
-                  <span className="block font-medium">
-                    #{rent.id} {rentName(rent.service)}
-                  </span>
-                  <span className="block text-xs text-muted-foreground">
-                    {countryName(rent.country_id)} · {rent.provider}
-                  </span>
-                  {rent.phone && (
-                    <span className="block text-xs tabular-nums">{formatPhone(rent.phone)}</span>
-                  )}
-                </TableCell>
-                <TableCell className="align-top">
-                  <Badge variant="muted">{rent.status}</Badge>
-                  <span className="mt-1 block text-xs text-muted-foreground">
-                    <DateTime value={rent.created_at} />
-                    {rent.ends_at && (
-                      <>
-                        {' '}
-                        to <DateTime value={rent.ends_at} />
-                      </>
-                    )}
-                  </span>
-                </TableCell>
-                <TableCell className="text-right align-top font-medium tabular-nums">
-                  {formatDollars(rent.price)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+    <ConsoleSection
+      id="user-rents"
+      icon={CalendarClock}
+      title="Rents"
+      actions={
+        <Link to={`${adminRoutes.rents}?user_id=${userId}`} className={`${linkClass} text-sm`}>
+          Filter in Rents
+        </Link>
+      }
+    >
+      <ListState query={rents} empty={rows.length === 0} emptyText="No long-term rents." />
+      {rows.length > 0 && <RentsTable rents={rows} showUser={false} />}
+      <LoadMore query={rents} />
     </ConsoleSection>
   );
 }
@@ -344,7 +305,7 @@ function UserDetail({ data }: { data: Detail }) {
           <OrdersSection userId={user.id} />
         </div>
         <PaymentsSection userId={user.id} />
-        <RentsSection rents={data.rents} />
+        <RentsSection userId={user.id} />
         <TicketsSection tickets={data.tickets} />
         <ApiKeysSection keys={data.api_keys} />
         <div className="min-w-0 xl:col-span-2">
