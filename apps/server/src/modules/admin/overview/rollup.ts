@@ -20,6 +20,12 @@ export const ROLLUP_WINDOW_HOURS = 31 * 24;
 const BACKFILL_HOURS_PER_TICK = 48;
 export const BUSINESS_HOURS_TICK_MS = 60_000;
 
+function withoutTrailingZeros(histogram: number[]): number[] {
+  let length = histogram.length;
+  while (length > 0 && histogram[length - 1] === 0) length -= 1;
+  return histogram.slice(0, length);
+}
+
 export function hourOf(date: Date): Date {
   return new Date(Math.floor(date.getTime() / HOUR_MS) * HOUR_MS);
 }
@@ -133,7 +139,8 @@ export async function computeBusinessHours(
         ordersRefunded: row.refunded,
         ordersCanceled: row.canceled,
         activeUsers: row.active,
-        timeToCode: histograms.get(hour.getTime()) ?? [],
+        // Trailing empty buckets are left out: most codes come within minutes, so the rows stay short.
+        timeToCode: withoutTrailingZeros(histograms.get(hour.getTime()) ?? []),
         computedAt: now,
       };
     });

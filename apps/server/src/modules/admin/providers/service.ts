@@ -25,8 +25,24 @@ export async function applyRoutingSwitches(db: Executor, providers: ProviderPool
   return changed;
 }
 
-/** Every provider's balance in US dollars, or null where it could not be read in time. */
-export async function providerBalances(providers: ProviderPool): Promise<Map<string, number | null>> {
+/** Balances are read again after this long: the overview and the providers page must not ask on every view. */
+const BALANCE_TTL_MS = 30_000;
+const balanceReads = new WeakMap<
+  ProviderPool,
+  { atMs: number; value: Promise<Map<string, number | null>> }
+>();
+
+/** Every provider's balance in US dollars, or null where it could not be read in time; kept for 30 s. */
+export function providerBalances(providers: ProviderPool): Promise<Map<string, number | null>> {
+  const nowMs = Date.now();
+  const kept = balanceReads.get(providers);
+  if (kept && nowMs - kept.atMs < BALANCE_TTL_MS) return kept.value;
+  const value = readBalances(providers);
+  balanceReads.set(providers, { atMs: nowMs, value });
+  return value;
+}
+
+async function readBalances(providers: ProviderPool): Promise<Map<string, number | null>> {
   const entries = await Promise.all(
     providers.members.map(async (member) => {
       try {
