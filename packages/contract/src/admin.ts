@@ -143,18 +143,6 @@ export const adminApiKeySchema = z.object({
   revoked_at: z.string().nullable(),
 });
 
-export const adminRentRowSchema = z.object({
-  id: z.number(),
-  provider: z.string(),
-  country_id: z.string(),
-  service: z.string(),
-  phone: z.string().nullable(),
-  price: z.number(),
-  status: z.string(),
-  created_at: z.string(),
-  ends_at: z.string().nullable(),
-});
-
 export const adminTicketRowSchema = z.object({
   id: z.number(),
   subject: z.string(),
@@ -183,7 +171,6 @@ export const adminUserDetailResponseSchema = z.object({
   }),
   sessions: z.array(adminSessionSchema),
   api_keys: z.array(adminApiKeySchema),
-  rents: z.array(adminRentRowSchema),
   tickets: z.array(adminTicketRowSchema),
   audit: z.array(auditEntrySchema),
 });
@@ -324,7 +311,16 @@ export const adminRentsQuerySchema = pageQuerySchema.extend({
   q: plainText(40).optional(),
 });
 
-export const adminRentListRowSchema = adminRentRowSchema.extend({
+export const adminRentListRowSchema = z.object({
+  id: z.number(),
+  provider: z.string(),
+  country_id: z.string(),
+  service: z.string(),
+  phone: z.string().nullable(),
+  price: z.number(),
+  status: z.string(),
+  created_at: z.string(),
+  ends_at: z.string().nullable(),
   user_id: z.number(),
   username: z.string(),
   provider_rent_id: z.string().nullable(),

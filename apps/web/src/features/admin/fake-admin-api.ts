@@ -118,7 +118,6 @@ export function createFakeAdminApi(
           user: { ...user, blocked_reason: null, blocked_at: null },
           sessions: [],
           api_keys: [],
-          rents: [],
           tickets: [],
           audit: [],
         });

@@ -13,7 +13,6 @@ import {
   type LedgerEntry,
   ledgerEntries,
   recoveryCodes,
-  rents,
   sessions,
   tickets,
   type User,
@@ -169,7 +168,7 @@ export function createAdminUsersService({ db, events, clock }: Deps) {
     async detail(userId: number) {
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (!user) throw notFound();
-      const [sessionRows, keyRows, rentRows, ticketRows, auditRows] = await Promise.all([
+      const [sessionRows, keyRows, ticketRows, auditRows] = await Promise.all([
         db
           .select()
           .from(sessions)
@@ -177,7 +176,6 @@ export function createAdminUsersService({ db, events, clock }: Deps) {
           .orderBy(desc(sessions.createdAt))
           .limit(50),
         db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.id)).limit(50),
-        db.select().from(rents).where(eq(rents.userId, userId)).orderBy(desc(rents.id)).limit(50),
         db.select().from(tickets).where(eq(tickets.userId, userId)).orderBy(desc(tickets.id)).limit(50),
         audit.forObject('user', userId),
       ]);
@@ -200,17 +198,6 @@ export function createAdminUsersService({ db, events, clock }: Deps) {
           name: key.name,
           created_at: key.createdAt.toISOString(),
           revoked_at: key.revokedAt?.toISOString() ?? null,
-        })),
-        rents: rentRows.map((rent) => ({
-          id: rent.id,
-          provider: rent.provider,
-          country_id: rent.countryId,
-          service: rent.service,
-          phone: rent.phoneNumber,
-          price: centsToDollars(rent.priceCents),
-          status: rent.status,
-          created_at: rent.createdAt.toISOString(),
-          ends_at: rent.endsAt?.toISOString() ?? null,
         })),
         tickets: ticketRows.map((ticket) => ({
           id: ticket.id,
