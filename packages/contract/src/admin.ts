@@ -273,6 +273,17 @@ export type AdminOrdersResponse = z.infer<typeof adminOrdersResponseSchema>;
 export const adminOrderDetailResponseSchema = z.object({
   success: z.literal(true),
   order: adminOrderRowSchema,
+  /** Every call made to a provider about the order, with its answer, oldest first. */
+  upstream: z.array(
+    z.object({
+      at: z.string(),
+      provider: z.string(),
+      action: z.string(),
+      outcome: z.string(),
+      detail: z.string().nullable(),
+      latency_ms: z.number().nullable(),
+    }),
+  ),
   messages: z.array(
     z.object({ received_at: z.string(), code: z.string().nullable(), text: z.string(), late: z.boolean() }),
   ),

@@ -154,3 +154,30 @@ export const deliveryStats = pgTable(
 );
 
 export type DeliveryStat = typeof deliveryStats.$inferSelect;
+
+/**
+ * Every call made to a provider about an order, with its answer: each purchase attempt (the failover's
+ * path), cancels, finishes, another-SMS requests. The operators' view of an order's history; written after
+ * the call, never part of the money's transactions.
+ */
+export const activationEvents = pgTable(
+  'activation_events',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    activationId: integer('activation_id')
+      .notNull()
+      .references(() => activations.id, { onDelete: 'cascade' }),
+    at: timestamp({ withTimezone: true }).notNull(),
+    provider: text().notNull(),
+    /** `buy`, `cancel`, `finish`, `another_sms`. */
+    action: text().notNull(),
+    /** `ok`, or the provider's refusal or the failure (`NO_NUMBERS`, `timeout` ...). */
+    outcome: text().notNull(),
+    /** The ceiling asked for a buy, the provider's id issued, the error's sentence. */
+    detail: text(),
+    latencyMs: integer('latency_ms'),
+  },
+  (table) => [index('activation_events_activation_idx').on(table.activationId, table.id)],
+);
+
+export type ActivationEvent = typeof activationEvents.$inferSelect;

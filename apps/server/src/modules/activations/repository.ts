@@ -2,8 +2,10 @@ import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-o
 import type { Executor } from '../../db/client';
 import {
   type Activation,
+  type ActivationEvent,
   type ActivationMessage,
   type ActivationStatus,
+  activationEvents,
   activationMessages,
   activations,
   liveActivationStatuses,
@@ -212,6 +214,19 @@ export function createActivationsRepository(db: Executor) {
     },
 
     /** Stores an SMS once, however many times the webhook and the sync job report it. */
+    /** Calls made to a provider about an order, with their answers (the order's history for operators). */
+    async addEvents(events: ReadonlyArray<typeof activationEvents.$inferInsert>): Promise<void> {
+      if (events.length > 0) await db.insert(activationEvents).values([...events]);
+    },
+
+    async eventsOf(activationId: number): Promise<ActivationEvent[]> {
+      return db
+        .select()
+        .from(activationEvents)
+        .where(eq(activationEvents.activationId, activationId))
+        .orderBy(activationEvents.id);
+    },
+
     async addMessage(activationId: number, message: NewMessage): Promise<boolean> {
       const inserted = await db
         .insert(activationMessages)

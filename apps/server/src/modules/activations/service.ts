@@ -13,7 +13,7 @@ import type { UserEventBus } from '../../lib/events';
 import { UserCache } from '../../lib/user-cache';
 import { placeWithFailover } from '../../providers/sms/failover';
 import type { ProviderPool } from '../../providers/sms/pool';
-import { UpstreamError } from '../../providers/sms/types';
+import { type ActivationProvider, UpstreamError } from '../../providers/sms/types';
 import { applyLedgerChange, createOrderWithDebit, InsufficientBalanceError } from '../accounts/ledger';
 import { salePriceCents } from '../catalog/pricing';
 import type { CatalogService, QuoteCandidate } from '../catalog/service';
@@ -210,6 +210,7 @@ export function createActivationService({
     events.publish({ userId, type: 'balance' });
 
     const placement = await placeWithFailover({
+      clock,
       candidates: quote.candidates,
       pool: providers,
       pair: { service: quote.service, countryId: quote.countryId },
@@ -230,6 +231,17 @@ export function createActivationService({
       mayRetryAt: (provider, minimum) =>
         salePriceCents(minimum, providers.member(provider).usdRate, 0) <= quote.priceCents,
     });
+    await repository.addEvents(
+      placement.attempts.map((attempt) => ({
+        activationId: order.id,
+        at: attempt.at,
+        provider: attempt.provider,
+        action: 'buy',
+        outcome: attempt.outcome,
+        detail: attempt.detail ?? `at most ${attempt.upstreamCost}`,
+        latencyMs: attempt.latencyMs,
+      })),
+    );
     if (placement.kind === 'superseded')
       throw new AppError(503, numberMessages.outcomeUnknown, 'purchase_superseded');
     if (placement.kind === 'unknown') {
@@ -265,14 +277,53 @@ export function createActivationService({
     }
     if (!issued) {
       // The reconciler gave up on this order and refunded it while the upstream was answering.
-      await providers
-        .get(provider)
-        .cancelActivation(bought.activationId)
-        .catch(() => {});
+      await callProvider({ id: order.id, provider }, 'cancel', (upstream) =>
+        upstream.cancelActivation(bought.activationId),
+      ).catch(() => {});
       throw new AppError(503, numberMessages.outcomeUnknown, 'purchase_superseded');
     }
     events.publish({ userId, type: 'numbers' });
     return issued;
+  }
+
+  /**
+   * Makes a call to the order's provider and writes it, with its answer, to the order's history; the
+   * call's own result or error comes back unchanged.
+   */
+  async function callProvider<T>(
+    order: Pick<Activation, 'id' | 'provider'>,
+    action: 'cancel' | 'finish' | 'another_sms',
+    call: (provider: ActivationProvider) => Promise<T>,
+  ): Promise<T> {
+    const at = clock.now();
+    const startedAtMs = performance.now();
+    const record = (outcome: string, detail?: string) =>
+      repository
+        .addEvents([
+          {
+            activationId: order.id,
+            at,
+            provider: order.provider,
+            action,
+            outcome,
+            detail,
+            latencyMs: Math.round(performance.now() - startedAtMs),
+          },
+        ])
+        .catch((error: unknown) =>
+          log.warn({ err: error, orderId: order.id }, 'could not record a provider call'),
+        );
+    try {
+      const result = await call(providers.get(order.provider));
+      await record('ok');
+      return result;
+    } catch (error) {
+      await record(
+        error instanceof UpstreamError ? error.token : 'error',
+        error instanceof Error ? error.message : String(error),
+      );
+      throw error;
+    }
   }
 
   async function cancel(userId: number, id: number): Promise<Activation> {
@@ -280,7 +331,9 @@ export function createActivationService({
     if (!order) throw notFound();
     assertCancellable(order, clock.now());
     try {
-      await providers.get(order.provider).cancelActivation(order.providerActivationId!);
+      await callProvider(order, 'cancel', (provider) =>
+        provider.cancelActivation(order.providerActivationId!),
+      );
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       if (error.kind === 'cannot_cancel' || error.kind === 'not_found') {
@@ -373,7 +426,9 @@ export function createActivationService({
   async function finishUpstream(order: Activation): Promise<boolean> {
     if (!order.providerActivationId || !providers.has(order.provider)) return false;
     try {
-      await providers.get(order.provider).finishActivation(order.providerActivationId);
+      await callProvider(order, 'finish', (provider) =>
+        provider.finishActivation(order.providerActivationId!),
+      );
       return true;
     } catch (error) {
       log.warn(
@@ -432,6 +487,7 @@ export function createActivationService({
     refund,
     recordSms,
     syncOne,
+    callProvider,
     complete,
     finishUpstream,
 

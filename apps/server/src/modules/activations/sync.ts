@@ -181,7 +181,9 @@ export function createActivationSync({
   /** The upstream is slow to end an expired order: end it ourselves, and refund unless a code beat us. */
   async function endOverdue(order: Activation): Promise<void> {
     try {
-      await provider.cancelActivation(order.providerActivationId!);
+      await activations.callProvider(order, 'cancel', (upstream) =>
+        upstream.cancelActivation(order.providerActivationId!),
+      );
     } catch (error) {
       if (!(error instanceof UpstreamError) || error.kind !== 'not_found') {
         if (error instanceof UpstreamError && error.kind === 'cannot_cancel')

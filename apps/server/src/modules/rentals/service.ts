@@ -194,6 +194,7 @@ export function createRentalService({
     // Each provider that sells it at a cost the price covers, in routing order, on the one hold: the rules
     // of a one-time purchase (ADR 0017).
     const placement = await placeWithFailover({
+      clock,
       candidates: quote.candidates,
       pool: providers,
       pair: { service: quote.option.service, countryId: quote.countryId },

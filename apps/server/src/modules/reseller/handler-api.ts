@@ -225,9 +225,8 @@ export function createHandlerApi(ctx: AppContext) {
       if (!excluded) return order;
       // The customer refuses numbers with these prefixes: this one is given back (refunded) and another tried.
       await activations.refund(order, ['waiting'], 'failed', 'The number matched phoneException.');
-      await ctx.providers
-        .get(order.provider)
-        .cancelActivation(order.providerActivationId!)
+      await activations
+        .callProvider(order, 'cancel', (provider) => provider.cancelActivation(order.providerActivationId!))
         .catch(() => {});
       if (attempt >= PHONE_EXCEPTION_TRIES) throw new ProtocolRefusal('NO_NUMBERS');
     }
@@ -472,7 +471,9 @@ export function createHandlerApi(ctx: AppContext) {
           const provider = ctx.providers.get(order.provider);
           // 5sim has no "another SMS" on the same number: its orders cannot take status 3.
           if (!provider.requestAnotherSms) throw new ProtocolRefusal('BAD_STATUS');
-          await provider.requestAnotherSms(order.providerActivationId!);
+          await activations.callProvider(order, 'another_sms', (upstream) =>
+            upstream.requestAnotherSms!(order.providerActivationId!),
+          );
           const messagesBefore = await messageCount(order.id);
           await db
             .insert(activationRetryRequests)

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../lib/clock';
 import type { CallOutcome } from './health';
 import type { ProviderPool } from './pool';
 import { UpstreamError } from './types';
@@ -9,8 +10,21 @@ export interface Candidate {
   upstreamCost: number;
 }
 
-/** How placing a held order ended. */
-export type Placement<T> =
+/** One call made while placing an order, for the order's history. */
+export interface PlacementAttempt {
+  provider: string;
+  /** The ceiling asked for, in the provider's currency. */
+  upstreamCost: number;
+  at: Date;
+  latencyMs: number;
+  /** `ok`, or the refusal's or failure's token. */
+  outcome: string;
+  /** The error's sentence, for a failed call. */
+  detail?: string;
+}
+
+/** How placing a held order ended, and every call made on the way. */
+export type Placement<T> = { attempts: PlacementAttempt[] } & (
   /** A provider issued it. */
   | { kind: 'placed'; value: T; provider: string }
   /** Every candidate refused cleanly: the order is to be refunded, with the last refusal's reason. */
@@ -18,7 +32,8 @@ export type Placement<T> =
   /** The last candidate's outcome is unknown (or an unexpected error): the reconciler settles it there. */
   | { kind: 'unknown'; provider: string; error: unknown }
   /** The order left `pending` meanwhile (the reconciler settled it): nothing is left to place. */
-  | { kind: 'superseded' };
+  | { kind: 'superseded' }
+);
 
 /** A clean refusal says nothing against the provider itself; anything else counts toward its cool-down. */
 function callOutcomeOf(error: UpstreamError): CallOutcome {
@@ -33,6 +48,7 @@ interface FailoverOptions<T> {
   what: string;
   orderId: number;
   log: FastifyBaseLogger;
+  clock: Clock;
   /** Points the held order at the next candidate; false when it is not pending any more. */
   moveTo(candidate: Candidate): Promise<boolean>;
   place(candidate: Candidate): Promise<T>;
@@ -51,32 +67,40 @@ export async function placeWithFailover<T>(options: FailoverOptions<T>): Promise
   const { pool, pair, log } = options;
   const attempts: Candidate[] = [...options.candidates];
   const askedAtMinimum = new Set<string>();
+  const made: PlacementAttempt[] = [];
+  const note = (candidate: Candidate, at: Date, latencyMs: number, outcome: string, detail?: string) =>
+    made.push({ ...candidate, at, latencyMs: Math.round(latencyMs), outcome, detail });
   let previous: Candidate | undefined;
   let lastError: UpstreamError | undefined;
   for (let index = 0; index < attempts.length; index += 1) {
     const candidate = attempts[index]!;
     const { provider } = candidate;
     if (previous) {
-      if (!(await options.moveTo(candidate))) return { kind: 'superseded' };
+      if (!(await options.moveTo(candidate))) return { kind: 'superseded', attempts: made };
       log.info(
         { orderId: options.orderId, from: previous.provider, to: provider, reason: lastError?.token },
         `${options.what} trying the next offer`,
       );
     }
     previous = candidate;
+    const at = options.clock.now();
     const startedAtMs = performance.now();
     try {
       const value = await options.place(candidate);
-      pool.health.recordCall(provider, 'ok', performance.now() - startedAtMs, pair);
-      return { kind: 'placed', value, provider };
+      const latencyMs = performance.now() - startedAtMs;
+      pool.health.recordCall(provider, 'ok', latencyMs, pair);
+      note(candidate, at, latencyMs, 'ok');
+      return { kind: 'placed', value, provider, attempts: made };
     } catch (error) {
       const latencyMs = performance.now() - startedAtMs;
       if (!(error instanceof UpstreamError)) {
         pool.health.recordCall(provider, 'error', latencyMs, pair, String(error));
+        note(candidate, at, latencyMs, 'error', String(error));
         log.warn({ err: error, orderId: options.orderId, provider }, `${options.what} failed unexpectedly`);
-        return { kind: 'unknown', provider, error };
+        return { kind: 'unknown', provider, error, attempts: made };
       }
       pool.health.recordCall(provider, callOutcomeOf(error), latencyMs, pair, error.message);
+      note(candidate, at, latencyMs, error.token, error.userMessage);
       lastError = error;
       const minimum = error.minPrice;
       if (minimum !== undefined && !askedAtMinimum.has(provider) && options.mayRetryAt?.(provider, minimum)) {
@@ -84,8 +108,9 @@ export async function placeWithFailover<T>(options: FailoverOptions<T>): Promise
         attempts.splice(index + 1, 0, { provider, upstreamCost: minimum });
         continue;
       }
-      if (index === attempts.length - 1 && error.outcomeUnknown) return { kind: 'unknown', provider, error };
+      if (index === attempts.length - 1 && error.outcomeUnknown)
+        return { kind: 'unknown', provider, error, attempts: made };
     }
   }
-  return { kind: 'refused', error: lastError! };
+  return { kind: 'refused', error: lastError!, attempts: made };
 }

@@ -146,7 +146,8 @@ export function createFakeAdminApi(
     const order = orders.get(id);
     if (path.startsWith('/api/admin/orders/')) {
       if (!order) return notFound();
-      if (method === 'GET') return json(200, { success: true, order, messages: [], ledger: [], audit: [] });
+      if (method === 'GET')
+        return json(200, { success: true, order, upstream: [], messages: [], ledger: [], audit: [] });
       if (path.endsWith('/refund')) {
         if (order.status === 'canceled')
           return json(409, { success: false, error: adminMessages.alreadyRefunded });

@@ -1,6 +1,6 @@
 import { type AdminOrderDetailResponse, adminRoutes } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Ban, Flag, History, MessageSquareText, ReceiptText, Undo2, Wrench } from 'lucide-react';
+import { Ban, Flag, History, MessageSquareText, ReceiptText, Server, Undo2, Wrench } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -147,6 +147,27 @@ function OrderDetail({ data }: { data: AdminOrderDetailResponse }) {
           </Facts>
         </ConsoleSection>
         <OrderActions order={order} />
+        <ConsoleSection id="order-upstream" icon={Server} title="Provider calls">
+          {data.upstream.length === 0 ? (
+            <EmptyText>No call to a provider is recorded for this order.</EmptyText>
+          ) : (
+            <ol className="divide-y" aria-label="Provider calls">
+              {data.upstream.map((call, index) => (
+                <li key={`${call.at}-${index}`} className="flex flex-col gap-1 py-2.5 first:pt-0 last:pb-0">
+                  <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                    <DateTime value={call.at} />
+                    <span className="font-medium text-foreground">
+                      {call.action} at {call.provider}
+                    </span>
+                    <Badge variant={call.outcome === 'ok' ? 'success' : 'warning'}>{call.outcome}</Badge>
+                    {call.latency_ms !== null && <span>{call.latency_ms} ms</span>}
+                  </span>
+                  {call.detail && <span className="text-sm break-words">{call.detail}</span>}
+                </li>
+              ))}
+            </ol>
+          )}
+        </ConsoleSection>
         <ConsoleSection id="order-sms" icon={MessageSquareText} title="SMS history">
           {data.messages.length === 0 ? (
             <EmptyText>No SMS arrived for this order.</EmptyText>
@@ -189,7 +210,7 @@ function OrderDetail({ data }: { data: AdminOrderDetailResponse }) {
   );
 }
 
-/** `/admin/orders/:id`: an order's facts, its SMS, its money and what administrators did to it. */
+/** `/admin/orders/:id`: an order's facts, its provider calls, its SMS, its money and what administrators did to it. */
 export function OrderPage() {
   const id = useObjectId();
   const order = useQuery({ ...orderQuery(id ?? 0), enabled: id !== null });

@@ -155,8 +155,35 @@ describe('orders in the console', () => {
       activation: { status: string };
     };
     expect(state.activation.status).toBe('cancelled');
-    expect((await get(admin, `/orders/${order.id}`)).json().audit[0]).toMatchObject({
-      action: 'order.cancel_upstream',
+    const detail = (await get(admin, `/orders/${order.id}`)).json();
+    expect(detail.audit[0]).toMatchObject({ action: 'order.cancel_upstream' });
+    expect(
+      detail.upstream.map((call: { action: string; outcome: string }) => `${call.action} ${call.outcome}`),
+    ).toEqual(['buy ok', 'cancel ok']);
+  });
+
+  it('shows each provider a purchase tried, with its answer', async () => {
+    t = await createListeningTestApp({ SMS_PROVIDERS: 'sim-a,sim-b', SMS_ROUTING_PINS: 'US=sim-a' });
+    const admin = await createUser(t, { admin: true });
+    const user = await createUser(t);
+    await fundUser(t.ctx.database, user.id, 10_000);
+    await simulatorControl(t, 'fault', { action: 'getNumberV2', token: 'NO_NUMBERS', times: 1 }, 'sim-a');
+    const offer = t.ctx.catalog.services('US').find((entry) => {
+      const providers = entry.providerOffers.map((candidate) => candidate.provider);
+      return providers.includes('sim-a') && providers.includes('sim-b') && entry.stock > 10;
+    })!;
+    const bought = await t.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/buy-number',
+      headers: user.headers,
+      payload: { countryID: 'US', service: offer.service },
     });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const [order] = await t.ctx.database.db.select().from(activations);
+    const detail = (await get(admin, `/orders/${order!.id}`)).json();
+    expect(detail.upstream).toEqual([
+      expect.objectContaining({ provider: 'sim-a', action: 'buy', outcome: 'NO_NUMBERS' }),
+      expect.objectContaining({ provider: 'sim-b', action: 'buy', outcome: 'ok' }),
+    ]);
   });
 });

@@ -99,7 +99,8 @@ export function createAdminOrdersService({ db, activations: activationService, p
     /** An order's history: its SMS (late ones too), its ledger entries and what administrators did to it. */
     async detail(id: number) {
       const order = await find(id);
-      const [messages, ledger, auditRows] = await Promise.all([
+      const [upstream, messages, ledger, auditRows] = await Promise.all([
+        activationService.repository.eventsOf(id),
         db
           .select()
           .from(activationMessages)
@@ -116,6 +117,14 @@ export function createAdminOrdersService({ db, activations: activationService, p
       ]);
       return {
         order: presentOrder(order),
+        upstream: upstream.map((event) => ({
+          at: event.at.toISOString(),
+          provider: event.provider,
+          action: event.action,
+          outcome: event.outcome,
+          detail: event.detail,
+          latency_ms: event.latencyMs,
+        })),
         messages: messages.map((message) => ({
           received_at: message.receivedAt.toISOString(),
           code: message.code,
@@ -178,7 +187,9 @@ export function createAdminOrdersService({ db, activations: activationService, p
       if (!order.providerActivationId || !providers.has(order.provider))
         throw conflict('This order has no number at a provider to cancel.', 'no_upstream_number');
       try {
-        await providers.get(order.provider).cancelActivation(order.providerActivationId);
+        await activationService.callProvider(order, 'cancel', (provider) =>
+          provider.cancelActivation(order.providerActivationId!),
+        );
       } catch (error) {
         if (error instanceof UpstreamError) throw upstreamFailure(error);
         throw error;
