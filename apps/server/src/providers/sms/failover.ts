@@ -23,8 +23,8 @@ export interface PlacementAttempt {
   detail?: string;
 }
 
-/** How placing a held order ended, and every call made on the way. */
-export type Placement<T> = { attempts: PlacementAttempt[] } & (
+/** How placing a held order ended. */
+type Outcome<T> =
   /** A provider issued it. */
   | { kind: 'placed'; value: T; provider: string }
   /** Every candidate refused cleanly: the order is to be refunded, with the last refusal's reason. */
@@ -32,8 +32,10 @@ export type Placement<T> = { attempts: PlacementAttempt[] } & (
   /** The last candidate's outcome is unknown (or an unexpected error): the reconciler settles it there. */
   | { kind: 'unknown'; provider: string; error: unknown }
   /** The order left `pending` meanwhile (the reconciler settled it): nothing is left to place. */
-  | { kind: 'superseded' }
-);
+  | { kind: 'superseded' };
+
+/** How placing a held order ended, and every call made on the way. */
+export type Placement<T> = Outcome<T> & { attempts: PlacementAttempt[] };
 
 /** A clean refusal says nothing against the provider itself; anything else counts toward its cool-down. */
 function callOutcomeOf(error: UpstreamError): CallOutcome {

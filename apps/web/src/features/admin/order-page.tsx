@@ -152,8 +152,11 @@ function OrderDetail({ data }: { data: AdminOrderDetailResponse }) {
             <EmptyText>No call to a provider is recorded for this order.</EmptyText>
           ) : (
             <ol className="divide-y" aria-label="Provider calls">
-              {data.upstream.map((call, index) => (
-                <li key={`${call.at}-${index}`} className="flex flex-col gap-1 py-2.5 first:pt-0 last:pb-0">
+              {data.upstream.map((call) => (
+                <li
+                  key={`${call.at}-${call.provider}-${call.action}-${call.outcome}`}
+                  className="flex flex-col gap-1 py-2.5 first:pt-0 last:pb-0"
+                >
                   <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                     <DateTime value={call.at} />
                     <span className="font-medium text-foreground">
