@@ -49,10 +49,9 @@ async function confirmWithReason(
   await expect(toast(admin, message)).toBeVisible();
 }
 
-test('an administrator finds a user, credits $5 with a reason, and sees it in the ledger and the audit log', async ({
-  browser,
-  request,
-}) => {
+test('an administrator finds a user, credits $5 with a reason, and sees it in the ledger and the audit log', {
+  tag: '@smoke',
+}, async ({ browser, request }) => {
   const customer = newCredentials('credit');
   await registerThroughApi(request, customer);
   const admin = await openConsole(browser, '/admin/users');

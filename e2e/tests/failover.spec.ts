@@ -12,10 +12,9 @@ const SERVICES: Record<string, { name: string; product: string }> = {
   ds: { name: 'Discord', product: 'discord' },
 };
 
-test('with sim-a out of numbers for everything, a purchase is served by sim-b and its code arrives, with no error shown', async ({
-  page,
-  request,
-}) => {
+test('with sim-a out of numbers for everything, a purchase is served by sim-b and its code arrives, with no error shown', {
+  tag: '@smoke',
+}, async ({ page, request }) => {
   // A service both sell, sim-b at most sim-a's cost: whichever routing ranks first, the other is within
   // the price quoted, so a failover to sim-b is allowed.
   const prices = await usPrices(

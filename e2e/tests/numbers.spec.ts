@@ -5,10 +5,9 @@ import { signUpThroughApi } from '../support/auth';
 import { buyService, chooseCountry } from '../support/dashboard';
 import { simulatorSettings } from '../support/simulator';
 
-test('a user with a balance buys a number, sees the code arrive, and cancels another for a refund', async ({
-  page,
-  request,
-}) => {
+test('a user with a balance buys a number, sees the code arrive, and cancels another for a refund', {
+  tag: '@smoke',
+}, async ({ page, request }) => {
   await signUpWithBalance(page, 20);
   const balanceCard = page.getByRole('region', { name: 'Account summary' });
   await expect(balanceCard).toContainText('$20.00');

@@ -431,7 +431,7 @@ test.describe('every public page', () => {
     expect(favicon.headers()['content-type']).toContain('image/svg+xml');
   });
 
-  test('arrives prerendered: its content is in the HTML', async ({ request }) => {
+  test('arrives prerendered: its content is in the HTML', { tag: '@smoke' }, async ({ request }) => {
     const expectations: Record<string, string> = {
       '/': 'real SIM numbers',
       '/faq': 'Frequently Asked Questions',
@@ -511,7 +511,10 @@ test.describe('every public page', () => {
     expect(page.url()).toMatch(/\/login$/);
   });
 
-  test('no request leaves the page origin, and the app starts without errors', async ({ page, baseURL }) => {
+  test('no request leaves the page origin, and the app starts without errors', { tag: '@smoke' }, async ({
+    page,
+    baseURL,
+  }) => {
     const origin = new URL(baseURL!).origin;
     const foreign: string[] = [];
     const errors: string[] = [];

@@ -5,10 +5,9 @@ import { confirmCharge } from '../support/layout';
 import { chooseRent, rentsOf } from '../support/rentals';
 import { injectSms, simulatorSettings } from '../support/simulator';
 
-test('a user rents a number for 24 hours, receives two SMS, renews it and sees the new end date', async ({
-  page,
-  request,
-}) => {
+test('a user rents a number for 24 hours, receives two SMS, renews it and sees the new end date', {
+  tag: '@smoke',
+}, async ({ page, request }) => {
   await signUpWithBalance(page, 40, '/dashboard/longterm');
   await expect(page.getByRole('heading', { name: /Rent Long-term Number/ })).toContainText('Beta');
   await expect(page.getByLabel('Period in hours')).toHaveValue('24');

@@ -12,9 +12,9 @@ async function deposit(page: Page, amount: string): Promise<Page> {
   return popup;
 }
 
-test('a user tops up $12.34 in the sandbox checkout popup, lands on the dashboard with it, and spends it', async ({
-  page,
-}) => {
+test('a user tops up $12.34 in the sandbox checkout popup, lands on the dashboard with it, and spends it', {
+  tag: '@smoke',
+}, async ({ page }) => {
   await signUpThroughApi(page);
   await page.getByRole('link', { name: 'Top Up', exact: true }).first().click();
   await expect(page.getByRole('heading', { name: 'Top Up Balance' })).toBeVisible();
