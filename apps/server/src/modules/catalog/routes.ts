@@ -12,7 +12,9 @@ import { createGuards } from '../auth/guards';
 /** Browsers may reuse a catalog answer this long; the catalog itself refreshes every minute. */
 const catalogHeaders = {
   contentType: 'application/json; charset=utf-8',
-  cacheControl: 'private, max-age=30',
+  // Revalidated on every load (a 304 while the catalog is unchanged): a new price shows on the next page
+  // load, as the price shown must be the price charged.
+  cacheControl: 'private, no-cache',
 };
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -21,7 +23,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.addHook('onRequest', requireUser);
   // The same for every user until the next refresh: built, serialized and compressed once per version.
   const answers = new PrecomputedJson();
-  const version = () => String(ctx.catalog.version());
+  const version = () => ctx.catalog.version();
 
   app.get(
     '/countries',

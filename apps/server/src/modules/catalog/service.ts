@@ -302,7 +302,8 @@ export function createCatalogService({ providers, repository, pricing, clock, lo
 
     isLoaded: () => view !== null,
     fetchedAt: () => view?.fetchedAt,
-    version: () => view?.version ?? 0,
+    /** Names the catalog as built now; it changes with every build, across restarts too (ETags use it). */
+    version: () => (view ? `${view.fetchedAt.getTime().toString(36)}.${view.version}` : '0'),
 
     countries(): CatalogCountry[] {
       return current().countries;
