@@ -238,7 +238,10 @@ export function createActivationService({
         provider: attempt.provider,
         action: 'buy',
         outcome: attempt.outcome,
-        detail: attempt.detail ?? `at most ${attempt.upstreamCost}`,
+        // What the provider was allowed to charge (in its currency), and why it refused when it did.
+        detail: [attempt.detail, `Ceiling ${attempt.upstreamCost} in the provider's currency.`]
+          .filter(Boolean)
+          .join(' '),
         latencyMs: attempt.latencyMs,
       })),
     );
