@@ -5,6 +5,7 @@ export * from './auth';
 export * from './catalog';
 export * from './dashboard';
 export * from './http';
+export * from './i18n';
 export * from './limits';
 export * from './messages';
 export * from './money';

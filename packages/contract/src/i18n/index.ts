@@ -1,0 +1,3 @@
+export * from './define-messages';
+export * from './instance';
+export * from './languages';
