@@ -1,13 +1,23 @@
-// Renders the public pages (/, /faq, /login, /register) to HTML after `vite build`, so their content shows
+// Renders the public pages (/, /faq, /login, /register, and each under /ru/ and /zh/) to HTML after `vite build`, so their content shows
 // before any script runs. Each page is the built shell with the page's markup in #root, its own title,
 // description, canonical URL and Open Graph tags, and, for pages that start the app at once, preloads of
 // the app's chunks. The server fills the placeholders (name, URLs, configured figures) when it serves it.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { APP_NAME_PLACEHOLDER, PUBLIC_URL_PLACEHOLDER, prerenderedPages } from '@simcode/contract';
+import {
+  APP_NAME_PLACEHOLDER,
+  LANGUAGE_TAGS,
+  LANGUAGES,
+  type Language,
+  localizedPublicPages,
+  localizedPublicPath,
+  PUBLIC_URL_PLACEHOLDER,
+  type PublicPath,
+  prerenderedPages,
+} from '@simcode/contract';
 import { build, type Manifest, type Plugin } from 'vite';
-import type { PageMeta, PublicPath } from '../src/app/page-meta';
+import type { PageMeta } from '../src/app/page-meta';
 import { webOutDir } from './out-dir';
 
 const webRoot = path.resolve(import.meta.dirname, '..');
@@ -40,8 +50,8 @@ function clientOnlyModules(): Plugin {
 }
 
 interface ServerEntry {
-  renderPage(pathname: string): Promise<string>;
-  publicPageMeta: Record<PublicPath, PageMeta>;
+  renderPage(pathname: string, language: Language): Promise<string>;
+  publicPageMeta(page: PublicPath): PageMeta;
 }
 
 /** Builds src/entry-server.tsx for Node, beside node_modules so its dependencies resolve, and loads it. */
@@ -89,15 +99,24 @@ function chunkClosure(manifest: Manifest, key: string, seen = new Set<string>())
 
 function pageHtml(
   shell: string,
-  route: PublicPath,
+  page: PublicPath,
+  language: Language,
   meta: PageMeta,
   appHtml: string,
   preloads: readonly string[],
 ): string {
   const title = escapeAttribute(`${meta.title} | ${APP_NAME_PLACEHOLDER}`);
   const description = escapeAttribute(meta.description);
-  const url = `${PUBLIC_URL_PLACEHOLDER}${route}`;
-  let html = shell;
+  const url = `${PUBLIC_URL_PLACEHOLDER}${localizedPublicPath(page, language)}`;
+  // Search engines show each visitor the page in their language; English answers everyone else.
+  const alternates = [
+    ...LANGUAGES.map(
+      (other) =>
+        `<link rel="alternate" hreflang="${LANGUAGE_TAGS[other]}" href="${PUBLIC_URL_PLACEHOLDER}${localizedPublicPath(page, other)}" />`,
+    ),
+    `<link rel="alternate" hreflang="x-default" href="${PUBLIC_URL_PLACEHOLDER}${page}" />`,
+  ];
+  let html = replaceOnce(shell, /<html lang="en">/, `<html lang="${LANGUAGE_TAGS[language]}">`);
   html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${title}</title>`);
   html = replaceOnce(
     html,
@@ -117,6 +136,8 @@ function pageHtml(
   const headTags = [
     `<link rel="canonical" href="${url}" />`,
     `<meta property="og:url" content="${url}" />`,
+    `<meta property="og:locale" content="${LANGUAGE_TAGS[language].replace('-', '_')}" />`,
+    ...alternates,
     ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
   ];
   html = replaceOnce(html, /<\/head>/, `  ${headTags.join('\n    ')}\n  </head>`);
@@ -138,16 +159,14 @@ const appChunks = [...chunkClosure(manifest, 'src/app/start-app.tsx')].filter(
 
 const { entry, cleanUp } = await loadServerEntry();
 try {
-  mkdirSync(path.join(outDir, 'pages'), { recursive: true });
-  for (const [route, name] of Object.entries(prerenderedPages) as [PublicPath, string][]) {
-    const meta = entry.publicPageMeta[route];
-    const appHtml = await entry.renderPage(route);
+  for (const { page, language, path: pathname } of localizedPublicPages) {
+    const appHtml = await entry.renderPage(pathname, language);
+    const meta = entry.publicPageMeta(page);
     const preloads = meta.hydrate === 'on-load' ? appChunks : [];
-    writeFileSync(
-      path.join(outDir, 'pages', `${name}.html`),
-      pageHtml(shell, route, meta, appHtml, preloads),
-    );
-    console.log(`prerendered ${route} → pages/${name}.html`);
+    const file = path.join('pages', language, `${prerenderedPages[page]}.html`);
+    mkdirSync(path.join(outDir, path.dirname(file)), { recursive: true });
+    writeFileSync(path.join(outDir, file), pageHtml(shell, page, language, meta, appHtml, preloads));
+    console.log(`prerendered ${pathname} → ${file}`);
   }
 } finally {
   cleanUp();

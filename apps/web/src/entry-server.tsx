@@ -1,15 +1,18 @@
+import type { Language } from '@simcode/contract';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { CLIENT_ONLY_DIGEST } from './app/client-only';
 import { routes } from './app/routes';
+import { loadLanguage } from './i18n';
 
 /**
  * Renders a public page to HTML at build time (scripts/prerender.ts). The markup is what the browser's
  * first render produces (the router provider of the client, signed out, the server's placeholders for
  * configured values), so the app hydrates it without repainting.
  */
-export async function renderPage(pathname: string): Promise<string> {
+export async function renderPage(pathname: string, language: Language): Promise<string> {
+  await loadLanguage(language);
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://prerender.invalid${pathname}`));
   if (context instanceof Response) throw new Error(`${pathname} redirects; only pages can be prerendered`);

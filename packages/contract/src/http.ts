@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { currentLanguage } from './i18n/instance';
+import { LANGUAGE_TAGS, type Language } from './i18n/languages';
 
 /** Every error answer of the API has this body, with the HTTP status telling the class of error. */
 export const errorResponseSchema = z.object({
@@ -19,9 +21,20 @@ export function centsToDollars(cents: number): number {
   return Math.round(cents) / 100;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const usdFormats = new Map<Language, Intl.NumberFormat>();
 
-/** Money as people read it, from integer cents: 1000000 → '$10,000.00'. Every price and balance shown goes through here. */
+/**
+ * Money as people of the current language read it, from integer cents: 1000000 → '$10,000.00' in English,
+ * '10 000,00 $' in Russian, 'US$10,000.00' in Chinese. Every price and balance shown goes through here.
+ */
 export function formatCents(cents: number): string {
+  const language = currentLanguage();
+  let usd = usdFormats.get(language);
+  if (!usd) {
+    // English keeps the spec's '$1,234.50' (en-US); the others write dollars their own way.
+    const locale = language === 'en' ? 'en-US' : LANGUAGE_TAGS[language];
+    usd = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
+    usdFormats.set(language, usd);
+  }
   return usd.format(Math.round(cents) / 100);
 }

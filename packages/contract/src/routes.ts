@@ -1,4 +1,5 @@
 import { isAdminPath } from './admin';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './i18n/languages';
 /** Every route of the web app (spec section 2). The server answers 200 for these and 404 for any other page. */
 export const appRoutes = {
   home: '/',
@@ -23,9 +24,9 @@ export const appRoutes = {
 
 export const knownAppPaths: ReadonlySet<string> = new Set(Object.values(appRoutes));
 
-/** Whether the app has a page at this path: one of appRoutes, or one of the operator console's. */
+/** Whether the app has a page at this path: one of appRoutes, a public page in a language, or one of the operator console's. */
 export function isAppPath(pathname: string): boolean {
-  return knownAppPaths.has(pathname) || isAdminPath(pathname);
+  return knownAppPaths.has(pathname) || publicPageOf(pathname) !== null || isAdminPath(pathname);
 }
 
 /** Public pages rendered to HTML at build time; the file name is what the server looks for in dist/pages. */
@@ -35,3 +36,37 @@ export const prerenderedPages = {
   '/login': 'login',
   '/register': 'register',
 } as const satisfies Record<string, string>;
+
+export type PublicPath = keyof typeof prerenderedPages;
+
+export function isPublicPath(pathname: string): pathname is PublicPath {
+  return Object.hasOwn(prerenderedPages, pathname);
+}
+
+/**
+ * A public page's address in a language. English keeps the spec's addresses; the others live under their
+ * language: '/faq' → '/ru/faq', '/' → '/ru/'.
+ */
+export function localizedPublicPath(page: PublicPath, language: Language): string {
+  if (language === DEFAULT_LANGUAGE) return page;
+  return `/${language}${page === '/' ? '/' : page}`;
+}
+
+/** The page and language of a public page's address ('/zh/login' → login in Chinese), or null. */
+export function publicPageOf(pathname: string): { page: PublicPath; language: Language } | null {
+  if (isPublicPath(pathname)) return { page: pathname, language: DEFAULT_LANGUAGE };
+  const [, prefix, ...rest] = pathname.split('/');
+  if (!isLanguage(prefix) || prefix === DEFAULT_LANGUAGE) return null;
+  const page = rest.length === 0 || (rest.length === 1 && rest[0] === '') ? '/' : `/${rest.join('/')}`;
+  return isPublicPath(page) ? { page, language: prefix } : null;
+}
+
+/** Every public page in every language, as the sitemap and the prerender list them. */
+export const localizedPublicPages: readonly { page: PublicPath; language: Language; path: string }[] =
+  LANGUAGES.flatMap((language) =>
+    (Object.keys(prerenderedPages) as PublicPath[]).map((page) => ({
+      page,
+      language,
+      path: localizedPublicPath(page, language),
+    })),
+  );

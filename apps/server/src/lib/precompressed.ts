@@ -31,12 +31,12 @@ export function sendPrecompressed(
   request: FastifyRequest,
   reply: FastifyReply,
   entry: Precompressed,
-  headers: { contentType: string; cacheControl: string },
+  headers: { contentType: string; cacheControl: string; vary?: string },
 ) {
   reply
     .header('content-type', headers.contentType)
     .header('cache-control', headers.cacheControl)
-    .header('vary', 'accept-encoding')
+    .header('vary', headers.vary ? `accept-encoding, ${headers.vary}` : 'accept-encoding')
     .header('etag', entry.etag);
   if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
   const accepted = request.headers['accept-encoding'] ?? '';

@@ -1,6 +1,5 @@
-import type { prerenderedPages } from '@simcode/contract';
-
-export type PublicPath = keyof typeof prerenderedPages;
+import { type PublicPath, prerenderedPages } from '@simcode/contract';
+import { i18n } from '@/i18n';
 
 export interface PageMeta {
   /** The page's part of the tab title ('<title> | <app name>'). */
@@ -15,29 +14,19 @@ export interface PageMeta {
   hydrate: 'on-load' | 'on-interaction';
 }
 
-/** Head tags of the public pages; scripts/prerender.ts writes them into each page's HTML. */
-export const publicPageMeta: Record<PublicPath, PageMeta> = {
-  '/': {
-    title: 'Real SIM numbers for SMS verification',
-    description:
-      'Receive SMS verification codes on real-SIM (non-VoIP) numbers from 180+ countries for 1,000+ services. Instant activation, exclusive numbers, pay only for what you use.',
-    hydrate: 'on-interaction',
-  },
-  '/faq': {
-    title: 'Frequently Asked Questions',
-    description:
-      'How real-SIM numbers work: countries, the 20-minute window and automatic refunds, cancelling, long-term and renewable numbers, crypto top-ups and troubleshooting.',
-    hydrate: 'on-interaction',
-  },
-  '/login': {
-    title: 'Sign in',
-    description: 'Sign in to buy real-SIM numbers and read your SMS verification codes.',
-    hydrate: 'on-load',
-  },
-  '/register': {
-    title: 'Create account',
-    description:
-      'Create an account to buy real-SIM numbers for SMS verification, with a USD balance topped up in crypto.',
-    hydrate: 'on-load',
-  },
+const HYDRATE: Record<PublicPath, PageMeta['hydrate']> = {
+  '/': 'on-interaction',
+  '/faq': 'on-interaction',
+  '/login': 'on-load',
+  '/register': 'on-load',
 };
+
+/** Head tags of a public page in the current language; scripts/prerender.ts writes them into its HTML. */
+export function publicPageMeta(page: PublicPath): PageMeta {
+  const name = prerenderedPages[page];
+  return {
+    title: i18n.t(`common:meta.${name}.title`),
+    description: i18n.t(`common:meta.${name}.description`),
+    hydrate: HYDRATE[page],
+  };
+}

@@ -1,8 +1,33 @@
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@simcode/contract';
 import type { RouteObject } from 'react-router';
 import { ErrorPage } from './error-page';
 import { GuestOnly } from './guards';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
+
+/** The prerendered public pages (a fresh set of route objects per language: the router loads each). */
+function publicPages(): RouteObject[] {
+  return [
+    {
+      index: true,
+      lazy: async () => ({ Component: (await import('@/features/landing/landing-page')).LandingPage }),
+    },
+    { path: 'faq', lazy: async () => ({ Component: (await import('@/features/faq/faq-page')).FaqPage }) },
+    {
+      Component: GuestOnly,
+      children: [
+        {
+          path: 'login',
+          lazy: async () => ({ Component: (await import('@/features/auth/login-page')).LoginPage }),
+        },
+        {
+          path: 'register',
+          lazy: async () => ({ Component: (await import('@/features/auth/register-page')).RegisterPage }),
+        },
+      ],
+    },
+  ];
+}
 
 /**
  * Every route of spec section 2. Pages load lazily, so the landing page does not carry the dashboard's
@@ -13,11 +38,7 @@ export const routes: RouteObject[] = [
     Component: RootLayout,
     ErrorBoundary: ErrorPage,
     children: [
-      {
-        index: true,
-        lazy: async () => ({ Component: (await import('@/features/landing/landing-page')).LandingPage }),
-      },
-      { path: 'faq', lazy: async () => ({ Component: (await import('@/features/faq/faq-page')).FaqPage }) },
+      ...publicPages(),
       {
         path: 'docs/api',
         lazy: async () => ({ Component: (await import('@/features/api-docs/api-docs-page')).ApiDocsPage }),
@@ -41,19 +62,6 @@ export const routes: RouteObject[] = [
         lazy: async () => ({
           Component: (await import('@/features/auth/confirm-email-page')).ConfirmEmailPage,
         }),
-      },
-      {
-        Component: GuestOnly,
-        children: [
-          {
-            path: 'login',
-            lazy: async () => ({ Component: (await import('@/features/auth/login-page')).LoginPage }),
-          },
-          {
-            path: 'register',
-            lazy: async () => ({ Component: (await import('@/features/auth/register-page')).RegisterPage }),
-          },
-        ],
       },
       {
         path: 'dashboard/tickets',
@@ -168,6 +176,11 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // The public pages again under each other language's prefix ('/ru/', '/zh/faq'), prerendered in it.
+      ...LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).map((language) => ({
+        path: language,
+        children: publicPages(),
+      })),
       { path: '*', Component: NotFoundPage },
     ],
   },

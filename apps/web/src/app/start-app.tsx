@@ -1,6 +1,8 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { loadLanguage } from '@/i18n';
+import { rememberLanguage, startLanguage } from '@/i18n/preference';
 import { CLIENT_ONLY_DIGEST } from './client-only';
 import { routes } from './routes';
 
@@ -25,8 +27,20 @@ function onRecoverableError(error: unknown) {
  * Starts the single-page app in `container`. Public pages arrive prerendered: React attaches to their markup
  * instead of painting again, in a transition so that the work yields to the browser between components.
  */
+/** The language to start in; a `lang` query is a choice made with a link, remembered and taken off the address. */
+function chooseStartLanguage() {
+  const language = startLanguage(window.location, navigator.languages);
+  const url = new URL(window.location.href);
+  if (url.searchParams.has('lang')) {
+    rememberLanguage(language);
+    url.searchParams.delete('lang');
+    window.history.replaceState(window.history.state, '', url);
+  }
+  return language;
+}
+
 export async function startApp(container: HTMLElement): Promise<void> {
-  await resolveInitialRoutes();
+  await Promise.all([resolveInitialRoutes(), loadLanguage(chooseStartLanguage())]);
   const prerendered = container.firstElementChild !== null;
   // Hydration data (empty: public pages load nothing) tells the router the page is already on screen, so it
   // leaves the scroll position alone instead of jumping to the top under a visitor who is reading.

@@ -5,6 +5,7 @@ import { policies, TERMS_PDF_PATH } from '@/features/legal/policies';
 import { PolicyButton } from '@/features/legal/policy-button';
 import { publicConfig } from '@/lib/public-config';
 import { AnchorLink } from './anchor-link';
+import { FooterLanguageSwitch } from './language-switch';
 import { LogoMark } from './logo';
 
 const linkClass =
@@ -96,9 +97,12 @@ export function Footer() {
         </FooterColumn>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl py-6 pr-20 pl-4 text-xs text-slate-400 sm:px-6">
-          © {appName}. Prices in US dollars; balance top-ups in cryptocurrency.
-        </p>
+        <div className="mx-auto flex max-w-7xl flex-col gap-4 py-6 pr-20 pl-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p className="text-xs text-slate-400">
+            © {appName}. Prices in US dollars; balance top-ups in cryptocurrency.
+          </p>
+          <FooterLanguageSwitch />
+        </div>
       </div>
     </footer>
   );

@@ -7,6 +7,7 @@ import { logout, useSession } from '@/features/auth/session';
 import { useScrolledPast } from '@/lib/use-scrolled-past';
 import { cn } from '@/lib/utils';
 import { AnchorLink } from './anchor-link';
+import { NavbarLanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 
 const signedInLinks = [
@@ -172,10 +173,11 @@ export function Navbar() {
             </>
           )}
         </div>
+        <NavbarLanguageSwitch className={cn(wide ? 'xl:ml-0' : 'lg:ml-0', 'ml-auto')} />
         <Button
           variant="ghost"
           size="icon"
-          className={cn('ml-auto', wide ? 'xl:hidden' : 'lg:hidden')}
+          className={wide ? 'xl:hidden' : 'lg:hidden'}
           aria-expanded={mobileOpen}
           aria-controls="mobile-menu"
           aria-label={mobileOpen ? 'Close menu' : 'Open menu'}

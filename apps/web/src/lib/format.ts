@@ -1,5 +1,71 @@
 import { formatCents } from '@simcode/contract';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { locale } from '@/i18n';
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One `Intl.DateTimeFormat` per language and style, made on first use. */
+function dateTimeFormat(style: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale()} ${style}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale(), options);
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
+const asDate = (value: string | number | Date) => (value instanceof Date ? value : new Date(value));
+
+/** A day in the current language: 'Jan 15, 2026', '15 янв. 2026 г.', '2026年1月15日'. */
+export function formatDate(value: string | number | Date): string {
+  return dateTimeFormat('date', { dateStyle: 'medium' }).format(asDate(value));
+}
+
+/** A day with the month written out: 'January 15, 2026', '15 января 2026 г.'. */
+export function formatLongDate(value: string | number | Date): string {
+  return dateTimeFormat('long-date', { dateStyle: 'long' }).format(asDate(value));
+}
+
+/** A moment, to the minute on a 24-hour clock: 'Jan 15, 2026, 14:05', '15 янв. 2026 г., 14:05'. */
+export function formatDateTime(value: string | number | Date): string {
+  return dateTimeFormat('date-time', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(asDate(value));
+}
+
+/** A recent moment, without the year: 'Jan 15, 14:05', '15 янв., 14:05'. */
+export function formatDayTime(value: string | number | Date): string {
+  return dateTimeFormat('day-time', {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(asDate(value));
+}
+
+/** A time of day as the language reads it: '2:05 PM' in English, '14:05' in Russian and Chinese. */
+export function formatTime(value: string | number | Date): string {
+  return dateTimeFormat('time', { hour: 'numeric', minute: '2-digit' }).format(asDate(value));
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A count as the language groups digits: '12,345', '12 345'. */
+export function formatNumber(value: number): string {
+  let format = numberFormats.get(locale());
+  if (!format) {
+    format = new Intl.NumberFormat(locale());
+    numberFormats.set(locale(), format);
+  }
+  return format.format(value);
+}
 
 /** The API's dollar amounts (two decimals on the wire), shown like every other sum of money: '$1,234.50'. */
 export function formatDollars(dollars: number): string {

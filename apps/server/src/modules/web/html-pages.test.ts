@@ -33,9 +33,12 @@ describe('loadHtmlPages', () => {
   function distWithPages() {
     const dist = mkdtempSync(path.join(tmpdir(), 'simcode-pages-'));
     writeFileSync(path.join(dist, 'index.html'), '<p>shell __APP_NAME__</p>');
-    mkdirSync(path.join(dist, 'pages'));
-    writeFileSync(path.join(dist, 'pages', 'home.html'), '<p>home __LANDING_STAT_1__</p>');
-    writeFileSync(path.join(dist, 'pages', 'faq.html'), '<p>faq</p>');
+    mkdirSync(path.join(dist, 'pages', 'en'), { recursive: true });
+    mkdirSync(path.join(dist, 'pages', 'ru'));
+    writeFileSync(path.join(dist, 'pages', 'en', 'home.html'), '<p>home __LANDING_STAT_1__</p>');
+    writeFileSync(path.join(dist, 'pages', 'en', 'faq.html'), '<p>faq</p>');
+    writeFileSync(path.join(dist, 'pages', 'ru', 'home.html'), '<p>главная</p>');
+    writeFileSync(path.join(dist, 'pages', 'ru', 'faq.html'), '<p>вопросы</p>');
     return dist;
   }
 
@@ -46,6 +49,16 @@ describe('loadHtmlPages', () => {
     expect(pages.pageFor('/login')).toEqual({ html: '<p>shell Codes &amp; Co</p>', status: 200 });
     expect(pages.pageFor('/dashboard/topup').status).toBe(200);
     expect(pages.pageFor('/nowhere')).toEqual({ html: '<p>shell Codes &amp; Co</p>', status: 404 });
+  });
+
+  it('serves a public page in the language of its address', () => {
+    const pages = loadHtmlPages(distWithPages(), config, 'https://simcode.example')!;
+    expect(pages.pageFor('/ru/')).toEqual({ html: '<p>главная</p>', status: 200 });
+    expect(pages.pageFor('/ru')).toEqual({ html: '<p>главная</p>', status: 200 });
+    expect(pages.pageFor('/ru/faq')).toEqual({ html: '<p>вопросы</p>', status: 200 });
+    expect(pages.pageFor('/zh/login')).toEqual({ html: '<p>shell Codes &amp; Co</p>', status: 200 });
+    expect(pages.pageFor('/ru/dashboard').status).toBe(404);
+    expect(pages.pageFor('/en/faq').status).toBe(404);
   });
 
   it('is null when the web app is not built', () => {

@@ -5,10 +5,13 @@ import {
   formatLandingStat,
   isAppPath,
   landingStatPlaceholder,
+  localizedPublicPages,
+  localizedPublicPath,
   PUBLIC_CONFIG_PLACEHOLDER,
   PUBLIC_URL_PLACEHOLDER,
   type PublicConfig,
   prerenderedPages,
+  publicPageOf,
   SUPPORT_CHAT_URL_PLACEHOLDER,
 } from '@simcode/contract';
 import { escapeHtml } from '../../lib/html';
@@ -44,15 +47,18 @@ export function loadHtmlPages(
   if (!existsSync(shellFile)) return null;
   const fill = (html: string) => fillPlaceholders(html, publicConfig, publicUrl);
   const shell = fill(readFileSync(shellFile, 'utf8'));
+  // Keyed by the page's address in its language: '/faq', '/ru/faq', '/ru/'.
   const prerendered = new Map<string, string>();
-  for (const [route, name] of Object.entries(prerenderedPages)) {
-    const file = path.join(distDir, 'pages', `${name}.html`);
-    if (existsSync(file)) prerendered.set(route, fill(readFileSync(file, 'utf8')));
+  for (const { page, language, path: address } of localizedPublicPages) {
+    const file = path.join(distDir, 'pages', language, `${prerenderedPages[page]}.html`);
+    if (existsSync(file)) prerendered.set(address, fill(readFileSync(file, 'utf8')));
   }
   return {
     pageFor(pathname) {
       const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-      const html = prerendered.get(normalized) ?? shell;
+      const publicPage = publicPageOf(normalized);
+      const address = publicPage && localizedPublicPath(publicPage.page, publicPage.language);
+      const html = (address && prerendered.get(address)) || shell;
       return { html, status: isAppPath(normalized) ? 200 : 404 };
     },
   };

@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { generalMessages, type PublicConfig } from '@simcode/contract';
+import { DEFAULT_LANGUAGE, generalMessages, type PublicConfig, publicPageOf } from '@simcode/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { errorBody } from '../../lib/errors';
 import { serverRoot } from '../../lib/paths';
 import { type Precompressed, precompress, sendPrecompressed } from '../../lib/precompressed';
 import { loadHtmlPages } from './html-pages';
+import { languageRedirect } from './language-redirect';
 import { ownHostRedirect } from './own-host';
 import { robotsTxt, sitemapXml } from './seo';
 
@@ -121,7 +122,17 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Pro
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run `npm run build`, then reload.');
     }
+    const search = request.url.slice(pathname.length);
+    const redirect = languageRedirect(pathname, search, request.headers);
+    // The English address answers by the visitor's language: no cache may hand one visitor's to another.
+    const vary =
+      publicPageOf(pathname)?.language === DEFAULT_LANGUAGE ? 'accept-language, cookie' : undefined;
+    if (redirect) {
+      if (vary) reply.header('vary', vary);
+      if (redirect.setCookie) reply.header('set-cookie', redirect.setCookie);
+      return reply.header('cache-control', 'no-store').redirect(redirect.location, 302);
+    }
     const { html, status } = pages.pageFor(pathname);
-    return sendPrecompressed(request, reply.code(status), encodedPage(html), htmlHeaders);
+    return sendPrecompressed(request, reply.code(status), encodedPage(html), { ...htmlHeaders, vary });
   });
 }

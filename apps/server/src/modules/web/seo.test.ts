@@ -12,7 +12,7 @@ describe('robots.txt', () => {
 });
 
 describe('sitemap.xml', () => {
-  it('lists the prerendered public pages with absolute URLs', () => {
+  it('lists the prerendered public pages in every language with absolute URLs', () => {
     const sitemap = sitemapXml('https://simcode.example');
     expect(sitemap).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns=/);
     expect([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])).toEqual([
@@ -20,7 +20,25 @@ describe('sitemap.xml', () => {
       'https://simcode.example/faq',
       'https://simcode.example/login',
       'https://simcode.example/register',
+      'https://simcode.example/ru/',
+      'https://simcode.example/ru/faq',
+      'https://simcode.example/ru/login',
+      'https://simcode.example/ru/register',
+      'https://simcode.example/zh/',
+      'https://simcode.example/zh/faq',
+      'https://simcode.example/zh/login',
+      'https://simcode.example/zh/register',
     ]);
+  });
+
+  it("names each page's versions in the other languages", () => {
+    const faq = sitemapXml('https://simcode.example')
+      .split('\n')
+      .find((line) => line.includes('<loc>https://simcode.example/ru/faq</loc>'));
+    expect(faq).toContain('<xhtml:link rel="alternate" hreflang="en" href="https://simcode.example/faq"/>');
+    expect(faq).toContain(
+      '<xhtml:link rel="alternate" hreflang="zh-CN" href="https://simcode.example/zh/faq"/>',
+    );
   });
 
   it('escapes the address', () => {

@@ -1,8 +1,5 @@
-import { prerenderedPages } from '@simcode/contract';
+import { LANGUAGE_TAGS, LANGUAGES, localizedPublicPages, localizedPublicPath } from '@simcode/contract';
 import { escapeHtml } from '../../lib/html';
-
-/** Pages a search engine may list: the public ones that arrive prerendered. */
-const INDEXABLE_PATHS = Object.keys(prerenderedPages);
 
 /** robots.txt: the public pages are open to crawlers; the signed-in area and the API are not. */
 export function robotsTxt(publicUrl: string): string {
@@ -17,14 +14,21 @@ export function robotsTxt(publicUrl: string): string {
   ].join('\n');
 }
 
-/** sitemap.xml of the public pages, with absolute URLs from PUBLIC_URL. */
+/**
+ * sitemap.xml of the public pages (the ones that arrive prerendered) in every language, with absolute URLs
+ * from PUBLIC_URL, each listing its versions in the other languages.
+ */
 export function sitemapXml(publicUrl: string): string {
-  const urls = INDEXABLE_PATHS.map(
-    (pathname) => `  <url><loc>${escapeHtml(`${publicUrl}${pathname}`)}</loc></url>`,
-  );
+  const urls = localizedPublicPages.map(({ page, path }) => {
+    const alternates = LANGUAGES.map(
+      (language) =>
+        `<xhtml:link rel="alternate" hreflang="${LANGUAGE_TAGS[language]}" href="${escapeHtml(`${publicUrl}${localizedPublicPath(page, language)}`)}"/>`,
+    );
+    return `  <url><loc>${escapeHtml(`${publicUrl}${path}`)}</loc>${alternates.join('')}</url>`;
+  });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     ...urls,
     '</urlset>',
     '',

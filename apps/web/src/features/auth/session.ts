@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, IDLE_LOGOUT_MS } from '@simcode/contract';
+import { ADMIN_ROLE, IDLE_LOGOUT_MS, type Language } from '@simcode/contract';
 import { useSyncExternalStore } from 'react';
 
 /** Local storage keys (the spec names 'token'). */
@@ -45,6 +45,21 @@ export async function logout(): Promise<void> {
     }).catch(() => undefined);
   }
   signOutHere();
+}
+
+/**
+ * Saves a language chosen with the switch to the signed-in account, so e-mails and other browsers follow
+ * it. Sent with keepalive: the page is about to load again in that language.
+ */
+export function saveAccountLanguage(language: Language): void {
+  const token = getToken();
+  if (!token) return;
+  void fetch('/api/account/language', {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ language }),
+    keepalive: true,
+  }).catch(() => undefined);
 }
 
 /** The end of a sign-out once the server has ended the token (or all of them): forget it, start from home. */

@@ -58,7 +58,7 @@ function FaqArticle({ entry }: { entry: FaqEntry }) {
 }
 
 export function FaqPage() {
-  useDocumentTitle(publicPageMeta['/faq'].title);
+  useDocumentTitle(publicPageMeta('/faq').title);
   const { supportChatUrl } = publicConfig();
   const [query, setQuery] = useState('');
 

@@ -10,7 +10,7 @@ import { StatsSection } from './stats-section';
 
 /** The home page: the spec's sections in the spec's order. */
 export function LandingPage() {
-  useDocumentTitle(publicPageMeta['/'].title);
+  useDocumentTitle(publicPageMeta('/').title);
   return (
     <main>
       <HeroSection />

@@ -1,0 +1,62 @@
+import {
+  firstSupportedLanguage,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  type Language,
+  localizedPublicPath,
+  publicPageOf,
+} from '@simcode/contract';
+
+const STORAGE_KEY = 'language';
+const COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600;
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The language this browser chose last (the switch, or the signed-in account's preference), if any. */
+export function savedLanguage(): Language | null {
+  const saved = storage()?.getItem(STORAGE_KEY);
+  return isLanguage(saved) ? saved : null;
+}
+
+/**
+ * Remembers a choice in this browser: in local storage for the app, and in a cookie so the server sends
+ * the prerendered public pages in it.
+ */
+export function rememberLanguage(language: Language): void {
+  storage()?.setItem(STORAGE_KEY, language);
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and Safari before 2025.
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;
+}
+
+/**
+ * The language to start in. A public page's address names its language (the server has already sent the
+ * visitor to the right one); elsewhere a `lang` query, then the saved choice, then the browser's languages.
+ */
+export function startLanguage(location: Pick<Location, 'pathname' | 'search'>, browser: readonly string[]) {
+  const publicPage = publicPageOf(location.pathname);
+  if (publicPage) return publicPage.language;
+  const query = new URLSearchParams(location.search).get('lang');
+  if (isLanguage(query)) return query;
+  return savedLanguage() ?? firstSupportedLanguage(browser) ?? 'en';
+}
+
+/**
+ * The current page in another language: a public page at its address in that language, any other page
+ * with a `lang` query (which the app saves as the choice when it starts), so the switch works as a plain
+ * link too.
+ */
+export function addressIn(language: Language, location: Pick<Location, 'pathname' | 'search' | 'hash'>) {
+  const publicPage = publicPageOf(location.pathname);
+  const search = new URLSearchParams(location.search);
+  search.delete('lang');
+  if (!publicPage) search.set('lang', language);
+  const query = search.size > 0 ? `?${search}` : '';
+  const pathname = publicPage ? localizedPublicPath(publicPage.page, language) : location.pathname;
+  return `${pathname}${query}${location.hash}`;
+}
