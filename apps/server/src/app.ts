@@ -22,6 +22,7 @@ import { apiKeyRoutes } from './modules/api-keys/routes';
 import { authRoutes, captchaRoutes } from './modules/auth/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { eventRoutes } from './modules/events/routes';
+import { favouriteRoutes } from './modules/favourites/routes';
 import { healthRoutes } from './modules/health/routes';
 import { devOutboxRoutes } from './modules/mail/outbox-routes';
 import { topupRoutes } from './modules/payments/routes';
@@ -149,6 +150,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(ticketRoutes, { prefix: '/api/tickets', ctx });
   await app.register(catalogRoutes, { prefix: '/api/dashboard', ctx });
   await app.register(activationRoutes, { prefix: '/api/dashboard', ctx });
+  await app.register(favouriteRoutes, { prefix: '/api/dashboard', ctx });
   await app.register(rentalRoutes, { prefix: '/api/dashboard', ctx });
   await app.register(summaryRoutes, { prefix: '/api/dashboard', ctx });
   await app.register(moneyRoutes, { prefix: '/api/dashboard', ctx });

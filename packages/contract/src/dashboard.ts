@@ -38,16 +38,16 @@ export const NUMBER_STATUS = {
   okPrefix: 'STATUS_OK:',
 } as const;
 
-const countryId = z
+export const countryIdField = z
   .string({ error: 'must be a string' })
   .trim()
   .regex(/^[A-Za-z]{2}$/, { error: 'must be a two-letter country code' })
   .transform((value) => value.toUpperCase());
-const operatorKey = z
+export const operatorKeyField = z
   .string({ error: 'must be a string' })
   .trim()
   .regex(/^[a-z0-9_]{1,32}$/, { error: 'must be an operator key' });
-const serviceCode = z
+export const serviceCodeField = z
   .string({ error: 'must be a string' })
   .trim()
   .regex(/^[a-z0-9]{1,10}$/, { error: 'must be a service code' });
@@ -78,9 +78,25 @@ export const countriesResponseSchema = z.object({
 });
 export type CountriesResponse = z.infer<typeof countriesResponseSchema>;
 
+/** Below this many settled orders in the window, a pair is shown as "new" rather than with a rate. */
+export const DELIVERY_MIN_ORDERS = 10;
+
+/** SimCode's own orders of the last 7 days for an offer; null when none settled yet. */
+export const deliveryFiguresSchema = z
+  .object({
+    /** Orders that got a code or expired without one (cancelled ones say nothing about delivery). */
+    orders: z.number().int(),
+    /** Of those, the ones that received a code. */
+    delivered: z.number().int(),
+    /** Median time from purchase to the first SMS, over the delivered ones. */
+    median_seconds: z.number().int().nullable(),
+  })
+  .nullable();
+export type DeliveryFigures = z.infer<typeof deliveryFiguresSchema>;
+
 export const servicesQuerySchema = z.object({
-  countryID: countryId,
-  operator: operatorKey.optional().default('any'),
+  countryID: countryIdField,
+  operator: operatorKeyField.optional().default('any'),
 });
 export const serviceOfferSchema = z.object({
   id: z.string(),
@@ -89,6 +105,8 @@ export const serviceOfferSchema = z.object({
   price: z.number(),
   /** Numbers available now; 0 means out of stock. */
   stock: z.number().int(),
+  /** SimCode's own delivery figures for this offer (the operator's where one is chosen). */
+  delivery: deliveryFiguresSchema.optional(),
 });
 export type ServiceOffer = z.infer<typeof serviceOfferSchema>;
 export const servicesResponseSchema = z.object({
@@ -100,9 +118,18 @@ export type ServicesResponse = z.infer<typeof servicesResponseSchema>;
 export const buyNumberRequestSchema = z.object({
   /** The country's name, as the spec's client sends it; informational only. */
   country: plainText(100).optional(),
-  countryID: countryId,
-  operator: operatorKey.optional().default('any'),
-  service: serviceCode,
+  countryID: countryIdField,
+  operator: operatorKeyField.optional().default('any'),
+  service: serviceCodeField,
+  /**
+   * The price the buyer was shown, in dollars. A purchase whose price went up since is refused with
+   * `price_changed` and the new price, for the buyer to confirm; left out, the current price is charged.
+   */
+  price: z
+    .number({ error: 'must be a number of dollars' })
+    .positive({ error: 'must be more than 0' })
+    .max(1_000_000, { error: 'must be at most 1000000' })
+    .optional(),
 });
 export type BuyNumberRequest = z.input<typeof buyNumberRequestSchema>;
 
@@ -136,6 +163,8 @@ export const purchasedNumberSchema = z.object({
   sms: z.array(smsSchema),
   /** Bought through the reseller API (an API key) rather than on the site. */
   via_api: z.boolean().optional(),
+  /** Another SMS was asked for and has not arrived yet. */
+  awaiting_another_sms: z.boolean().optional(),
 });
 export type PurchasedNumber = z.infer<typeof purchasedNumberSchema>;
 export const numbersResponseSchema = z.object({

@@ -2,6 +2,7 @@ export * from './account';
 export * from './admin';
 export * from './api-keys';
 export * from './auth';
+export * from './buying';
 export * from './catalog';
 export * from './dashboard';
 export * from './http';

@@ -145,6 +145,8 @@ export const ticketSchema = z.object({
   status: ticketStatusSchema,
   created_at: z.string(),
   updated_at: z.string(),
+  /** The order a problem report opened the ticket about, if any. */
+  activation_id: z.number().int().nullable().optional(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 

@@ -60,7 +60,7 @@ const CLIENT_ERRORS_BY_STATUS: Record<number, [code: string, text: string]> = {
 export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.statusCode >= 500) request.log.warn({ err: error }, 'request failed');
-    return reply.code(error.statusCode).send(errorBody(error.code, error.message));
+    return reply.code(error.statusCode).send(errorBody(error.code, error.message, error.details));
   }
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
     const text = describeValidation(error.validationContext, error.validation ?? []);

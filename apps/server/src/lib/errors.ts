@@ -10,6 +10,8 @@ export class AppError extends Error {
     message: string,
     /** Stable machine-readable code for logs and tests; the message is for people. */
     readonly code: string = 'error',
+    /** Fields a client acts on, beside the message (the new price of a `price_changed`). */
+    readonly details?: Record<string, string | number>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -17,8 +19,8 @@ export class AppError extends Error {
 }
 
 /** The one error body of the API. */
-export function errorBody(code: string, message: string) {
-  return { success: false as const, error: message, code };
+export function errorBody(code: string, message: string, details?: Record<string, string | number>) {
+  return { ...details, success: false as const, error: message, code };
 }
 
 export const badRequest = (message: string, code = 'bad_request') => new AppError(400, message, code);

@@ -181,3 +181,20 @@ export const activationEvents = pgTable(
 );
 
 export type ActivationEvent = typeof activationEvents.$inferSelect;
+
+/**
+ * Services and (service, country) pairs a user starred: shown first on the dashboard. `country_id` is ''
+ * for a service starred in every country (a primary key cannot hold null).
+ */
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    service: text().notNull(),
+    countryId: text('country_id').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.service, table.countryId] })],
+);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { activations } from './activations';
 import { users } from './users';
 
 /** The same values as the contract's ticketStatuses; the schema stays free of app imports for drizzle-kit. */
@@ -19,6 +20,8 @@ export const tickets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Moves with every message and status change. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The order a problem report opened this ticket about; one ticket per order. */
+    activationId: integer('activation_id').references(() => activations.id, { onDelete: 'restrict' }),
   },
   (table) => [
     // A user's tickets in the list's order, ties broken by id: a page is read from the index, not sorted.
@@ -26,6 +29,9 @@ export const tickets = pgTable(
     // Every ticket, newest first (the administrators' list): read from the index, not sorted per request.
     index('tickets_created_idx').on(table.createdAt, table.id),
     index('tickets_status_idx').on(table.status),
+    uniqueIndex('tickets_activation_key')
+      .on(table.activationId)
+      .where(sql`${table.activationId} is not null`),
     check('tickets_status_known', sql`${table.status} in ('open', 'waiting_for_reply', 'closed')`),
   ],
 );

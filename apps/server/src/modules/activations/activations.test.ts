@@ -69,7 +69,7 @@ describe('buying a one-time number', () => {
       countryID: 'gb',
       operator: 'any',
       service: offer.service,
-      price: 0.01,
+      price: offer.priceCents / 100,
     });
     expect(response.statusCode).toBe(200);
     const number = response.json().number;

@@ -30,7 +30,11 @@ export async function computeDeliveryStats(db: Database, now: Date): Promise<num
         with settled as (
           select a.provider, a.service, a.country_id, a.operator,
                  first_sms.received_at is not null as delivered,
-                 extract(epoch from (first_sms.received_at - a.created_at)) * 1000 as time_to_code_ms
+                 -- An SMS stamped by the provider's clock may read a moment before our purchase time.
+                 -- (greatest() would also turn "no SMS" into 0: it skips nulls).
+                 case when first_sms.received_at is not null
+                   then greatest(0, extract(epoch from (first_sms.received_at - a.created_at)) * 1000)
+                 end as time_to_code_ms
           from activations a
           left join lateral (
             select min(m.received_at) as received_at
@@ -91,8 +95,13 @@ export function deliveryStatsJob(ctx: AppContext): Job {
   };
 }
 
-/** Loads the stored figures into the pool's health record (at start, and after each computation). */
-export async function useDeliveryStats(ctx: Pick<AppContext, 'database' | 'providers'>): Promise<void> {
+/**
+ * Loads the stored figures into the pool's health record (routing) and the catalog (the figures shown
+ * beside each price), at start and after each computation.
+ */
+export async function useDeliveryStats(
+  ctx: Pick<AppContext, 'database' | 'providers' | 'catalog'>,
+): Promise<void> {
   const rows = await loadDeliveryStats(ctx.database.db);
   const computedAt = rows[0]?.computedAt;
   if (!computedAt) return;
@@ -100,4 +109,5 @@ export async function useDeliveryStats(ctx: Pick<AppContext, 'database' | 'provi
     rows.filter((row) => row.provider !== ALL && row.operator === ALL),
     computedAt,
   );
+  ctx.catalog.useDeliveryFigures(rows.filter((row) => row.provider === ALL && row.service !== ALL));
 }

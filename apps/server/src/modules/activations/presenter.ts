@@ -1,8 +1,13 @@
 import { centsToDollars, countryById, type PurchasedNumber, serviceByCode } from '@simcode/contract';
 import type { Activation, ActivationMessage } from '../../db/schema';
+import type { RetryRequest } from './repository';
 
 /** The API shape of an order: the spec's fields plus what the page shows (names, expiry, every SMS). */
-export function presentNumber(order: Activation, messages: ActivationMessage[]): PurchasedNumber {
+export function presentNumber(
+  order: Activation,
+  messages: ActivationMessage[],
+  retry?: RetryRequest,
+): PurchasedNumber {
   const { countryName, serviceName } = displayNames(order);
   const codes = messages.filter((message) => message.code !== null);
   return {
@@ -27,6 +32,9 @@ export function presentNumber(order: Activation, messages: ActivationMessage[]):
       received_at: message.receivedAt.toISOString(),
     })),
     via_api: order.apiKeyId !== null,
+    // Asked for another SMS and none came since: the number is waiting again (until its time is over).
+    awaiting_another_sms:
+      order.status === 'received' && retry !== undefined && messages.length <= retry.messagesBefore,
   };
 }
 

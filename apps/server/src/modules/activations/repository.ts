@@ -7,9 +7,12 @@ import {
   type ActivationStatus,
   activationEvents,
   activationMessages,
+  activationRetryRequests,
   activations,
   liveActivationStatuses,
 } from '../../db/schema';
+
+export type RetryRequest = typeof activationRetryRequests.$inferSelect;
 
 export interface NewActivation {
   userId: number;
@@ -213,7 +216,31 @@ export function createActivationsRepository(db: Executor) {
       return row?.code ?? null;
     },
 
-    /** Stores an SMS once, however many times the webhook and the sync job report it. */
+    /**
+     * Notes that the buyer asked for another SMS: the order waits for one beyond the messages it has now.
+     * A second request replaces the first.
+     */
+    async recordRetryRequest(activationId: number, now: Date): Promise<void> {
+      const messagesBefore = sql`(select count(*)::int from ${activationMessages}
+        where ${activationMessages.activationId} = ${activationId} and not ${activationMessages.late})`;
+      await db
+        .insert(activationRetryRequests)
+        .values({ activationId, requestedAt: now, messagesBefore })
+        .onConflictDoUpdate({
+          target: activationRetryRequests.activationId,
+          set: { requestedAt: now, messagesBefore },
+        });
+    },
+
+    async retryRequestsFor(activationIds: number[]): Promise<Map<number, RetryRequest>> {
+      if (activationIds.length === 0) return new Map();
+      const rows = await db
+        .select()
+        .from(activationRetryRequests)
+        .where(inArray(activationRetryRequests.activationId, activationIds));
+      return new Map(rows.map((row) => [row.activationId, row]));
+    },
+
     /** Calls made to a provider about an order, with their answers (the order's history for operators). */
     async addEvents(events: ReadonlyArray<typeof activationEvents.$inferInsert>): Promise<void> {
       if (events.length > 0) await db.insert(activationEvents).values([...events]);
@@ -227,6 +254,7 @@ export function createActivationsRepository(db: Executor) {
         .orderBy(activationEvents.id);
     },
 
+    /** Stores an SMS once, however many times the webhook and the sync job report it. */
     async addMessage(activationId: number, message: NewMessage): Promise<boolean> {
       const inserted = await db
         .insert(activationMessages)

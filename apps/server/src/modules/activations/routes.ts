@@ -1,4 +1,5 @@
 import {
+  buyingMessages,
   buyNumberRequestSchema,
   buyNumberResponseSchema,
   dayAfter,
@@ -9,12 +10,17 @@ import {
   numberStatusResponseSchema,
   numbersQuerySchema,
   numbersResponseSchema,
+  reportProblemRequestSchema,
+  reportProblemResponseSchema,
+  TICKET_CREATE_RATE_LIMIT,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import type { ActivationStatus } from '../../db/schema';
+import { notFound } from '../../lib/errors';
 import { createGuards, currentUser } from '../auth/guards';
 import { presentNumber } from './presenter';
+import { reportProblem } from './problem-report';
 import type { NumberListFilter } from './repository';
 
 const endedNumberStatuses = [
@@ -45,6 +51,12 @@ export const activationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.addHook('onRequest', requireUser);
   const { activations } = ctx;
   // Spending is limited per user, after the guard has said who the user is.
+  // A report opens a ticket: as limited as opening one by hand.
+  const reportLimit = app.rateLimit({
+    max: TICKET_CREATE_RATE_LIMIT.max,
+    timeWindow: TICKET_CREATE_RATE_LIMIT.timeWindowMs,
+    keyGenerator: (request) => `tickets:create:${request.authUser?.id}`,
+  });
   const purchaseLimit = app.rateLimit({
     max: ctx.config.RATE_LIMIT_PURCHASES_PER_MINUTE,
     timeWindow: 60_000,
@@ -102,6 +114,8 @@ export const activationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       schema: {
         tags: ['numbers'],
         summary: 'Buy a one-time number',
+        description:
+          'Send `price` (the price shown, in dollars) to be refused with 409 `price_changed` and the new `price` when it went up since.',
         body: buyNumberRequestSchema,
         response: { 200: buyNumberResponseSchema },
       },
@@ -109,8 +123,13 @@ export const activationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     },
     async (request) => {
       const user = currentUser(request);
-      const { countryID, operator, service } = request.body;
-      const order = await activations.buy(user.id, { countryId: countryID, operator, service });
+      const { countryID, operator, service, price } = request.body;
+      const order = await activations.buy(user.id, {
+        countryId: countryID,
+        operator,
+        service,
+        shownPriceCents: price === undefined ? undefined : Math.round(price * 100),
+      });
       return { success: true as const, number: presentNumber(order, []) };
     },
   );
@@ -147,6 +166,44 @@ export const activationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       const user = currentUser(request);
       const order = await activations.repeat(user.id, request.params.id);
       return { success: true as const, number: presentNumber(order, []) };
+    },
+  );
+
+  app.post(
+    '/numbers/:id/another-sms',
+    {
+      schema: {
+        tags: ['numbers'],
+        summary: 'Wait for another SMS on a number that received its code (free, within its lifetime)',
+        params: idParamSchema,
+        response: { 200: buyNumberResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const order = await activations.repository.findForUser(user.id, request.params.id);
+      if (!order) throw notFound();
+      await activations.requestAnotherSms(order);
+      return { success: true as const, number: await activations.numberOf(user.id, order.id) };
+    },
+  );
+
+  app.post(
+    '/numbers/:id/report',
+    {
+      schema: {
+        tags: ['numbers'],
+        summary: 'Report a problem with a number: opens a support ticket about the order',
+        params: idParamSchema,
+        body: reportProblemRequestSchema,
+        response: { 200: reportProblemResponseSchema },
+      },
+      preHandler: reportLimit,
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const ticketId = await reportProblem(ctx, user.id, request.params.id, request.body);
+      return { success: true as const, ticket_id: ticketId, message: buyingMessages.problemReported };
     },
   );
 };

@@ -1,5 +1,8 @@
 import {
   ACTIVATION_LIFETIME_MS,
+  buyingMessages,
+  centsToDollars,
+  formatCents,
   NUMBER_STATUS,
   numberMessages,
   type PurchasedNumber,
@@ -41,6 +44,8 @@ export interface BuyRequest {
   countryId: string;
   operator: string;
   service: string;
+  /** The price the buyer was shown: a higher price now is refused with the new one, to confirm. */
+  shownPriceCents?: number;
 }
 
 /**
@@ -170,6 +175,11 @@ export function createActivationService({
     avoidProvider?: string,
   ): Promise<Activation> {
     const quoted = catalog.quote(request.countryId, request.operator, request.service);
+    if (request.shownPriceCents !== undefined && quoted.priceCents > request.shownPriceCents) {
+      throw new AppError(409, buyingMessages.priceChanged(formatCents(quoted.priceCents)), 'price_changed', {
+        price: centsToDollars(quoted.priceCents),
+      });
+    }
     const quote = avoidProvider
       ? { ...quoted, candidates: tryLast(quoted.candidates, avoidProvider) }
       : quoted;
@@ -509,6 +519,42 @@ export function createActivationService({
       );
     },
 
+    /**
+     * Asks for another SMS on a number that received its code and is still within its lifetime, at no
+     * charge (protocol status 3): the order waits for an SMS beyond the ones it has. Where the provider has
+     * no such call (5sim), every SMS of the order's lifetime comes through anyway, so only the wait is
+     * recorded.
+     */
+    async requestAnotherSms(order: Activation): Promise<void> {
+      if (order.status !== 'received') throw conflict(buyingMessages.anotherSmsNeedsCode, 'no_code_yet');
+      if (order.expiresAt.getTime() <= clock.now().getTime())
+        throw conflict(buyingMessages.anotherSmsEnded, 'expired');
+      const provider = providers.has(order.provider) ? providers.get(order.provider) : undefined;
+      if (provider?.requestAnotherSms) {
+        try {
+          await callProvider(order, 'another_sms', (upstream) =>
+            upstream.requestAnotherSms!(order.providerActivationId!),
+          );
+        } catch (error) {
+          if (error instanceof UpstreamError) throw upstreamFailure(error);
+          throw error;
+        }
+      }
+      await repository.recordRetryRequest(order.id, clock.now());
+      events.publish({ userId: order.userId, type: 'numbers' });
+    },
+
+    /** One number of the user as the API shows it, with every SMS. */
+    async numberOf(userId: number, id: number): Promise<PurchasedNumber> {
+      const order = await repository.findForUser(userId, id);
+      if (!order) throw notFound();
+      const [messages, retries] = await Promise.all([
+        repository.messagesFor([id]),
+        repository.retryRequestsFor([id]),
+      ]);
+      return presentNumber(order, messages, retries.get(id));
+    },
+
     /** The status string of spec section 4 for a number of the user, read from our database only. */
     statusOf(userId: number, numberId: string): Promise<{ status: string; code: string | null }> {
       return statusCache.getOrLoad(userId, numberId, async () => {
@@ -533,14 +579,20 @@ export function createActivationService({
     ): Promise<PurchasedNumber[]> {
       const load = async () => {
         const orders = await repository.listForUser(userId, limit, beforeId, filter);
-        const messages = await repository.messagesFor(orders.map((order) => order.id));
+        const ids = orders.map((order) => order.id);
+        const [messages, retries] = await Promise.all([
+          repository.messagesFor(ids),
+          repository.retryRequestsFor(ids),
+        ]);
         const messagesByOrder = new Map<number, typeof messages>();
         for (const message of messages) {
           const list = messagesByOrder.get(message.activationId);
           if (list) list.push(message);
           else messagesByOrder.set(message.activationId, [message]);
         }
-        return orders.map((order) => presentNumber(order, messagesByOrder.get(order.id) ?? []));
+        return orders.map((order) =>
+          presentNumber(order, messagesByOrder.get(order.id) ?? [], retries.get(order.id)),
+        );
       };
       // Only the first page of the whole list is cached: it is what every open My Numbers page polls.
       return beforeId === undefined && filter === undefined

@@ -1,13 +1,18 @@
 import {
   centsToDollars,
   countriesResponseSchema,
+  serviceByCode,
+  serviceCountriesQuerySchema,
+  serviceCountriesResponseSchema,
   servicesQuerySchema,
   servicesResponseSchema,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { badRequest } from '../../lib/errors';
 import { PrecomputedJson, sendPrecompressed } from '../../lib/precompressed';
 import { createGuards } from '../auth/guards';
+import { catalogMessages } from './service';
 
 /** Browsers may reuse a catalog answer this long; the catalog itself refreshes every minute. */
 const catalogHeaders = {
@@ -71,6 +76,38 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           name: offer.name,
           price: centsToDollars(offer.priceCents),
           stock: offer.stock,
+          delivery: ctx.catalog.deliveryOf(offer.service, countryID, operator),
+        })),
+      }));
+      return sendPrecompressed(request, reply, entry, catalogHeaders);
+    },
+  );
+
+  app.get(
+    '/service-countries',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Every country selling a service, with our price, the stock and our delivery figures',
+        querystring: serviceCountriesQuerySchema,
+        response: { 200: serviceCountriesResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { service } = request.query;
+      const known = serviceByCode(service);
+      if (!known) throw badRequest(catalogMessages.unknownService, 'unknown_service');
+      const selling = ctx.catalog.countriesSelling(service);
+      const entry = answers.get(`service-countries:${service}`, version(), () => ({
+        success: true,
+        service: { id: known.code, name: known.name },
+        countries: selling.map(({ country, offer }) => ({
+          countryID: country.id,
+          name: country.name,
+          code: country.code,
+          price: centsToDollars(offer.priceCents),
+          stock: offer.stock,
+          delivery: ctx.catalog.deliveryOf(service, country.id),
         })),
       }));
       return sendPrecompressed(request, reply, entry, catalogHeaders);

@@ -1,4 +1,4 @@
-import { countryById, serviceByCode } from '@simcode/contract';
+import { countryById, type DeliveryFigures, serviceByCode } from '@simcode/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, serviceUnavailable } from '../../lib/errors';
@@ -76,6 +76,16 @@ interface OfferList {
   sorted: readonly CatalogOffer[];
 }
 
+/** A row of the shared delivery figures, across providers ('*' operator: every operator). */
+export interface DeliveryRow {
+  service: string;
+  countryId: string;
+  operator: string;
+  orders: number;
+  delivered: number;
+  medianTimeToCodeMs: number | null;
+}
+
 interface CatalogServiceDeps {
   providers: ProviderPool;
   repository: CatalogRepository;
@@ -95,6 +105,9 @@ interface CatalogServiceDeps {
 export function createCatalogService({ providers, repository, pricing, clock, log }: CatalogServiceDeps) {
   let view: CatalogView | null = null;
   let builds = 0;
+  /** Delivery figures across providers by `service|country|operator` ('*' for any operator). */
+  let delivery = new Map<string, NonNullable<DeliveryFigures>>();
+  let deliveryVersion = 0;
   /** Each provider's last good catalog. */
   const snapshots = new Map<string, { fetchedAt: Date; data: UpstreamCatalog }>();
   /** Country → the operators each provider lists there: an operator's offer goes to those providers only. */
@@ -302,8 +315,43 @@ export function createCatalogService({ providers, repository, pricing, clock, lo
 
     isLoaded: () => view !== null,
     fetchedAt: () => view?.fetchedAt,
-    /** Names the catalog as built now; it changes with every build, across restarts too (ETags use it). */
-    version: () => (view ? `${view.fetchedAt.getTime().toString(36)}.${view.version}` : '0'),
+    /**
+     * Names the catalog as built now, with its delivery figures; it changes with every build and every new
+     * set of figures, across restarts too (ETags use it).
+     */
+    version: () =>
+      view ? `${view.fetchedAt.getTime().toString(36)}.${view.version}.${deliveryVersion}` : '0',
+
+    /** Takes the delivery figures across providers (every instance reloads them each minute). */
+    useDeliveryFigures(rows: readonly DeliveryRow[]): void {
+      delivery = new Map(
+        rows.map((row) => [
+          `${row.service}|${row.countryId}|${row.operator}`,
+          {
+            orders: row.orders,
+            delivered: row.delivered,
+            median_seconds:
+              row.medianTimeToCodeMs === null ? null : Math.round(row.medianTimeToCodeMs / 1000),
+          },
+        ]),
+      );
+      deliveryVersion += 1;
+    },
+
+    /** SimCode's own delivery of an offer over the window; null when no order of it settled. */
+    deliveryOf(service: string, countryId: string, operator: string = ANY_OPERATOR): DeliveryFigures {
+      const key = operator === ANY_OPERATOR ? '*' : operator;
+      return delivery.get(`${service}|${countryId}|${key}`) ?? null;
+    },
+
+    /** Every country that sells a service (any operator), in the catalog's country order. */
+    countriesSelling(service: string): { country: CatalogCountry; offer: CatalogOffer }[] {
+      const catalog = current();
+      return catalog.countries.flatMap((country) => {
+        const offer = catalog.offersByCountry.get(country.id)?.get(service);
+        return offer ? [{ country, offer }] : [];
+      });
+    },
 
     countries(): CatalogCountry[] {
       return current().countries;

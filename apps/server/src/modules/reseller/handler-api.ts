@@ -468,21 +468,9 @@ export function createHandlerApi(ctx: AppContext) {
         case '3': {
           if (order.status !== 'received' || order.expiresAt.getTime() <= ctx.clock.now().getTime())
             throw new ProtocolRefusal('BAD_STATUS');
-          const provider = ctx.providers.get(order.provider);
-          // 5sim has no "another SMS" on the same number: its orders cannot take status 3.
-          if (!provider.requestAnotherSms) throw new ProtocolRefusal('BAD_STATUS');
-          await activations.callProvider(order, 'another_sms', (upstream) =>
-            upstream.requestAnotherSms!(order.providerActivationId!),
-          );
-          const messagesBefore = await messageCount(order.id);
-          await db
-            .insert(activationRetryRequests)
-            .values({ activationId: order.id, requestedAt: ctx.clock.now(), messagesBefore })
-            .onConflictDoUpdate({
-              target: activationRetryRequests.activationId,
-              set: { requestedAt: ctx.clock.now(), messagesBefore },
-            });
-          activations.changed(order);
+          // 5sim has no "another SMS" on the same number: in this protocol its orders cannot take status 3.
+          if (!ctx.providers.get(order.provider).requestAnotherSms) throw new ProtocolRefusal('BAD_STATUS');
+          await activations.requestAnotherSms(order);
           return text('ACCESS_RETRY_GET');
         }
         case '6': {

@@ -22,6 +22,8 @@ export interface NewTicket {
   title: string;
   description: string;
   now: Date;
+  /** The order a problem report is about. */
+  activationId?: number;
 }
 
 export interface NewMessage {
@@ -91,6 +93,11 @@ export function createTicketsRepository(db: Executor) {
       return { rows, total: totals?.total ?? 0 };
     },
 
+    async findByActivation(activationId: number): Promise<TicketRow | undefined> {
+      const [ticket] = await db.select().from(tickets).where(eq(tickets.activationId, activationId));
+      return ticket;
+    },
+
     async findById(ticketId: number, ownerId?: number): Promise<TicketRow | undefined> {
       const [ticket] = await db.select().from(tickets).where(ticketScope(ticketId, ownerId)).limit(1);
       return ticket;
@@ -105,11 +112,19 @@ export function createTicketsRepository(db: Executor) {
     },
 
     /** The ticket and its description as the first message of the thread, together or not at all. */
-    insertWithFirstMessage({ userId, title, description, now }: NewTicket): Promise<TicketRow> {
+    insertWithFirstMessage({ userId, title, description, now, activationId }: NewTicket): Promise<TicketRow> {
       return db.transaction(async (tx) => {
         const [ticket] = await tx
           .insert(tickets)
-          .values({ userId, title, description, status: 'open', createdAt: now, updatedAt: now })
+          .values({
+            userId,
+            title,
+            description,
+            status: 'open',
+            createdAt: now,
+            updatedAt: now,
+            activationId,
+          })
           .returning();
         await tx.insert(ticketMessages).values({
           ticketId: ticket!.id,

@@ -50,6 +50,7 @@ describe('POST /api/tickets', () => {
       status: 'open',
       created_at: t.clock.now().toISOString(),
       updated_at: t.clock.now().toISOString(),
+      activation_id: null,
     });
     const thread = (await get(alice, `/api/tickets/${ticket.id}`)).json();
     expect(thread).toEqual({

@@ -37,6 +37,7 @@ function presentTicket(row: TicketRow): Ticket {
     status: row.status,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    activation_id: row.activationId,
   };
 }
 

@@ -1,0 +1,71 @@
+import {
+  buyingMessages,
+  formatCents,
+  type ProblemKind,
+  type ReportProblemRequest,
+  TICKET_CONTENT_MAX_LENGTH,
+} from '@simcode/contract';
+import type { AppContext } from '../../context';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { createTicketsRepository } from '../tickets/repository';
+import { displayNames } from './presenter';
+
+const KIND_SENTENCES: Record<ProblemKind, () => string> = {
+  number_used: () => buyingMessages.problemNumberUsed,
+  code_rejected: () => buyingMessages.problemCodeRejected,
+  no_sms: () => buyingMessages.problemNoSms,
+};
+
+/** The order's ticket exists already: its id comes with the answer, for the page to open it. */
+function alreadyReported(ticketId: number): AppError {
+  return new AppError(409, buyingMessages.problemAlreadyReported, 'already_reported', {
+    ticket_id: ticketId,
+  });
+}
+
+/**
+ * Opens a support ticket about one of the user's orders, written out with what support needs (the order,
+ * its number, price, status and every SMS) above the user's own words. One ticket per order: a second
+ * report is told where the first one is. Support sees the order's history and can refund it from there.
+ */
+export async function reportProblem(
+  ctx: Pick<AppContext, 'activations' | 'database' | 'clock'>,
+  userId: number,
+  orderId: number,
+  report: ReportProblemRequest,
+): Promise<number> {
+  const order = await ctx.activations.repository.findForUser(userId, orderId);
+  if (!order) throw notFound();
+  if (!order.phoneNumber) throw conflict(buyingMessages.problemNotBought, 'not_issued');
+  const tickets = createTicketsRepository(ctx.database.db);
+  const earlier = await tickets.findByActivation(order.id);
+  if (earlier) throw alreadyReported(earlier.id);
+  const messages = await ctx.activations.repository.messagesFor([order.id]);
+  const { serviceName, countryName } = displayNames(order);
+  const facts = [
+    KIND_SENTENCES[report.kind](),
+    '',
+    `#${order.id} · ${serviceName} · ${countryName} · +${order.phoneNumber}`,
+    `${formatCents(order.priceCents)} · ${order.status} · ${order.createdAt.toISOString()}`,
+    ...messages.map((message) => `SMS ${message.receivedAt.toISOString()}: ${message.text}`),
+  ];
+  const note = report.note?.trim();
+  const description = [...facts, ...(note ? ['', note] : [])].join('\n').slice(0, TICKET_CONTENT_MAX_LENGTH);
+  try {
+    const ticket = await tickets.insertWithFirstMessage({
+      userId,
+      title: buyingMessages.problemTicketTitle(order.id, serviceName),
+      description,
+      now: ctx.clock.now(),
+      activationId: order.id,
+    });
+    return ticket.id;
+  } catch (error) {
+    // Two reports at once: the unique index lets one through.
+    if (isUniqueViolation(error, 'tickets_activation_key')) {
+      const first = await tickets.findByActivation(order.id);
+      if (first) throw alreadyReported(first.id);
+    }
+    throw error;
+  }
+}
