@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { CAPTCHA_FIELD } from './auth';
 import { defineMessages } from './i18n/define-messages';
+import { LANGUAGES } from './i18n/languages';
 import en from './i18n/locales/en.json';
 import { EMAIL_MAX_LENGTH } from './limits';
-import { plainText, validationMessages } from './wire';
+import { plainText, validationMessages as say } from './wire';
 
 /**
  * The account page (`/dashboard/account`), password reset, e-mail change and two-factor sign-in. Field
@@ -69,7 +70,7 @@ export const confirmTwoFactorRequestSchema = z.object({ current_password: passwo
 export type ConfirmTwoFactorRequest = z.input<typeof confirmTwoFactorRequestSchema>;
 
 export const notificationsRequestSchema = z.object({
-  code_emails: z.boolean({ error: () => validationMessages.mustBeTrueOrFalse }),
+  code_emails: z.boolean({ error: () => say.mustBeTrueOrFalse }),
 });
 
 export const accountSchema = z.object({
@@ -79,8 +80,24 @@ export const accountSchema = z.object({
   recovery_codes_left: z.number().int(),
   code_emails: z.boolean(),
   created_at: z.string(),
+  /** The language the user chose for the site and e-mails; null until they choose one. */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type Account = z.infer<typeof accountSchema>;
+
+/** The account API's paths that the web app and tests name. */
+export const accountApiPaths = {
+  account: '/api/account',
+  language: '/api/account/language',
+} as const;
+
+/** Saves the language preference (`PUT accountApiPaths.language`); answered with a message. */
+export const languageRequestSchema = z.strictObject({
+  language: z.enum(LANGUAGES, {
+    error: (issue) => (issue.input === undefined ? say.isRequired : say.language),
+  }),
+});
+export type LanguageRequest = z.input<typeof languageRequestSchema>;
 
 export const accountResponseSchema = z.object({ success: z.literal(true), account: accountSchema });
 
@@ -129,7 +146,7 @@ export const sessionsResponseSchema = z.object({
 });
 
 export const sessionIdParams = z.object({
-  id: z.uuid({ error: () => validationMessages.sessionId }),
+  id: z.uuid({ error: () => say.sessionId }),
 });
 
 /** Where the links in e-mails lead; the token rides in the fragment, so no server log or referrer sees it. */
