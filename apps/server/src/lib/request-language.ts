@@ -23,6 +23,11 @@ declare module 'fastify' {
  */
 const requestLanguage = new AsyncLocalStorage<Language>();
 
+/** The language of the request being answered, or null outside a request (a job, start-up). */
+export function requestLanguageOrNull(): Language | null {
+  return requestLanguage.getStore() ?? null;
+}
+
 export function languageOf(request: FastifyRequest): Language {
   // A router error (a malformed address) is answered before any hook has run.
   return request.language ?? negotiateLanguage(request.headers['accept-language']);
