@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { durationText, generalMessages } from '@simcode/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -11,6 +12,7 @@ import { installAnswerCompression } from './lib/compress-answers';
 import { capConnections, httpServerOptions } from './lib/connection-limits';
 import { answerError, installErrorHandler } from './lib/error-handler';
 import { AppError } from './lib/errors';
+import { installRequestLanguage } from './lib/request-language';
 import { installSecurityHeaders } from './lib/security-headers';
 import { serializerCompiler } from './lib/serializer';
 import { accountRoutes } from './modules/account/routes';
@@ -106,6 +108,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     done();
   });
+  await installRequestLanguage(app);
   installErrorHandler(app);
 
   installSecurityHeaders(
@@ -127,7 +130,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     global: false,
     ...(config.REDIS_URL ? { redis: new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) } : {}),
     errorResponseBuilder: (_request, context) =>
-      new AppError(429, `Too many requests. Please try again in ${context.after}.`, 'rate_limited'),
+      new AppError(429, generalMessages.tooManyRequestsIn(durationText(context.ttl)), 'rate_limited'),
   });
   await app.register(swagger, {
     openapi: {

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { CAPTCHA_FIELD } from './auth';
+import { defineMessages } from './i18n/define-messages';
+import { LANGUAGES } from './i18n/languages';
+import en from './i18n/locales/en.json';
 import { EMAIL_MAX_LENGTH } from './limits';
-import { plainText } from './wire';
+import { plainText, validationMessages as say } from './wire';
 
 /**
  * The account page (`/dashboard/account`), password reset, e-mail change and two-factor sign-in. Field
@@ -18,32 +21,10 @@ export const RECOVERY_CODE_COUNT = 10;
 /** Digits of a TOTP code (RFC 6238 with SHA-1 and 30-second steps, what every authenticator app reads). */
 export const TOTP_DIGITS = 6;
 
-export const accountMessages = {
-  currentPasswordWrong: 'Current password is incorrect.',
-  passwordChanged: 'Your password has been changed. Your other sessions have been signed out.',
-  resetRequested:
-    'If an account uses this address, we have sent it a link to reset the password. The link works for 1 hour.',
-  resetLinkInvalid: 'This link is invalid or has expired. Please ask for a new one.',
-  passwordReset: 'Your password has been reset and every session was signed out. Please sign in.',
-  emailChangeSent: (email: string) =>
-    `We have sent a confirmation link to ${email}. Your address changes when you open it.`,
-  emailUnchanged: 'This is already your e-mail address.',
-  emailLinkInvalid: 'This confirmation link is invalid or has expired.',
-  emailChanged: (email: string) => `Your e-mail address is now ${email}.`,
-  twoFactorPrompt: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
-  twoFactorCodeInvalid: 'This code is not valid. Please try again.',
-  twoFactorSignInExpired: 'This sign-in took too long. Please sign in again.',
-  twoFactorAlreadyOn: 'Two-factor authentication is already on.',
-  twoFactorNotOn: 'Two-factor authentication is not on.',
-  twoFactorNoSetup: 'Start the two-factor setup first.',
-  twoFactorEnabled: 'Two-factor authentication is on. Keep your recovery codes somewhere safe.',
-  twoFactorDisabled: 'Two-factor authentication is off.',
-  recoveryCodesRenewed: 'New recovery codes were made; the old ones no longer work.',
-  notificationsSaved: 'Your e-mail preferences were saved.',
-  sessionSignedOut: 'That session was signed out.',
-  signedOutEverywhere: 'Every session was signed out.',
-  fetchAccountFailed: 'Failed to load your account.',
-} as const;
+export const accountMessages = defineMessages('account', en.account, (t) => ({
+  emailChangeSent: (email: string) => t('emailChangeSent', { email }),
+  emailChanged: (email: string) => t('emailChanged', { email }),
+}));
 
 const text = (maxLength: number) => plainText(maxLength).optional().default('');
 const password = text(1000);
@@ -89,7 +70,7 @@ export const confirmTwoFactorRequestSchema = z.object({ current_password: passwo
 export type ConfirmTwoFactorRequest = z.input<typeof confirmTwoFactorRequestSchema>;
 
 export const notificationsRequestSchema = z.object({
-  code_emails: z.boolean({ error: 'must be true or false' }),
+  code_emails: z.boolean({ error: () => say.mustBeTrueOrFalse }),
 });
 
 export const accountSchema = z.object({
@@ -99,8 +80,24 @@ export const accountSchema = z.object({
   recovery_codes_left: z.number().int(),
   code_emails: z.boolean(),
   created_at: z.string(),
+  /** The language the user chose for the site and e-mails; null until they choose one. */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type Account = z.infer<typeof accountSchema>;
+
+/** The account API's paths that the web app and tests name. */
+export const accountApiPaths = {
+  account: '/api/account',
+  language: '/api/account/language',
+} as const;
+
+/** Saves the language preference (`PUT accountApiPaths.language`); answered with a message. */
+export const languageRequestSchema = z.strictObject({
+  language: z.enum(LANGUAGES, {
+    error: (issue) => (issue.input === undefined ? say.isRequired : say.language),
+  }),
+});
+export type LanguageRequest = z.input<typeof languageRequestSchema>;
 
 export const accountResponseSchema = z.object({ success: z.literal(true), account: accountSchema });
 
@@ -149,7 +146,7 @@ export const sessionsResponseSchema = z.object({
 });
 
 export const sessionIdParams = z.object({
-  id: z.uuid({ error: 'must be a session id' }),
+  id: z.uuid({ error: () => say.sessionId }),
 });
 
 /** Where the links in e-mails lead; the token rides in the fragment, so no server log or referrer sees it. */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { DATABASE_ID_MAX, decimalInteger, plainText } from './wire';
+import { defineMessages } from './i18n/define-messages';
+import en from './i18n/locales/en.json';
+import { DATABASE_ID_MAX, decimalInteger, plainText, validationMessages as say } from './wire';
 
 /**
  * The operator console (`/admin`) and its API under `/api/admin`. Administrators only: the server answers
@@ -36,53 +38,38 @@ export const ADMIN_PAGE_SIZE_DEFAULT = 50;
 /** The largest single balance adjustment, either way: far above any real compensation, far below overflow. */
 export const ADJUSTMENT_MAX_DOLLARS = 1_000_000;
 
-export const adminMessages = {
-  reasonRequired: 'Give a reason: it goes into the audit log.',
-  credited: (amount: string, username: string) => `${amount} was credited to ${username}.`,
-  debited: (amount: string, username: string) => `${amount} was debited from ${username}.`,
-  alreadyApplied: 'This adjustment was applied already; nothing changed.',
-  blocked: (username: string) => `${username} is blocked and signed out everywhere.`,
-  unblocked: (username: string) => `${username} is unblocked.`,
-  alreadyBlocked: 'This user is already blocked.',
-  notBlocked: 'This user is not blocked.',
-  promoted: (username: string) => `${username} is now an administrator.`,
-  demoted: (username: string) => `${username} is now a user.`,
-  sameRole: 'The user already has this role.',
-  notYourself: 'You cannot do this to your own account.',
-  twoFactorReset: (username: string) => `Two-factor sign-in was turned off for ${username}.`,
-  twoFactorNotOn: 'Two-factor sign-in is not on for this user.',
-  signedOut: (username: string) => `Every session of ${username} was signed out.`,
-  refunded: (amount: string) => `The order was refunded: ${amount} returned to the user.`,
-  rentRefunded: (amount: string) => `The rent was refunded: ${amount} returned to the user.`,
-  rentHasSms:
-    'SMS arrived on this number. Refund it anyway only if the rent did not serve its purpose: tick "Refund although SMS arrived".',
-  alreadyRefunded: 'This order was refunded already.',
-  refundHasCode:
-    'A code arrived for this order. Refund it anyway only if the code did not work: tick "Refund although a code arrived".',
-  notRefundable: 'This order cannot be refunded in its state.',
-  canceledUpstream: 'The number was cancelled at the provider.',
-  markedProblem: 'The order is marked as a problem.',
-  paymentReconciled: (status: string) => `The payment was checked with the provider: ${status}.`,
-  paymentCredited: (amount: string) => `${amount} was credited for this payment.`,
-  pricingSaved: 'The prices were saved. Every instance uses them from its next catalog refresh.',
-  providerDisabled: (name: string) => `${name} is out of routing: no new purchases go to it.`,
-  providerEnabled: (name: string) => `${name} is back in routing.`,
-  lastProvider: 'At least one provider must stay in routing.',
-  loadFailed: 'Failed to load. Please try again.',
-} as const;
+export const adminMessages = defineMessages('admin', en.admin, (t) => ({
+  credited: (amount: string, username: string) => t('credited', { amount, username }),
+  debited: (amount: string, username: string) => t('debited', { amount, username }),
+  blocked: (username: string) => t('blocked', { username }),
+  unblocked: (username: string) => t('unblocked', { username }),
+  promoted: (username: string) => t('promoted', { username }),
+  demoted: (username: string) => t('demoted', { username }),
+  twoFactorReset: (username: string) => t('twoFactorReset', { username }),
+  signedOut: (username: string) => t('signedOut', { username }),
+  refunded: (amount: string) => t('refunded', { amount }),
+  rentRefunded: (amount: string) => t('rentRefunded', { amount }),
+  paymentReconciled: (status: string) => t('paymentReconciled', { status }),
+  paymentCredited: (amount: string) => t('paymentCredited', { amount }),
+  providerDisabled: (name: string) => t('providerDisabled', { name }),
+  providerEnabled: (name: string) => t('providerEnabled', { name }),
+}));
 
 /** Why an administrator acts: required on every action, recorded in the audit log. */
 export const reasonField = plainText(500).pipe(
-  z.string().trim().min(3, { error: 'is required (at least 3 characters)' }),
+  z
+    .string()
+    .trim()
+    .min(3, { error: () => say.reasonRequired }),
 );
 
 const dollars = z
-  .number({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number') })
-  .min(-ADJUSTMENT_MAX_DOLLARS, { error: `must be at least -${ADJUSTMENT_MAX_DOLLARS}` })
-  .max(ADJUSTMENT_MAX_DOLLARS, { error: `must be at most ${ADJUSTMENT_MAX_DOLLARS}` })
-  .refine((value) => value !== 0, { error: 'must not be zero' })
+  .number({ error: (issue) => (issue.input === undefined ? say.isRequired : say.mustBeNumber) })
+  .min(-ADJUSTMENT_MAX_DOLLARS, { error: () => say.atLeast(-ADJUSTMENT_MAX_DOLLARS) })
+  .max(ADJUSTMENT_MAX_DOLLARS, { error: () => say.atMost(ADJUSTMENT_MAX_DOLLARS) })
+  .refine((value) => value !== 0, { error: () => say.notZero })
   .refine((value) => Number.isFinite(value) && Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
-    error: 'must have at most two decimals',
+    error: () => say.twoDecimals,
   });
 
 const pageSize = decimalInteger(1, ADMIN_PAGE_SIZE_MAX).optional().default(ADMIN_PAGE_SIZE_DEFAULT);
@@ -99,7 +86,7 @@ export const longPageQuerySchema = z.object({
   limit: pageSize,
 });
 
-const isoDate = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' });
+const isoDate = z.iso.date({ error: () => say.dateIso });
 
 // ---------------------------------------------------------------- users
 
@@ -199,7 +186,7 @@ export const adjustmentRequestSchema = z.object({
   amount: dollars,
   reason: reasonField,
   /** The same key applies the adjustment once, however often it is sent (a double click, a retry). */
-  idempotency_key: plainText(100).min(8, { error: 'must be at least 8 characters long' }),
+  idempotency_key: plainText(100).min(8, { error: () => say.minLength(8) }),
 });
 export type AdjustmentRequest = z.input<typeof adjustmentRequestSchema>;
 
@@ -295,7 +282,10 @@ export type AdminOrderDetailResponse = z.infer<typeof adminOrderDetailResponseSc
 export const refundRequestSchema = z.object({
   reason: reasonField,
   /** Refund although a code arrived (the code did not work). */
-  force: z.boolean({ error: 'must be true or false' }).optional().default(false),
+  force: z
+    .boolean({ error: () => say.mustBeTrueOrFalse })
+    .optional()
+    .default(false),
 });
 export type RefundRequest = z.input<typeof refundRequestSchema>;
 
@@ -427,7 +417,7 @@ export const adminPaymentDetailResponseSchema = z.object({
 export type AdminPaymentDetailResponse = z.infer<typeof adminPaymentDetailResponseSchema>;
 
 export const paymentCreditRequestSchema = z.object({
-  amount: dollars.refine((value) => value > 0, { error: 'must be more than zero' }),
+  amount: dollars.refine((value) => value > 0, { error: () => say.moreThanZero }),
   reason: reasonField,
 });
 export type PaymentCreditRequest = z.input<typeof paymentCreditRequestSchema>;
@@ -441,33 +431,33 @@ export const adminPaymentActionResponseSchema = z.object({
 // ---------------------------------------------------------------- pricing
 
 const markupPercent = z
-  .number({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number') })
-  .min(0, { error: 'must be at least 0' })
-  .max(1000, { error: 'must be at most 1000' })
+  .number({ error: (issue) => (issue.input === undefined ? say.isRequired : say.mustBeNumber) })
+  .min(0, { error: () => say.atLeast(0) })
+  .max(1000, { error: () => say.atMost(1000) })
   .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
-    error: 'must have at most two decimals',
+    error: () => say.twoDecimals,
   });
 
 export const markupOverrideSchema = z
   .object({
     /** A service code, or null for every service. */
     service: plainText(20)
-      .pipe(z.string().regex(/^[a-z0-9]{1,20}$/, { error: 'must be a service code' }))
+      .pipe(z.string().regex(/^[a-z0-9]{1,20}$/, { error: () => say.serviceCode }))
       .nullable(),
     /** A country id (ISO alpha-2), or null for every country. */
     country_id: plainText(2)
-      .pipe(z.string().regex(/^[A-Z]{2}$/, { error: 'must be a country code' }))
+      .pipe(z.string().regex(/^[A-Z]{2}$/, { error: () => say.countryCode }))
       .nullable(),
     percent: markupPercent,
   })
   .refine((override) => override.service !== null || override.country_id !== null, {
-    error: 'must name a service, a country or both',
+    error: () => say.serviceOrCountry,
   });
 export type MarkupOverride = z.infer<typeof markupOverrideSchema>;
 
 export const pricingRulesSchema = z.object({
   default_percent: markupPercent,
-  overrides: z.array(markupOverrideSchema).max(2000, { error: 'must have at most 2000 overrides' }),
+  overrides: z.array(markupOverrideSchema).max(2000, { error: () => say.maxOverrides(2000) }),
 });
 export type PricingRules = z.infer<typeof pricingRulesSchema>;
 
@@ -482,7 +472,7 @@ export const pricingUpdateRequestSchema = pricingRulesSchema.extend({ reason: re
 export type PricingUpdateRequest = z.input<typeof pricingUpdateRequestSchema>;
 
 export const pricingPreviewRequestSchema = pricingRulesSchema.extend({
-  service: plainText(20).pipe(z.string().regex(/^[a-z0-9]{1,20}$/, { error: 'must be a service code' })),
+  service: plainText(20).pipe(z.string().regex(/^[a-z0-9]{1,20}$/, { error: () => say.serviceCode })),
 });
 export type PricingPreviewRequest = z.input<typeof pricingPreviewRequestSchema>;
 
@@ -531,7 +521,7 @@ export const adminProvidersResponseSchema = z.object({
 export type AdminProvidersResponse = z.infer<typeof adminProvidersResponseSchema>;
 
 export const providerRoutingRequestSchema = z.object({
-  in_routing: z.boolean({ error: 'must be true or false' }),
+  in_routing: z.boolean({ error: () => say.mustBeTrueOrFalse }),
   reason: reasonField,
 });
 export type ProviderRoutingRequest = z.input<typeof providerRoutingRequestSchema>;

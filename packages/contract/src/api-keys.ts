@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { defineMessages } from './i18n/define-messages';
+import en from './i18n/locales/en.json';
+import { validationMessages as say } from './wire';
 
 /** A user may hold this many keys that are not revoked. */
 export const API_KEYS_MAX_LIVE = 10;
@@ -9,57 +12,53 @@ export const API_KEY_CAP_MAX_USD = 100_000;
 export const API_KEY_MAX_ACTIVE_ORDERS_MAX = 1000;
 export const API_KEY_CALLBACK_URL_MAX_LENGTH = 500;
 
-export const apiKeyMessages = {
-  tooManyKeys: `You can have at most ${API_KEYS_MAX_LIVE} active API keys. Revoke one first.`,
-  notFound: 'No such API key.',
-  alreadyRevoked: 'This API key is already revoked.',
-  callbackNotHttps: 'The callback URL must start with https://.',
-  callbackPrivate: 'The callback URL must point to a public internet address.',
-  callbackUnresolvable: 'The callback URL host could not be resolved.',
-  noCallback: 'Set a callback URL for this key first.',
-} as const;
+export const apiKeyMessages = defineMessages('apiKeys', en.apiKeys, (t) => ({
+  get tooManyKeys() {
+    return t('tooManyKeys', { max: API_KEYS_MAX_LIVE });
+  },
+}));
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 
 const keyName = z
-  .string({ error: 'must be a string' })
+  .string({ error: () => say.mustBeString })
   .trim()
-  .min(1, { error: 'Give the key a name.' })
-  .max(API_KEY_NAME_MAX_LENGTH, { error: `is longer than ${API_KEY_NAME_MAX_LENGTH} characters` })
-  .regex(NO_CONTROL_CHARACTERS, { error: 'must not contain control characters' });
+  .min(1, { error: () => say.keyName })
+  .max(API_KEY_NAME_MAX_LENGTH, { error: () => say.longerThan(API_KEY_NAME_MAX_LENGTH) })
+  .regex(NO_CONTROL_CHARACTERS, { error: () => say.noControlCharacters });
 
 /** An address or a CIDR range, IPv4 or IPv6. */
 export const ipOrCidrSchema = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
-  error: 'must be an IP address or a CIDR range',
+  error: () => say.ipOrCidr,
 });
 
 const capUsd = z
-  .number({ error: 'must be a number' })
-  .positive({ error: 'must be more than 0' })
-  .max(API_KEY_CAP_MAX_USD, { error: `must be at most ${API_KEY_CAP_MAX_USD}` })
+  .number({ error: () => say.mustBeNumber })
+  .positive({ error: () => say.moreThan(0) })
+  .max(API_KEY_CAP_MAX_USD, { error: () => say.atMost(API_KEY_CAP_MAX_USD) })
   .nullable();
 
 const keySettings = {
   allowed_ips: z
-    .array(ipOrCidrSchema, { error: 'must be a list' })
-    .max(API_KEY_ALLOWED_IPS_MAX, { error: `can hold at most ${API_KEY_ALLOWED_IPS_MAX} entries` }),
+    .array(ipOrCidrSchema, { error: () => say.mustBeList })
+    .max(API_KEY_ALLOWED_IPS_MAX, { error: () => say.maxEntries(API_KEY_ALLOWED_IPS_MAX) }),
   /** Dollars; null for no cap. */
   daily_cap: capUsd,
   total_cap: capUsd,
   max_active_orders: z
-    .number({ error: 'must be a number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(API_KEY_MAX_ACTIVE_ORDERS_MAX, { error: `must be at most ${API_KEY_MAX_ACTIVE_ORDERS_MAX}` })
+    .number({ error: () => say.mustBeNumber })
+    .int({ error: () => say.mustBeWholeNumber })
+    .min(1, { error: () => say.atLeast(1) })
+    .max(API_KEY_MAX_ACTIVE_ORDERS_MAX, { error: () => say.atMost(API_KEY_MAX_ACTIVE_ORDERS_MAX) })
     .nullable(),
   callback_url: z
-    .string({ error: 'must be a string' })
+    .string({ error: () => say.mustBeString })
     .trim()
-    .max(API_KEY_CALLBACK_URL_MAX_LENGTH, { error: 'is too long' })
-    .regex(NO_CONTROL_CHARACTERS, { error: 'must not contain control characters' })
+    .max(API_KEY_CALLBACK_URL_MAX_LENGTH, { error: () => say.isTooLong })
+    .regex(NO_CONTROL_CHARACTERS, { error: () => say.noControlCharacters })
     // https only; the server also lets http through when the operator allows private targets (tests).
-    .refine((value) => /^https?:\/\/[^\s/?#]+/i.test(value), { error: apiKeyMessages.callbackNotHttps })
+    .refine((value) => /^https?:\/\/[^\s/?#]+/i.test(value), { error: () => apiKeyMessages.callbackNotHttps })
     .nullable(),
 };
 

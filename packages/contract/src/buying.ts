@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { countryIdField, deliveryFiguresSchema, serviceCodeField } from './dashboard';
 import { defineMessages } from './i18n/define-messages';
 import english from './i18n/locales/en.json';
-import { multilineText } from './wire';
+import { multilineText, validationMessages as say } from './wire';
 
 /**
  * Buying like the leading services (issue 17): by service first, delivery figures beside every price,
@@ -64,7 +64,7 @@ export const favouriteRequestSchema = z.object({
   service: serviceCodeField,
   /** A pair when given; the service in every country when null or left out. */
   countryID: countryIdField.nullable().optional(),
-  starred: z.boolean({ error: 'must be true or false' }),
+  starred: z.boolean({ error: () => say.mustBeTrueOrFalse }),
 });
 export type FavouriteRequest = z.input<typeof favouriteRequestSchema>;
 
@@ -72,7 +72,7 @@ export const problemKinds = ['number_used', 'code_rejected', 'no_sms'] as const;
 export type ProblemKind = (typeof problemKinds)[number];
 export const PROBLEM_NOTE_MAX_LENGTH = 1000;
 export const reportProblemRequestSchema = z.object({
-  kind: z.enum(problemKinds, { error: `must be one of ${problemKinds.join(', ')}` }),
+  kind: z.enum(problemKinds, { error: () => say.oneOf(problemKinds) }),
   note: multilineText(PROBLEM_NOTE_MAX_LENGTH).optional(),
 });
 export type ReportProblemRequest = z.input<typeof reportProblemRequestSchema>;

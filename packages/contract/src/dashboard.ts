@@ -1,35 +1,12 @@
 import { z } from 'zod';
-import { databaseIdParam, decimalInteger, opaqueIdParam, plainText } from './wire';
+import { defineMessages } from './i18n/define-messages';
+import en from './i18n/locales/en.json';
+import { databaseIdParam, decimalInteger, opaqueIdParam, plainText, validationMessages as say } from './wire';
 
 /** Texts of spec section 8 for the dashboard and one-time numbers. */
-export const numberMessages = {
-  insufficientBalance: 'You do not have enough balance to purchase this number.',
-  purchaseFailed: 'Failed to purchase number.',
-  purchased: (service: string) => `Number purchased successfully for ${service}`,
-  fetchNumbersFailed: 'Failed to fetch numbers.',
-  fetchCountriesFailed: 'Failed to fetch countries.',
-  cancelFailed: 'Failed to cancel number.',
-  canceled: 'Number canceled successfully.',
-  repeatFailed: 'Failed to repeat number.',
-  repeated: 'Number repeated successfully.',
-  /** The number-status texts of spec section 4. */
-  statusWaiting: 'Waiting for an SMS from the sender',
-  statusCanceled: 'Order canceled',
-  statusCodeReceived: 'Code received',
-  statusUnknown: '...',
-  statusNoNumber: 'N/A',
-  statusError: 'Error',
-  expired: 'Expired',
-  cancelTooEarly: 'Cancel is possible 2 minutes after purchase.',
-  cancelAfterCode: 'A code has already arrived for this number, so it can no longer be canceled.',
-  cancelAfterExpiry: 'This number has expired. If no code arrived, your money is returned automatically.',
-  alreadyCanceled: 'This number has already been canceled.',
-  stillIssuing: 'This number is still being issued. Please try again in a moment.',
-  outcomeUnknown:
-    'The number provider did not answer in time. If a number was issued it will appear in My Numbers; otherwise your money returns to your balance automatically within a few minutes.',
-  providerFault:
-    'The number provider issued a number that cannot be used. The price was returned to your balance. Please try again.',
-} as const;
+export const numberMessages = defineMessages('numbers', en.numbers, (t) => ({
+  purchased: (service: string) => t('purchased', { service }),
+}));
 
 /** Upstream activation status strings the number-status call answers (spec section 4). */
 export const NUMBER_STATUS = {
@@ -39,18 +16,18 @@ export const NUMBER_STATUS = {
 } as const;
 
 export const countryIdField = z
-  .string({ error: 'must be a string' })
+  .string({ error: () => say.mustBeString })
   .trim()
-  .regex(/^[A-Za-z]{2}$/, { error: 'must be a two-letter country code' })
+  .regex(/^[A-Za-z]{2}$/, { error: () => say.twoLetterCountryCode })
   .transform((value) => value.toUpperCase());
 export const operatorKeyField = z
-  .string({ error: 'must be a string' })
+  .string({ error: () => say.mustBeString })
   .trim()
-  .regex(/^[a-z0-9_]{1,32}$/, { error: 'must be an operator key' });
+  .regex(/^[a-z0-9_]{1,32}$/, { error: () => say.operatorKey });
 export const serviceCodeField = z
-  .string({ error: 'must be a string' })
+  .string({ error: () => say.mustBeString })
   .trim()
-  .regex(/^[a-z0-9]{1,10}$/, { error: 'must be a service code' });
+  .regex(/^[a-z0-9]{1,10}$/, { error: () => say.serviceCode });
 
 export const summaryResponseSchema = z.object({
   success: z.literal(true),
@@ -126,9 +103,9 @@ export const buyNumberRequestSchema = z.object({
    * `price_changed` and the new price, for the buyer to confirm; left out, the current price is charged.
    */
   price: z
-    .number({ error: 'must be a number of dollars' })
-    .positive({ error: 'must be more than 0' })
-    .max(1_000_000, { error: 'must be at most 1000000' })
+    .number({ error: () => say.mustBeNumber })
+    .positive({ error: () => say.moreThanZero })
+    .max(1_000_000, { error: () => say.atMost(1_000_000) })
     .optional(),
 });
 export type BuyNumberRequest = z.input<typeof buyNumberRequestSchema>;
@@ -186,7 +163,7 @@ export const numberStatusResponseSchema = z.object({
 export type NumberStatusResponse = z.infer<typeof numberStatusResponseSchema>;
 
 export const idParamSchema = z.object({ id: databaseIdParam });
-export const numberIdParamSchema = z.object({ number_id: opaqueIdParam(64, 'a number id') });
+export const numberIdParamSchema = z.object({ number_id: opaqueIdParam(64, () => say.numberId) });
 
 /** The lists of numbers and rents: a page of `limit`, older than the id `before`. */
 export const LIST_LIMIT_DEFAULT = 50;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, numberStatuses } from './dashboard';
-import { databaseIdParam, decimalInteger } from './wire';
+import { defineMessages } from './i18n/define-messages';
+import en from './i18n/locales/en.json';
+import { databaseIdParam, decimalInteger, validationMessages as say } from './wire';
 
 /**
  * The Money view (`/dashboard/balance`): the customer's ledger, what live orders hold, and why a refund
@@ -14,13 +16,10 @@ import { databaseIdParam, decimalInteger } from './wire';
 export const ledgerEntryKinds = ['topup', 'purchase', 'refund', 'renewal', 'adjustment'] as const;
 export type LedgerEntryKind = (typeof ledgerEntryKinds)[number];
 
-export const ledgerKindLabels: Record<LedgerEntryKind, string> = {
-  topup: 'Top-up',
-  purchase: 'Purchase',
-  refund: 'Refund',
-  renewal: 'Renewal',
-  adjustment: 'Adjustment',
-};
+export const ledgerKindLabels: Readonly<Record<LedgerEntryKind, string>> = defineMessages(
+  'ledgerKind',
+  en.ledgerKind,
+);
 
 /** Why money came back: derived on the server from the refund's reference and the order's state. */
 export const refundReasons = [
@@ -31,12 +30,10 @@ export const refundReasons = [
 ] as const;
 export type RefundReason = (typeof refundReasons)[number];
 
-export const refundReasonLabels: Record<RefundReason, string> = {
-  no_code: 'No code in 20 minutes',
-  canceled_by_you: 'Canceled by you',
-  provider_failure: 'Provider failure',
-  refunded_by_support: 'Refunded by support',
-};
+export const refundReasonLabels: Readonly<Record<RefundReason, string>> = defineMessages(
+  'refundReason',
+  en.refundReason,
+);
 
 /** What an entry is about, when it is about something the customer can open. */
 export const ledgerReferenceKinds = ['number', 'rent', 'topup'] as const;
@@ -49,22 +46,16 @@ export function transactionId(entryId: number): string {
   return `TX-${String(entryId).padStart(TRANSACTION_ID_DIGITS, '0')}`;
 }
 
-export const moneyMessages = {
-  fetchLedgerFailed: 'Failed to load your transactions.',
-  exportFailed: 'Failed to export your transactions.',
-  exported: 'Your transactions were downloaded as a CSV file.',
-  badDateRange: 'The start date must not be after the end date.',
-  noEntries: 'No transactions match these filters.',
-} as const;
+export const moneyMessages = defineMessages('money', en.money);
 
 /** A calendar day in UTC, `YYYY-MM-DD`, that exists (no 2026-02-30). The output is the day's midnight UTC. */
 export const utcDateParam = z
-  .string({ error: 'must be a date' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date written YYYY-MM-DD', abort: true })
+  .string({ error: () => say.date })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: () => say.dateWritten, abort: true })
   .transform((value, context) => {
     const day = new Date(`${value}T00:00:00.000Z`);
     if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) {
-      context.addIssue({ code: 'custom', message: 'must be a date that exists' });
+      context.addIssue({ code: 'custom', message: say.dateExists });
       return z.NEVER;
     }
     return day;
@@ -105,19 +96,19 @@ export const numbersQuerySchema = z
     state: z.enum(numberStates).optional(),
     status: z.enum(numberStatuses).optional(),
     service: z
-      .string({ error: 'must be a string' })
-      .regex(/^[a-z0-9]{1,10}$/, { error: 'must be a service code' })
+      .string({ error: () => say.mustBeString })
+      .regex(/^[a-z0-9]{1,10}$/, { error: () => say.serviceCode })
       .optional(),
     from: utcDateParam.optional(),
     to: utcDateParam.optional(),
   })
-  .refine(orderedRange, { error: moneyMessages.badDateRange, path: ['from'] });
+  .refine(orderedRange, { error: () => moneyMessages.badDateRange, path: ['from'] });
 export type NumbersQuery = z.input<typeof numbersQuerySchema>;
 
 // Strict: a parameter this endpoint does not know is a mistake worth saying, not a filter silently dropped.
 export const ledgerCsvQuerySchema = z
   .strictObject(ledgerFilterShape)
-  .refine(orderedRange, { error: moneyMessages.badDateRange, path: ['from'] });
+  .refine(orderedRange, { error: () => moneyMessages.badDateRange, path: ['from'] });
 
 export const ledgerQuerySchema = z
   .strictObject({
@@ -126,7 +117,7 @@ export const ledgerQuerySchema = z
     before: decimalInteger(1, Number.MAX_SAFE_INTEGER).optional(),
     limit: decimalInteger(1, LEDGER_PAGE_MAX).optional().default(LEDGER_PAGE_DEFAULT),
   })
-  .refine(orderedRange, { error: moneyMessages.badDateRange, path: ['from'] });
+  .refine(orderedRange, { error: () => moneyMessages.badDateRange, path: ['from'] });
 export type LedgerQuery = z.input<typeof ledgerQuerySchema>;
 
 export const ledgerEntrySchema = z.object({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { decimalInteger, jsonInteger, opaqueIdParam, plainText } from './wire';
+import { defineMessages } from './i18n/define-messages';
+import en from './i18n/locales/en.json';
+import { decimalInteger, jsonInteger, opaqueIdParam, plainText, validationMessages as say } from './wire';
 
 /**
  * Long-term and renewable rents (spec sections 3, 4, 5, 7 and 9): bounds, period helpers, texts and the
@@ -12,10 +14,26 @@ export const LONG_TERM_MIN_HOURS = 4;
 export const LONG_TERM_MAX_HOURS = 720;
 export const LONG_TERM_DEFAULT_HOURS = 24;
 /** The examples the period input shows (spec section 9). */
-export const LONG_TERM_EXAMPLES: ReadonlyArray<{ hours: number; label: string }> = [
-  { hours: 24, label: '1 day' },
-  { hours: 168, label: '1 week' },
-  { hours: 720, label: '1 month' },
+const rentPeriodLabels = defineMessages('rentPeriods', en.rentPeriods);
+export const LONG_TERM_EXAMPLES: ReadonlyArray<{ readonly hours: number; readonly label: string }> = [
+  {
+    hours: 24,
+    get label() {
+      return rentPeriodLabels.oneDay;
+    },
+  },
+  {
+    hours: 168,
+    get label() {
+      return rentPeriodLabels.oneWeek;
+    },
+  },
+  {
+    hours: 720,
+    get label() {
+      return rentPeriodLabels.oneMonth;
+    },
+  },
 ];
 
 /** A renewable rent is bought in weeks (1 to 7) or months (1 to 3); a month is 720 hours, 30 days. */
@@ -85,48 +103,7 @@ export function extractSmsCode(text: string): string | null {
 }
 
 /** Texts of spec section 8 for rents, plus the ones this product adds. */
-export const rentMessages = {
-  rented: 'Long-term number rented successfully.',
-  renewableRented: 'Renewable number rented successfully.',
-  canceled: 'Long-term number canceled successfully.',
-  repeated: 'Long-term number repeated successfully.',
-  renewed: 'Long-term number renewed successfully.',
-  fetchRentsFailed: 'Failed to fetch long-term numbers.',
-  fetchCountriesFailed: 'Failed to fetch countries.',
-  rentFailed: 'Failed to rent number.',
-  renewFailed: 'Failed to renew number.',
-  cancelFailed: 'Failed to cancel number.',
-  repeatFailed: 'Failed to repeat number.',
-  autoRenewFailed: 'Failed to change automatic renewal.',
-  insufficientBalance: 'You do not have enough balance to rent this number.',
-  insufficientBalanceRenew: 'You do not have enough balance to renew this number.',
-  cannotCancel:
-    'This rental can no longer be canceled: it can be canceled only within 20 minutes of renting and before any SMS arrives.',
-  alreadyEnded: 'This rental has already ended.',
-  stillIssuing: 'This rental is still being issued. Please try again in a moment.',
-  renewalInProgress: 'A renewal of this rental is in progress. Please try again in a moment.',
-  cannotRenew: 'This rental has ended and can no longer be renewed. Rent a new number instead.',
-  notRenewable: 'Automatic renewal is available only for renewable numbers.',
-  unknownService: 'This service is not available for rent.',
-  unknownCountry: 'Rent is not available in this country.',
-  serviceNotOffered: 'This service is not available for rent in the chosen country for this period.',
-  outOfStock: 'No numbers are available for rent for this service right now. Try another country.',
-  catalogBusy: 'Rental prices are loading. Please try again in a moment.',
-  outcomeUnknown:
-    'The number provider did not answer in time. If the number was rented it appears in My Long-term Numbers; otherwise your money returns to your balance automatically within a few minutes.',
-  renewOutcomeUnknown:
-    'The number provider did not answer in time. If the renewal went through, the new end date appears shortly; otherwise your money returns to your balance automatically.',
-  /** The received-SMS column of spec section 4. */
-  smsWaiting: 'Waiting for SMS',
-  smsCanceled: 'Order canceled',
-  smsActive: 'Active',
-  smsRenewed: 'Renewed',
-  smsNone: 'No SMS yet',
-  smsEnded: 'Rental ended',
-  smsUnknown: '...',
-  smsError: 'Error',
-  expired: 'Expired',
-} as const;
+export const rentMessages = defineMessages('rentals', en.rentals);
 
 /** Rent status tokens the rent-status call answers with (the SMS-Activate rent protocol's). */
 export const RENT_STATUS = {
@@ -136,14 +113,14 @@ export const RENT_STATUS = {
 } as const;
 
 const countryCode = z
-  .string({ error: 'must be a string' })
+  .string({ error: () => say.mustBeString })
   .trim()
-  .regex(/^[A-Za-z]{2}$/, { error: 'must be a two-letter country code' })
+  .regex(/^[A-Za-z]{2}$/, { error: () => say.twoLetterCountryCode })
   .transform((value) => value.toUpperCase());
 const rentServiceKey = z
-  .string({ error: 'must be a string' })
+  .string({ error: () => say.mustBeString })
   .trim()
-  .regex(/^opt\d{1,4}$/, { error: 'must be a rent service key such as opt29' });
+  .regex(/^opt\d{1,4}$/, { error: () => say.rentServiceKey });
 
 export const rentCountrySchema = z.object({
   /** ISO 3166-1 alpha-2, upper case: what rent-services and rent-number take. */
@@ -188,7 +165,7 @@ export const rentNumberRequestSchema = z
     period: plainText(40),
     periodID: jsonInteger(1, renewablePeriodHours('month', RENEWABLE_UNITS.month.max), 'hours'),
     /** Renewable rents only: renew automatically before the end date (on unless turned off). */
-    autoRenew: z.boolean({ error: 'must be true or false' }).optional(),
+    autoRenew: z.boolean({ error: () => say.mustBeTrueOrFalse }).optional(),
   })
   .superRefine((body, context) => {
     const period = parseRentPeriod(body.period);
@@ -196,13 +173,13 @@ export const rentNumberRequestSchema = z
       context.addIssue({
         code: 'custom',
         path: ['period'],
-        message: `must be ${LONG_TERM_MIN_HOURS} to ${LONG_TERM_MAX_HOURS} hours, 1 to 7 weeks or 1 to 3 months, such as "24 hours" or "2 weeks"`,
+        message: say.rentPeriod(LONG_TERM_MIN_HOURS, LONG_TERM_MAX_HOURS),
       });
     } else if (period.hours !== body.periodID) {
       context.addIssue({
         code: 'custom',
         path: ['periodID'],
-        message: `does not match the period "${body.period}" (${period.hours} hours)`,
+        message: say.periodMismatch(body.period, period.hours),
       });
     }
   });
@@ -262,7 +239,7 @@ export const rentStatusResponseSchema = z.object({
 });
 export type RentStatusResponse = z.infer<typeof rentStatusResponseSchema>;
 
-export const rentOrderIdParamSchema = z.object({ order_id: opaqueIdParam(64, 'an order id') });
+export const rentOrderIdParamSchema = z.object({ order_id: opaqueIdParam(64, () => say.orderId) });
 
 export const renewRequestSchema = z.object({
   periodID: jsonInteger(RENEW_MIN_HOURS, RENEW_MAX_HOURS, 'hours'),
@@ -277,4 +254,6 @@ export const renewPriceResponseSchema = z.object({
 });
 export type RenewPriceResponse = z.infer<typeof renewPriceResponseSchema>;
 
-export const autoRenewRequestSchema = z.object({ enabled: z.boolean({ error: 'must be true or false' }) });
+export const autoRenewRequestSchema = z.object({
+  enabled: z.boolean({ error: () => say.mustBeTrueOrFalse }),
+});

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { decimalInteger, multilineText } from './wire';
+import { defineMessages } from './i18n/define-messages';
+import en from './i18n/locales/en.json';
+import { decimalInteger, multilineText, validationMessages as say } from './wire';
 
 /**
  * Support tickets (spec sections 2, 3, 4, 7 and 8): statuses, sort orders, limits, every text both apps
@@ -7,16 +9,13 @@ import { decimalInteger, multilineText } from './wire';
  */
 
 export const ticketStatuses = ['open', 'waiting_for_reply', 'closed'] as const;
-export const ticketStatusSchema = z.enum(ticketStatuses, {
-  error: 'must be one of open, waiting_for_reply, closed',
-});
+export const ticketStatusSchema = z.enum(ticketStatuses, { error: () => say.oneOf(ticketStatuses) });
 export type TicketStatus = z.infer<typeof ticketStatusSchema>;
 
-export const ticketStatusLabels: Record<TicketStatus, string> = {
-  open: 'Open',
-  waiting_for_reply: 'Waiting for Reply',
-  closed: 'Closed',
-};
+export const ticketStatusLabels: Readonly<Record<TicketStatus, string>> = defineMessages(
+  'ticketStatus',
+  en.ticketStatus,
+);
 
 /** The label of a status as the server sent it; an unknown value is shown as it came. */
 export function ticketStatusLabel(status: string): string {
@@ -28,17 +27,14 @@ export function isTicketStatus(value: string): value is TicketStatus {
 }
 
 export const ticketSortOrders = ['date_desc', 'date_asc', 'status'] as const;
-export const ticketSortSchema = z.enum(ticketSortOrders, {
-  error: 'must be one of date_desc, date_asc, status',
-});
+export const ticketSortSchema = z.enum(ticketSortOrders, { error: () => say.oneOf(ticketSortOrders) });
 export type TicketSort = z.infer<typeof ticketSortSchema>;
 export const DEFAULT_TICKET_SORT: TicketSort = 'date_desc';
 
-export const ticketSortLabels: Record<TicketSort, string> = {
-  date_desc: 'Newest First',
-  date_asc: 'Oldest First',
-  status: 'Status',
-};
+export const ticketSortLabels: Readonly<Record<TicketSort, string>> = defineMessages(
+  'ticketSort',
+  en.ticketSort,
+);
 
 /** The spec shows no limits; these are ours (title in one line, a message of a few screens). */
 export const TICKET_TITLE_MAX_LENGTH = 200;
@@ -51,49 +47,21 @@ export const TICKETS_PAGE_SIZE_MAX = 100;
 export const TICKET_CREATE_RATE_LIMIT = { max: 10, timeWindowMs: 60 * 60 * 1000 } as const;
 export const TICKET_MESSAGE_RATE_LIMIT = { max: 20, timeWindowMs: 60 * 1000 } as const;
 
-export const ticketMessages = {
-  // Toasts of spec section 8: a title and, where the spec gives one, a description.
-  errorTitle: 'Error',
-  messageSent: 'Message sent',
-  messageSentDescription: 'Your message has been sent to support.',
-  replySent: 'Reply sent',
-  replySentDescription: 'Your reply has been sent to the user.',
-  ticketCreated: 'Ticket created',
-  ticketCreatedDescription: 'Your support ticket has been created successfully.',
-  ticketClosed: 'Ticket closed',
-  statusUpdated: 'Status updated',
-  ticketDeleted: 'Ticket deleted',
-  ticketDeletedDescription: 'The ticket has been deleted.',
-  sendFailed: 'Failed to send message.',
-  createFailed: 'Failed to create ticket.',
-  closeFailed: 'Failed to close ticket.',
-  statusFailed: 'Failed to update status.',
-  deleteFailed: 'Failed to delete ticket.',
-
-  // Texts of the page (spec section 2 and 4).
-  loginRequired: 'You must be logged in to contact support',
-  noTickets: 'No tickets yet',
-  noTicketsHint: 'Create your first support ticket to get help.',
-  selectTicket: 'Select a Ticket',
-  closedNote: 'This ticket is closed. You cannot send new messages.',
-  waitingNote: 'This ticket is waiting for a reply from the support team.',
-  deleteConfirm: 'Are you sure you want to delete this ticket? This cannot be undone.',
-
-  // Answers of the server to input it refuses.
-  titleRequired: 'Please enter a title.',
-  descriptionRequired: 'Please enter a description.',
-  messageRequired: 'Please enter a message.',
-  titleTooLong: `Title must be at most ${TICKET_TITLE_MAX_LENGTH} characters long.`,
-  descriptionTooLong: `Description must be at most ${TICKET_CONTENT_MAX_LENGTH} characters long.`,
-  messageTooLong: `Message must be at most ${TICKET_CONTENT_MAX_LENGTH} characters long.`,
-  ticketNotFound: 'Ticket not found.',
-  userNotFound: 'User not found.',
-  onlyOpenCanBeClosed: 'Only an open ticket can be closed.',
-  alreadyClosed: 'This ticket is already closed.',
-} as const;
+export const ticketMessages = defineMessages('tickets', en.tickets, (t) => ({
+  get titleTooLong() {
+    return t('titleTooLong', { max: TICKET_TITLE_MAX_LENGTH });
+  },
+  get descriptionTooLong() {
+    return t('descriptionTooLong', { max: TICKET_CONTENT_MAX_LENGTH });
+  },
+  get messageTooLong() {
+    return t('messageTooLong', { max: TICKET_CONTENT_MAX_LENGTH });
+  },
+  statusUpdatedDescription: (status: string) => t('statusUpdatedDescription', { status }),
+}));
 
 export function statusUpdatedDescription(status: string): string {
-  return `Ticket status changed to ${ticketStatusLabel(status)}.`;
+  return ticketMessages.statusUpdatedDescription(ticketStatusLabel(status));
 }
 
 /** The rules for a new ticket, on trimmed values: the first broken one's text, or null. */

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { formatCents } from './http';
+import { defineMessages } from './i18n/define-messages';
+import en from './i18n/locales/en.json';
 import { MIN_TOPUP_CENTS } from './limits';
+import { validationMessages as say } from './wire';
 
 /**
  * Balance top-ups with cryptocurrency (spec sections 2, 4, 5, 7, 8 and 9): texts, statuses, the amount
@@ -8,23 +11,9 @@ import { MIN_TOPUP_CENTS } from './limits';
  * integer cents everywhere else.
  */
 
-export const topupMessages = {
-  // Spec sections 5 and 8.
-  minimum: 'Minimum top up is $5',
-  invoiceFailed: 'Failed to create Cryptomus invoice',
-  completed: 'Payment completed! Your balance has been updated.',
-  // Ours: the rules the spec leaves out.
-  maximum: (maxCents: number) => `Maximum top up is ${formatCents(maxCents)}`,
-  tooManyDecimals: 'Amount can have at most two decimals (cents).',
-  notAnAmount: 'Enter the amount in dollars, like 12.34.',
-  paymentNotFound: 'Payment not found.',
-  fetchPaymentsFailed: 'Failed to load your top-ups.',
-  // Spec section 9: crediting times and the deposit terms.
-  creditingTime:
-    'Crediting a crypto payment can take up to 12 hours (up to 3 hours with one of the payment providers). Your balance updates by itself once it is credited.',
-  nonRefundable:
-    'Deposits are irreversible after you click Deposit: a payment cannot be reversed or refunded.',
-} as const;
+export const topupMessages = defineMessages('topup', en.topup, (t) => ({
+  maximum: (maxCents: number) => t('maximum', { amount: formatCents(maxCents) }),
+}));
 
 /** Per-user limit on creating invoices: plenty for a person, a wall for a script. */
 export const TOPUP_CREATE_RATE_LIMIT = { max: 10, timeWindowMs: 60_000 } as const;
@@ -68,7 +57,7 @@ export function checkTopupAmount(amount: number | string, maxCents: number): Top
 
 export const createInvoiceRequestSchema = z.object({
   /** Dollars: at least 5, at most the configured maximum, two decimals at most (checked by the rule above). */
-  amount: z.number({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number') }),
+  amount: z.number({ error: (issue) => (issue.input === undefined ? say.isRequired : say.mustBeNumber) }),
 });
 export type CreateInvoiceRequest = z.input<typeof createInvoiceRequestSchema>;
 
@@ -83,11 +72,11 @@ export type CreateInvoiceResponse = z.infer<typeof createInvoiceResponseSchema>;
 export const ORDER_ID_MAX_LENGTH = 128;
 export const topupStatusQuerySchema = z.object({
   order_id: z
-    .string({ error: 'is required' })
+    .string({ error: () => say.isRequired })
     .trim()
-    .min(1, { error: 'is required' })
-    .max(ORDER_ID_MAX_LENGTH, { error: 'is too long' })
-    .regex(/^[A-Za-z0-9_-]+$/, { error: 'must contain only letters, digits, _ and -' }),
+    .min(1, { error: () => say.isRequired })
+    .max(ORDER_ID_MAX_LENGTH, { error: () => say.isTooLong })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: () => say.orderIdCharacters }),
 });
 
 export const topupStatusResponseSchema = z.object({

@@ -1,8 +1,9 @@
-import { generalMessages, wireErrorTexts } from '@simcode/contract';
+import { generalMessages, validationMessages, wireErrorTexts } from '@simcode/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, errorBody } from './errors';
+import { inLanguageOf } from './request-language';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -10,11 +11,11 @@ interface ValidationIssue {
   params?: { issue?: { path?: PropertyKey[] } };
 }
 
-const CONTEXT_WORDS: Record<string, string> = {
-  body: 'the body',
-  querystring: 'the query',
-  params: 'the address',
-  headers: 'the headers',
+const CONTEXT_WORDS: Record<string, () => string> = {
+  body: () => validationMessages.theBody,
+  querystring: () => validationMessages.theQuery,
+  params: () => validationMessages.theAddress,
+  headers: () => validationMessages.theHeaders,
 };
 
 /**
@@ -28,36 +29,52 @@ function describeValidation(context: string | undefined, issues: ValidationIssue
   const segments = pathFromIssue ?? first?.instancePath?.split('/').filter(Boolean) ?? [];
   const field = segments
     .map((segment) =>
-      typeof segment === 'number' ? `item ${segment + 1}` : String(segment).replaceAll('_', ' '),
+      typeof segment === 'number'
+        ? validationMessages.item(segment + 1)
+        : String(segment).replaceAll('_', ' '),
     )
     .join(' ');
-  const where = field || CONTEXT_WORDS[context ?? ''] || 'the request';
-  return `Invalid request: ${where} ${first?.message ?? 'is invalid'}.`;
+  const where = field || CONTEXT_WORDS[context ?? '']?.() || validationMessages.theRequest;
+  return validationMessages.invalidRequest(where, first?.message ?? validationMessages.isInvalid);
 }
 
-/** Fastify's own client errors: the code we answer, and the sentence. */
-const FASTIFY_CLIENT_ERRORS: Record<string, [code: string, text: string]> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: ['body_too_large', generalMessages.bodyTooLarge],
-  FST_ERR_CTP_INVALID_JSON_BODY: ['invalid_json', generalMessages.invalidJson],
-  FST_ERR_CTP_EMPTY_JSON_BODY: ['invalid_json', generalMessages.invalidJson],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', generalMessages.unsupportedMediaType],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['invalid_request', generalMessages.invalidRequest],
-  FST_ERR_BAD_URL: ['bad_url', generalMessages.badUrl],
+type GeneralText = Exclude<keyof typeof generalMessages, 'tooManyRequestsIn'>;
+
+/**
+ * Fastify's own client errors: the code we answer, and the sentence's key (read per answer, in its
+ * language).
+ */
+const FASTIFY_CLIENT_ERRORS: Record<string, [code: string, text: GeneralText]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: ['body_too_large', 'bodyTooLarge'],
+  FST_ERR_CTP_INVALID_JSON_BODY: ['invalid_json', 'invalidJson'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['invalid_json', 'invalidJson'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', 'unsupportedMediaType'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['invalid_request', 'invalidRequest'],
+  FST_ERR_BAD_URL: ['bad_url', 'badUrl'],
 };
 
 /** Any other client error, by status: Fastify's and its plugins' own messages may quote the request. */
-const CLIENT_ERRORS_BY_STATUS: Record<number, [code: string, text: string]> = {
-  404: ['not_found', generalMessages.notFound],
-  405: ['method_not_allowed', generalMessages.methodNotAllowed],
-  408: ['request_timeout', generalMessages.requestTimeout],
-  413: ['body_too_large', generalMessages.bodyTooLarge],
-  414: ['uri_too_long', generalMessages.uriTooLong],
-  415: ['unsupported_media_type', generalMessages.unsupportedMediaType],
-  429: ['rate_limited', generalMessages.tooManyRequests],
+const CLIENT_ERRORS_BY_STATUS: Record<number, [code: string, text: GeneralText]> = {
+  404: ['not_found', 'notFound'],
+  405: ['method_not_allowed', 'methodNotAllowed'],
+  408: ['request_timeout', 'requestTimeout'],
+  413: ['body_too_large', 'bodyTooLarge'],
+  414: ['uri_too_long', 'uriTooLong'],
+  415: ['unsupported_media_type', 'unsupportedMediaType'],
+  429: ['rate_limited', 'tooManyRequests'],
 };
 
-/** Turns any failure into the one error body; used by the error handler and for router errors. */
+/**
+ * Turns any failure into the one error body, in the request's language; used by the error handler and
+ * for router errors (which come before any hook).
+ */
 export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${vary}, accept-language` : 'accept-language');
+  return inLanguageOf(request, () => answerInLanguage(error, request, reply));
+}
+
+function answerInLanguage(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.statusCode >= 500) request.log.warn({ err: error }, 'request failed');
     return reply.code(error.statusCode).send(errorBody(error.code, error.message, error.details));
@@ -73,8 +90,8 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
   const status = error.statusCode ?? 500;
   const known = (error.code && FASTIFY_CLIENT_ERRORS[error.code]) || CLIENT_ERRORS_BY_STATUS[status];
   if (status >= 400 && status < 500) {
-    const [code, text] = known ?? ['invalid_request', generalMessages.invalidRequest];
-    return reply.code(status).send(errorBody(code, text));
+    const [code, text] = known ?? ['invalid_request', 'invalidRequest'];
+    return reply.code(status).send(errorBody(code, generalMessages[text]));
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send(errorBody('internal_error', generalMessages.genericError));

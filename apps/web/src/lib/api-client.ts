@@ -1,4 +1,4 @@
-import { generalMessages, isSessionEndingError } from '@simcode/contract';
+import { currentLanguage, generalMessages, isSessionEndingError, LANGUAGE_TAGS } from '@simcode/contract';
 import { endSession, getToken } from '@/features/auth/session';
 
 /** A failed API call, carrying the text to show the user. */
@@ -23,11 +23,15 @@ export interface ApiRequestOptions {
 /**
  * Calls the API with the stored token. Resolves with the JSON body of a successful answer; rejects with
  * an ApiError holding the server's error text or the fallback. 'Unauthorized' and 'Invalid token' end
- * the session and send the browser to /login, as the spec requires.
+ * the session and send the browser to /login, as the spec requires; they are told by the answer's code,
+ * since their text is in the UI's language, which every request asks the server to answer in.
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, fallbackError = generalMessages.genericError, signal } = options;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': LANGUAGE_TAGS[currentLanguage()],
+  };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -51,13 +55,13 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   } catch {
     throw new ApiError(generalMessages.unexpectedServerError, response.status);
   }
-  const errorText = (payload as { error?: unknown } | null)?.error;
-  const error = typeof errorText === 'string' && errorText ? errorText : undefined;
-  if (isSessionEndingError(error)) {
+  const answer = payload as { success?: unknown; error?: unknown; code?: unknown } | null;
+  const error = typeof answer?.error === 'string' && answer.error ? answer.error : undefined;
+  if (isSessionEndingError(answer)) {
     endSession();
-    throw new ApiError(error!, response.status);
+    throw new ApiError(error ?? generalMessages.genericError, response.status);
   }
-  const failed = !response.ok || (payload as { success?: unknown } | null)?.success === false;
+  const failed = !response.ok || answer?.success === false;
   if (failed) throw new ApiError(error ?? fallbackError, response.status);
   return payload as T;
 }

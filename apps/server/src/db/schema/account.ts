@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@simcode/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -78,6 +79,8 @@ export const mailQueue = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     failedAt: timestamp('failed_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** The language of the request that caused the mail, for a recipient who has not chosen one. */
+    language: text({ enum: LANGUAGES }),
   },
   (table) => [
     index('mail_queue_due_idx')
@@ -87,6 +90,7 @@ export const mailQueue = pgTable(
       'mail_queue_template_known',
       sql`${table.template} in ('password_reset', 'email_change', 'topup_receipt', 'code_received')`,
     ),
+    check('mail_queue_language_known', sql`${table.language} in ('en', 'ru', 'zh')`),
   ],
 );
 

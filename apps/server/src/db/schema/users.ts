@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@simcode/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -33,6 +34,8 @@ export const users = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** Opt-in: e-mail the user when one of their numbers receives a code. */
     codeEmails: boolean('code_emails').notNull().default(false),
+    /** The language the user chose for the site and their e-mails; null until they choose one. */
+    language: text({ enum: LANGUAGES }),
     /** Set by an administrator: the user cannot sign in, buy or use API keys until unblocked. */
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
     blockedReason: text('blocked_reason'),
@@ -43,6 +46,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
     check('users_balance_non_negative', sql`${table.balanceCents} >= 0`),
     check('users_role_known', sql`${table.role} in (0, 1)`),
+    check('users_language_known', sql`${table.language} in ('en', 'ru', 'zh')`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import {
+  accountApiPaths,
   accountMessages,
   authMessages,
   CAPTCHA_FIELD,
@@ -437,5 +438,51 @@ describe('e-mail preferences', () => {
       (await call('PUT', '/api/account/notifications', { code_emails: true }, user.token)).statusCode,
     ).toBe(200);
     expect((await call('GET', '/api/account', undefined, user.token)).json().account.code_emails).toBe(true);
+  });
+});
+
+describe('language preference', () => {
+  const { account: accountPath, language: languagePath } = accountApiPaths;
+
+  it('is null until chosen, then saved and read back, the answer worded in the request language', async () => {
+    const user = await createUser(t);
+    expect((await call('GET', accountPath, undefined, user.token)).json().account.language).toBeNull();
+
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: languagePath,
+      payload: { language: 'zh' },
+      headers: { ...user.headers, 'accept-language': 'zh-CN' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ success: true, message: '语言设置已保存。' });
+    expect((await call('GET', accountPath, undefined, user.token)).json().account.language).toBe('zh');
+
+    const english = await call('PUT', languagePath, { language: 'en' }, user.token);
+    expect(english.json()).toEqual({ success: true, message: accountMessages.languageSaved });
+    expect((await call('GET', accountPath, undefined, user.token)).json().account.language).toBe('en');
+  });
+
+  it.each([
+    [{ language: 'de' }, 'Invalid request: language must be one of en, ru, zh.'],
+    [{ language: 'RU' }, 'Invalid request: language must be one of en, ru, zh.'],
+    [{ language: 'ru-RU' }, 'Invalid request: language must be one of en, ru, zh.'],
+    [{ language: null }, 'Invalid request: language must be one of en, ru, zh.'],
+    [{ language: 1 }, 'Invalid request: language must be one of en, ru, zh.'],
+    [{}, 'Invalid request: language is required.'],
+    [{ language: 'ru', theme: 'dark' }, 'Invalid request: the body has fields that are not allowed.'],
+  ])('refuses %j and keeps the saved language', async (payload, error) => {
+    const user = await createUser(t);
+    await call('PUT', languagePath, { language: 'ru' }, user.token);
+    const refused = await call('PUT', languagePath, payload, user.token);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ success: false, error, code: 'invalid_request' });
+    expect((await call('GET', accountPath, undefined, user.token)).json().account.language).toBe('ru');
+  });
+
+  it('answers 401 to a visitor before reading the body', async () => {
+    const visitor = await call('PUT', languagePath, { language: 'xx' });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json()).toEqual({ success: false, error: 'Unauthorized', code: 'unauthorized' });
   });
 });

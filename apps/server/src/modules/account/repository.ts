@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Language } from '@simcode/contract';
 import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type AccountLinkPurpose, accountLinks, recoveryCodes, users } from '../../db/schema';
@@ -147,6 +148,10 @@ export function createAccountRepository(db: Executor) {
 
     async setCodeEmails(userId: number, enabled: boolean): Promise<void> {
       await db.update(users).set({ codeEmails: enabled }).where(eq(users.id, userId));
+    },
+
+    async setLanguage(userId: number, language: Language): Promise<void> {
+      await db.update(users).set({ language }).where(eq(users.id, userId));
     },
 
     /** Whether another account already uses the address (any case). */

@@ -10,6 +10,7 @@ import {
   confirmTwoFactorRequestSchema,
   enableTwoFactorRequestSchema,
   forgotPasswordRequestSchema,
+  languageRequestSchema,
   messageResponseSchema,
   notificationsRequestSchema,
   passwordChangedResponseSchema,
@@ -316,6 +317,23 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) => {
       await account.setCodeEmails(currentUser(request).id, request.body.code_emails);
       return { success: true as const, message: accountMessages.notificationsSaved };
+    },
+  );
+
+  app.put(
+    '/account/language',
+    {
+      schema: {
+        ...signedIn,
+        summary: 'The language of the site and of e-mails (en, ru or zh)',
+        body: languageRequestSchema,
+        response: message,
+      },
+      onRequest: requireUser,
+    },
+    async (request) => {
+      await account.setLanguage(currentUser(request).id, request.body.language);
+      return { success: true as const, message: accountMessages.languageSaved };
     },
   );
 

@@ -7,6 +7,7 @@ import {
   EMAIL_CHANGE_LIFETIME_HOURS,
   EMAIL_MAX_LENGTH,
   emailConfirmLink,
+  type Language,
   PASSWORD_RESET_LIFETIME_MINUTES,
   passwordResetLink,
   validatePassword,
@@ -125,6 +126,7 @@ export function createAccountService({
         recovery_codes_left: user.totpSecret ? await repository.recoveryCodesLeft(userId) : 0,
         code_emails: user.codeEmails,
         created_at: user.createdAt.toISOString(),
+        language: user.language,
       };
     },
 
@@ -285,6 +287,10 @@ export function createAccountService({
 
     async setCodeEmails(userId: number, enabled: boolean): Promise<void> {
       await repository.setCodeEmails(userId, enabled);
+    },
+
+    async setLanguage(userId: number, language: Language): Promise<void> {
+      await repository.setLanguage(userId, language);
     },
 
     async listSessions(caller: AuthSession): Promise<AccountSession[]> {

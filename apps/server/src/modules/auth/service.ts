@@ -279,7 +279,8 @@ export function createAuthService({
       const claims = await tokens.verifyChallenge(challenge, clock.now());
       const user = claims ? await users.findById(claims.userId) : undefined;
       if (!claims || !user || user.tokenVersion !== claims.tokenVersion || !user.totpSecret) {
-        throw unauthorized(accountMessages.twoFactorSignInExpired);
+        // Not 'unauthorized': that code ends the session, and a sign-in in progress has none to end.
+        throw new AppError(401, accountMessages.twoFactorSignInExpired, 'sign_in_expired');
       }
       if (!(await secondFactor.verify({ id: user.id, totpSecret: user.totpSecret }, code))) {
         throw new AppError(401, accountMessages.twoFactorCodeInvalid, 'invalid_code');

@@ -42,10 +42,7 @@ export function createMailDelivery({ db, transport, clock, log, appName, publicU
           const rendered = renderMail(
             row.template,
             row.payload as unknown as MailPayloads[typeof row.template],
-            {
-              appName,
-              publicUrl,
-            },
+            { appName, publicUrl, language: row.language },
           );
           await transport.send({ to: row.address, ...rendered });
           await queue.markSent(row.id, clock.now());

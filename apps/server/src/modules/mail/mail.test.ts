@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CAPTCHA_FIELD, formatCents, tokenFromFragment } from '@simcode/contract';
+import { accountApiPaths, CAPTCHA_FIELD, formatCents, tokenFromFragment } from '@simcode/contract';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -33,11 +33,12 @@ function deliveryWith(transport: MailTransport) {
   });
 }
 
-async function askForReset(email: string) {
+async function askForReset(email: string, acceptLanguage?: string) {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/auth/password/forgot',
     payload: { email, [CAPTCHA_FIELD]: await solveCaptcha(t.app) },
+    ...(acceptLanguage ? { headers: { 'accept-language': acceptLanguage } } : {}),
   });
   expect(response.statusCode).toBe(200);
 }
@@ -243,5 +244,68 @@ describe('the SMTP transport', () => {
       transport.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  });
+});
+
+describe('the language of a mail', () => {
+  function memoryTransport() {
+    const sent: OutgoingMail[] = [];
+    return { sent, transport: { send: async (mail: OutgoingMail) => void sent.push(mail), close() {} } };
+  }
+
+  async function saveLanguage(user: { headers: { authorization: string } }, language: string) {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: accountApiPaths.language,
+      headers: user.headers,
+      payload: { language },
+    });
+    expect(response.statusCode).toBe(200);
+  }
+
+  it("is the recipient's saved one, whatever language the request was in", async () => {
+    const user = await createUser(t);
+    await saveLanguage(user, 'ru');
+    await askForReset(user.email, 'zh-CN');
+    const { sent, transport } = memoryTransport();
+    expect(await deliveryWith(transport).run()).toBe(1);
+    expect(sent[0]!.subject).toBe('SimCode: сброс пароля');
+    expect(sent[0]!.text).toContain('Кто-то запросил сброс пароля от вашего аккаунта.');
+    expect(sent[0]!.text).toContain('действует 60 минут');
+    expect(sent[0]!.html).toContain('<p>Если вы не запрашивали сброс');
+  });
+
+  it("is the causing request's one for a user who saved none, and English without either", async () => {
+    const chinese = await createUser(t);
+    const english = await createUser(t);
+    await askForReset(chinese.email, 'zh-CN,zh;q=0.9');
+    await askForReset(english.email);
+    const { sent, transport } = memoryTransport();
+    expect(await deliveryWith(transport).run()).toBe(2);
+    const subjectOf = (email: string) => sent.find((mail) => mail.to === email)?.subject;
+    expect(subjectOf(chinese.email)).toBe('SimCode: 重置密码');
+    expect(subjectOf(english.email)).toBe('SimCode: reset your password');
+  });
+
+  it('writes money and dates as the language does', async () => {
+    const user = await createUser(t);
+    await saveLanguage(user, 'ru');
+    await t.ctx.database.db.transaction((tx) =>
+      applyLedgerChange(tx, {
+        userId: user.id,
+        amountCents: 123456,
+        kind: 'topup',
+        referenceType: 'payment',
+        referenceId: '1001',
+        idempotencyKey: 'topup:language-1',
+      }),
+    );
+    t.clock.set(Date.now() + 1000);
+    const { sent, transport } = memoryTransport();
+    await deliveryWith(transport).run();
+    const money = new Intl.NumberFormat('ru', { style: 'currency', currency: 'USD' }).format(1234.56);
+    expect(sent[0]!.subject).toBe(`SimCode: квитанция о пополнении на ${money}`);
+    expect(sent[0]!.text).toContain(`Ваш баланс: ${money}.`);
+    expect(sent[0]!.text).toMatch(/Дата: \d{1,2} [а-я]+ \d{4} г\./);
   });
 });

@@ -1,6 +1,8 @@
+import { DEFAULT_LANGUAGE, type Language } from '@simcode/contract';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type MailQueueRow, type MailTemplate, mailQueue, users } from '../../db/schema';
+import { requestLanguageOrNull } from '../../lib/request-language';
 import type { MailPayloads } from './templates';
 
 export interface QueuedMail<T extends MailTemplate = MailTemplate> {
@@ -13,9 +15,14 @@ export interface QueuedMail<T extends MailTemplate = MailTemplate> {
   now: Date;
 }
 
-/** A claimed row with the address to send to (the user's current one unless the row names another). */
-export interface ClaimedMail extends MailQueueRow {
+/**
+ * A claimed row with the address to send to (the user's current one unless the row names another) and the
+ * language to write in: the one the user chose, else the one of the request that caused the mail, else
+ * English.
+ */
+export interface ClaimedMail extends Omit<MailQueueRow, 'language'> {
   address: string;
+  language: Language;
 }
 
 /** The SQL of the mail queue. */
@@ -27,6 +34,7 @@ export function createMailQueue(db: Executor) {
         template: mail.template,
         payload: mail.payload as unknown as Record<string, unknown>,
         toAddress: mail.toAddress ?? null,
+        language: requestLanguageOrNull(),
         createdAt: mail.now,
         nextAttemptAt: mail.now,
       });
@@ -51,12 +59,19 @@ export function createMailQueue(db: Executor) {
         .returning();
       if (claimed.length === 0) return [];
       const owners = await db
-        .select({ id: users.id, email: users.email })
+        .select({ id: users.id, email: users.email, language: users.language })
         .from(users)
         .where(inArray(users.id, [...new Set(claimed.map((row) => row.userId))]));
-      const emailOf = new Map(owners.map((owner) => [owner.id, owner.email]));
+      const ownerOf = new Map(owners.map((owner) => [owner.id, owner]));
       return claimed
-        .map((row) => ({ ...row, address: row.toAddress ?? emailOf.get(row.userId) ?? '' }))
+        .map((row) => {
+          const owner = ownerOf.get(row.userId);
+          return {
+            ...row,
+            address: row.toAddress ?? owner?.email ?? '',
+            language: owner?.language ?? row.language ?? DEFAULT_LANGUAGE,
+          };
+        })
         .sort((a, b) => a.id - b.id);
     },
 

@@ -1,11 +1,26 @@
 import {
   EMAIL_CHANGE_LIFETIME_HOURS,
-  formatCents,
+  i18n,
+  LANGUAGE_TAGS,
+  type Language,
   PASSWORD_RESET_LIFETIME_MINUTES,
   transactionId,
 } from '@simcode/contract';
 import type { MailTemplate } from '../../db/schema';
 import { escapeHtml } from '../../lib/html';
+import english from './locales/en.json';
+import russian from './locales/ru.json';
+import chinese from './locales/zh.json';
+
+// Mail is rendered by a job, outside any request: each text names its language instead of following one.
+const MAIL_NAMESPACE = 'mail';
+for (const [language, catalogue] of [
+  ['en', english],
+  ['ru', russian],
+  ['zh', chinese],
+] as const) {
+  i18n.addResourceBundle(language, MAIL_NAMESPACE, catalogue, true, true);
+}
 
 export interface RenderedMail {
   subject: string;
@@ -16,6 +31,7 @@ export interface RenderedMail {
 interface TemplateContext {
   appName: string;
   publicUrl: string;
+  language: Language;
 }
 
 /** What each template needs; the queue stores it as JSON and a database trigger writes some of it. */
@@ -62,36 +78,61 @@ function compose(context: TemplateContext, subject: string, paragraphs: Paragrap
   return { subject: `${context.appName}: ${subject}`, text, html };
 }
 
+type Say = (key: string, values?: Record<string, unknown>) => string;
+
+/** Money and dates as the recipient's language writes them; dates in UTC, which the mail says. */
+function formatsOf(language: Language) {
+  const tag = LANGUAGE_TAGS[language];
+  const money = new Intl.NumberFormat(tag, { style: 'currency', currency: 'USD' });
+  const date = new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeStyle: 'long', timeZone: 'UTC' });
+  return {
+    cents: (cents: number) => money.format(Math.round(cents) / 100),
+    date: (iso: string) => date.format(new Date(iso)),
+  };
+}
+
 const renderers: {
-  [T in MailTemplate]: (context: TemplateContext, payload: MailPayloads[T]) => RenderedMail;
+  [T in MailTemplate]: (context: TemplateContext, payload: MailPayloads[T], say: Say) => RenderedMail;
 } = {
-  password_reset: (context, { link }) =>
-    compose(context, 'reset your password', [
-      'Someone asked to reset the password of your account. To choose a new password, open this link:',
+  password_reset: (context, { link }, say) =>
+    compose(context, say('passwordReset.subject'), [
+      say('passwordReset.intro'),
       { link },
-      `The link works once, for ${PASSWORD_RESET_LIFETIME_MINUTES} minutes. Resetting signs out every session.`,
-      'If you did not ask for this, ignore this message: your password stays as it is.',
+      say('passwordReset.lifetime', { minutes: PASSWORD_RESET_LIFETIME_MINUTES }),
+      say('passwordReset.ignore'),
     ]),
-  email_change: (context, { link, newEmail }) =>
-    compose(context, 'confirm your new e-mail address', [
-      `To make ${newEmail} the e-mail address of your account, open this link:`,
+  email_change: (context, { link, newEmail }, say) =>
+    compose(context, say('emailChange.subject'), [
+      say('emailChange.intro', { email: newEmail }),
       { link },
-      `The link works once, for ${EMAIL_CHANGE_LIFETIME_HOURS} hours. If you did not ask for this, ignore this message.`,
+      say('emailChange.lifetime', { hours: EMAIL_CHANGE_LIFETIME_HOURS }),
     ]),
-  topup_receipt: (context, payload) =>
-    compose(context, `receipt for your top-up of ${formatCents(payload.amountCents)}`, [
-      `We received your top-up of ${formatCents(payload.amountCents)}${payload.orderId ? ` (order ${payload.orderId})` : ''}.`,
-      `Transaction ID: ${transactionId(payload.entryId)}. Date: ${new Date(payload.createdAt).toUTCString()}.`,
-      `Your balance is now ${formatCents(payload.balanceAfterCents)}.`,
-      'Your transactions:',
+  topup_receipt: (context, payload, say) => {
+    const format = formatsOf(context.language);
+    const amount = format.cents(payload.amountCents);
+    return compose(context, say('topupReceipt.subject', { amount }), [
+      payload.orderId
+        ? say('topupReceipt.receivedForOrder', { amount, orderId: payload.orderId })
+        : say('topupReceipt.received', { amount }),
+      say('topupReceipt.transaction', {
+        transactionId: transactionId(payload.entryId),
+        date: format.date(payload.createdAt),
+      }),
+      say('topupReceipt.balance', { balance: format.cents(payload.balanceAfterCents) }),
+      say('topupReceipt.transactions'),
       { link: `${context.publicUrl}/dashboard/balance` },
-    ]),
-  code_received: (context, payload) =>
-    compose(context, `code ${payload.code}`, [
-      `Your number ${payload.phoneNumber ? `+${payload.phoneNumber.replace(/^\+/, '')}` : ''} for ${payload.service} received a code: ${payload.code}`,
-      'Your numbers:',
+    ]);
+  },
+  code_received: (context, payload, say) =>
+    compose(context, say('codeReceived.subject', { code: payload.code }), [
+      say('codeReceived.body', {
+        phone: payload.phoneNumber ? `+${payload.phoneNumber.replace(/^\+/, '')}` : '',
+        service: payload.service,
+        code: payload.code,
+      }),
+      say('codeReceived.numbers'),
       { link: `${context.publicUrl}/dashboard/numbers` },
-      'You get these messages because you asked for them on your account page; you can turn them off there.',
+      say('codeReceived.optOut'),
     ]),
 };
 
@@ -100,5 +141,6 @@ export function renderMail<T extends MailTemplate>(
   payload: MailPayloads[T],
   context: TemplateContext,
 ): RenderedMail {
-  return renderers[template](context, payload);
+  const say: Say = (key, values) => i18n.t(key, { ...values, lng: context.language, ns: MAIL_NAMESPACE });
+  return renderers[template](context, payload, say);
 }
