@@ -1,10 +1,13 @@
 // Typesets the Terms of Service and the Refund Policy into the PDF the footer links to, from the same text
-// the dialogs show (src/features/legal/policies.ts). Runs after `vite build`, into the same output folder.
+// the English dialogs show (src/locales/en/legal.json). In English only, the binding version, as the dialogs
+// in other languages say: pdfkit's built-in fonts have no Cyrillic or Chinese. Runs after `vite build`, into
+// the same output folder.
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
-import { type Policy, refundPolicy, TERMS_PDF_PATH, termsOfService } from '../src/features/legal/policies';
+import { POLICIES_EFFECTIVE, type Policy, TERMS_PDF_PATH } from '../src/features/legal/policies';
+import english from '../src/locales/en/legal.json' with { type: 'json' };
 import { webOutDir } from './out-dir';
 
 const INK = '#0f172a';
@@ -18,7 +21,7 @@ function typeset(document: PDFKit.PDFDocument, policy: Policy) {
     .font('Helvetica')
     .fontSize(10)
     .fillColor(MUTED)
-    .text(`Effective ${policy.effective}`);
+    .text(english.effective.replace('{{year}}', POLICIES_EFFECTIVE));
   document
     .moveDown(0.8)
     .strokeColor(ACCENT)
@@ -40,7 +43,7 @@ const document = new PDFDocument({
   margins: { top: 64, bottom: 64, left: 64, right: 64 },
   // A fixed date keeps the file identical from build to build while the text is.
   info: {
-    Title: `${termsOfService.title} and ${refundPolicy.title}`,
+    Title: `${english.terms.title} and ${english.refund.title}`,
     Subject: 'Terms of Service and Refund Policy',
     CreationDate: new Date(Date.UTC(2024, 0, 1)),
   },
@@ -49,9 +52,9 @@ const document = new PDFDocument({
   pdfVersion: '1.7',
 });
 const written = finished(document.pipe(createWriteStream(file)));
-typeset(document, termsOfService);
+typeset(document, english.terms);
 document.addPage();
-typeset(document, refundPolicy);
+typeset(document, english.refund);
 document.end();
 await written;
 console.log(`terms PDF: ${path.relative(process.cwd(), file)}`);

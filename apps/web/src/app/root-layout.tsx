@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Footer } from '@/components/footer';
 import { Navbar } from '@/components/navbar';
@@ -18,6 +19,7 @@ const PHONE_QUERY = '(max-width: 639px)';
 
 export function RootLayout() {
   const { isSignedIn } = useSession();
+  const { t } = useTranslation('common');
   const { pathname } = useLocation();
   const phone = useMediaQuery(PHONE_QUERY);
   useIdleLogout(isSignedIn);
@@ -28,7 +30,7 @@ export function RootLayout() {
         href="#content"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow"
       >
-        Skip to content
+        {t('skipToContent')}
       </a>
       <Navbar />
       <div id="content" tabIndex={-1} className="flex min-h-dvh flex-col outline-none">

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, Outlet } from 'react-router';
 import { useSession } from '@/features/auth/session';
+import { publicPath } from '@/i18n';
 import { queryClient } from '@/lib/query-client';
 import { useLiveUpdates } from '@/lib/use-live-updates';
 
@@ -15,7 +16,7 @@ function LiveUpdates() {
 /** Dashboard pages: signed-in users only; the rest go to /login. */
 export function RequireAuth() {
   const { isSignedIn } = useSession();
-  if (!isSignedIn) return <Navigate to="/login" replace />;
+  if (!isSignedIn) return <Navigate to={publicPath('/login')} replace />;
   return (
     <QueryClientProvider client={queryClient}>
       <LiveUpdates />

@@ -1,4 +1,5 @@
 import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -28,6 +29,7 @@ export function useConfirmCharge(): {
   dialog: ReactNode;
   confirm(question: ChargeQuestion): Promise<boolean>;
 } {
+  const { t } = useTranslation('common');
   const [question, setQuestion] = useState<ChargeQuestion | null>(null);
   const answer = useRef<((confirmed: boolean) => void) | null>(null);
 
@@ -55,17 +57,17 @@ export function useConfirmCharge(): {
               <AlertDialogDescription>{question.description}</AlertDialogDescription>
             </AlertDialogHeader>
             <p className="flex items-baseline justify-between rounded-lg bg-muted px-3 py-2.5 text-sm">
-              <span className="font-medium text-muted-foreground">Charged from your balance</span>
+              <span className="font-medium text-muted-foreground">{t('charge.charged')}</span>
               <span className="text-xl font-bold tabular-nums" data-testid="charge-price">
                 {question.price}
               </span>
             </p>
             <AlertDialogFooter>
               <AlertDialogCancel asChild>
-                <Button variant="outline">Not now</Button>
+                <Button variant="outline">{t('charge.notNow')}</Button>
               </AlertDialogCancel>
               <Button onClick={() => settle(true)}>
-                {question.action} for {question.price}
+                {t('charge.confirm', { action: question.action, price: question.price })}
               </Button>
             </AlertDialogFooter>
           </>

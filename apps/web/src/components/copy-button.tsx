@@ -1,5 +1,6 @@
 import { Copy } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { copyToClipboard } from '@/lib/copy';
 import { cn } from '@/lib/utils';
 
@@ -18,12 +19,13 @@ export function CopyButton({
   /** What shows; the value itself when not given. */
   children?: ReactNode;
 }) {
+  const { t } = useTranslation('common');
   return (
     <button
       type="button"
       onClick={() => copyToClipboard(value, what)}
       className={cn('group flex items-center gap-1.5 rounded', className)}
-      aria-label={`Copy ${what.toLowerCase()} ${value}`}
+      aria-label={what === 'Number' ? t('copy.number', { value }) : t('copy.code', { value })}
     >
       {children ?? value}
       <Copy className={cn('size-3.5 opacity-50 group-hover:opacity-100', iconClassName)} aria-hidden="true" />

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 
@@ -17,9 +18,10 @@ export function isBackwards(range: DateRange): boolean {
 export function DateRangeFields({ value, onChange }: { value: DateRange; onChange(range: DateRange): void }) {
   const fromId = useId();
   const toId = useId();
+  const { t } = useTranslation('common');
   return (
     <>
-      <Field id={fromId} label="From (UTC)">
+      <Field id={fromId} label={t('dateRange.from')}>
         <Input
           id={fromId}
           type="date"
@@ -27,7 +29,7 @@ export function DateRangeFields({ value, onChange }: { value: DateRange; onChang
           onChange={(event) => onChange({ ...value, from: event.target.value || undefined })}
         />
       </Field>
-      <Field id={toId} label="To (UTC)">
+      <Field id={toId} label={t('dateRange.to')}>
         <Input
           id={toId}
           type="date"

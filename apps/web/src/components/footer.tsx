@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '@/features/auth/session';
 import { policies, TERMS_PDF_PATH } from '@/features/legal/policies';
 import { PolicyButton } from '@/features/legal/policy-button';
+import { publicPath } from '@/i18n';
 import { publicConfig } from '@/lib/public-config';
 import { AnchorLink } from './anchor-link';
 import { FooterLanguageSwitch } from './language-switch';
@@ -25,7 +27,7 @@ function PolicyLinks() {
   return (
     <>
       {Object.values(policies).map((policy) => (
-        <li key={policy.id}>
+        <li key={policy}>
           <PolicyButton policy={policy} className={linkClass} />
         </li>
       ))}
@@ -36,71 +38,67 @@ function PolicyLinks() {
 export function Footer() {
   const { appName } = publicConfig();
   const { isSignedIn } = useSession();
+  const { t } = useTranslation('common');
   return (
     <footer className="bg-slate-950 text-slate-300">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:px-6 md:grid-cols-3 lg:grid-cols-[1.6fr_1fr_1fr_1fr]">
         <div className="col-span-2 max-w-sm md:col-span-3 lg:col-span-1">
           <Link
-            to="/"
+            to={publicPath('/')}
             className="inline-flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-white"
           >
             <LogoMark />
             {appName}
           </Link>
-          <p className="mt-4 text-sm leading-relaxed text-slate-400">
-            Real SIM numbers from 180+ countries for receiving SMS verification codes. Exclusive, never
-            resold, and you pay only for what you use.
-          </p>
+          <p className="mt-4 text-sm leading-relaxed text-slate-400">{t('footer.tagline')}</p>
         </div>
-        <FooterColumn title="Product">
+        <FooterColumn title={t('footer.product')}>
           <li>
             <AnchorLink sectionId="features" className={linkClass}>
-              Features
+              {t('nav.features')}
             </AnchorLink>
           </li>
           <li>
             <AnchorLink sectionId="how-it-works" className={linkClass}>
-              How it Works
+              {t('nav.howItWorks')}
             </AnchorLink>
           </li>
           <li>
-            <Link to="/faq" className={linkClass}>
-              FAQ
+            <Link to={publicPath('/faq')} className={linkClass}>
+              {t('nav.faq')}
             </Link>
           </li>
         </FooterColumn>
-        <FooterColumn title="Account">
+        <FooterColumn title={t('footer.account')}>
           <li>
             {isSignedIn ? (
               <Link to="/dashboard" className={linkClass}>
-                Dashboard
+                {t('nav.dashboard')}
               </Link>
             ) : (
-              <Link to="/login" className={linkClass}>
-                Sign In
+              <Link to={publicPath('/login')} className={linkClass}>
+                {t('footer.signIn')}
               </Link>
             )}
           </li>
           <li>
             <Link to="/dashboard/tickets" className={linkClass}>
-              Support
+              {t('nav.support')}
             </Link>
           </li>
         </FooterColumn>
-        <FooterColumn title="Legal">
+        <FooterColumn title={t('footer.legal')}>
           <PolicyLinks />
           <li>
             <a href={TERMS_PDF_PATH} type="application/pdf" className={linkClass}>
-              Terms (PDF)
+              {t('footer.termsPdf')}
             </a>
           </li>
         </FooterColumn>
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-4 py-6 pr-20 pl-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
-          <p className="text-xs text-slate-400">
-            © {appName}. Prices in US dollars; balance top-ups in cryptocurrency.
-          </p>
+          <p className="text-xs text-slate-400">{t('footer.copyright', { appName })}</p>
           <FooterLanguageSwitch />
         </div>
       </div>

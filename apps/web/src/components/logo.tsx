@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { publicPath } from '@/i18n';
 import { publicConfig } from '@/lib/public-config';
 import { cn } from '@/lib/utils';
 
@@ -21,7 +22,7 @@ export function LogoMark({ className }: { className?: string }) {
 export function Logo({ className }: { className?: string }) {
   return (
     <Link
-      to="/"
+      to={publicPath('/')}
       className={cn('flex items-center gap-2 rounded-md font-bold tracking-tight text-foreground', className)}
     >
       <LogoMark />

@@ -1,35 +1,38 @@
 import { NAVBAR_COMPACT_SCROLL_PX } from '@simcode/contract';
 import { ChevronDown, LogOut, Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { logout, useSession } from '@/features/auth/session';
+import { publicPath } from '@/i18n';
 import { useScrolledPast } from '@/lib/use-scrolled-past';
 import { cn } from '@/lib/utils';
 import { AnchorLink } from './anchor-link';
 import { NavbarLanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 
+/** The labels are keys of the `common` catalogue, translated when rendered. */
 const signedInLinks = [
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/dashboard/numbers', label: 'My Numbers' },
-  { to: '/dashboard/topup', label: 'Top Up' },
-  { to: '/dashboard/balance', label: 'Balance' },
-  { to: '/dashboard/api', label: 'API' },
-  { to: '/dashboard/account', label: 'Account' },
-];
+  { to: '/dashboard', labelKey: 'nav.dashboard' },
+  { to: '/dashboard/numbers', labelKey: 'nav.myNumbers' },
+  { to: '/dashboard/topup', labelKey: 'nav.topUp' },
+  { to: '/dashboard/balance', labelKey: 'nav.balance' },
+  { to: '/dashboard/api', labelKey: 'nav.api' },
+  { to: '/dashboard/account', labelKey: 'nav.account' },
+] as const;
 
 const longTermLinks = [
-  { to: '/dashboard/longterm', label: 'Rent Long-term Number' },
-  { to: '/dashboard/renewable', label: 'Buy Renewable Number' },
-  { to: '/dashboard/longterm/numbers', label: 'My Long-term Numbers' },
-];
+  { to: '/dashboard/longterm', labelKey: 'nav.rentLongTerm' },
+  { to: '/dashboard/renewable', labelKey: 'nav.buyRenewable' },
+  { to: '/dashboard/longterm/numbers', labelKey: 'nav.myLongTerm' },
+] as const;
 
 const visitorAnchors = [
-  { id: 'features', label: 'Features' },
-  { id: 'how-it-works', label: 'How it Works' },
-  { id: 'faq', label: 'FAQ' },
-];
+  { id: 'features', labelKey: 'nav.features' },
+  { id: 'how-it-works', labelKey: 'nav.howItWorks' },
+  { id: 'faq', labelKey: 'nav.faq' },
+] as const;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -39,6 +42,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 function LongTermMenu() {
+  const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -77,7 +81,7 @@ function LongTermMenu() {
         aria-controls={menuId}
         onClick={() => setOpen((value) => !value)}
       >
-        Long-term Numbers
+        {t('nav.longTerm')}
         <ChevronDown className={cn('size-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
       </button>
       <div id={menuId} hidden={!open} className="absolute top-full left-0 z-50 min-w-60 pt-1">
@@ -95,7 +99,7 @@ function LongTermMenu() {
                   )
                 }
               >
-                {link.label}
+                {t(link.labelKey)}
               </NavLink>
             </li>
           ))}
@@ -106,6 +110,7 @@ function LongTermMenu() {
 }
 
 export function Navbar() {
+  const { t } = useTranslation('common');
   // The role claim only chooses whether to show the link; the console asks the server itself.
   const { isSignedIn, isAdmin } = useSession();
   // An administrator's bar has one link more (Console), which fits on one line from xl, not from lg.
@@ -128,7 +133,7 @@ export function Navbar() {
       )}
     >
       <nav
-        aria-label="Main"
+        aria-label={t('nav.main')}
         className={cn(
           'mx-auto flex max-w-7xl items-center gap-4 px-4 transition-all duration-200 sm:px-6',
           compact ? 'h-14' : 'h-16 lg:h-20',
@@ -140,35 +145,35 @@ export function Navbar() {
             <>
               {signedInLinks.map((link) => (
                 <NavLink key={link.to} to={link.to} end className={linkClass}>
-                  {link.label}
+                  {t(link.labelKey)}
                 </NavLink>
               ))}
               <LongTermMenu />
               <NavLink to="/dashboard/tickets" className={linkClass}>
-                Support
+                {t('nav.support')}
               </NavLink>
               {isAdmin && (
                 <NavLink to="/admin" className={linkClass}>
-                  Console
+                  {t('nav.console')}
                 </NavLink>
               )}
               <Button variant="outline" size="sm" className="ml-2" onClick={() => void logout()}>
                 <LogOut aria-hidden="true" />
-                Logout
+                {t('nav.logout')}
               </Button>
             </>
           ) : (
             <>
               {visitorAnchors.map((anchor) => (
                 <AnchorLink key={anchor.id} sectionId={anchor.id} className={linkClass({ isActive: false })}>
-                  {anchor.label}
+                  {t(anchor.labelKey)}
                 </AnchorLink>
               ))}
               <NavLink to="/dashboard/tickets" className={linkClass}>
-                Support
+                {t('nav.support')}
               </NavLink>
               <Button asChild size="sm" className="ml-2">
-                <Link to="/login">Get Started</Link>
+                <Link to={publicPath('/login')}>{t('nav.getStarted')}</Link>
               </Button>
             </>
           )}
@@ -180,7 +185,7 @@ export function Navbar() {
           className={wide ? 'xl:hidden' : 'lg:hidden'}
           aria-expanded={mobileOpen}
           aria-controls="mobile-menu"
-          aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+          aria-label={mobileOpen ? t('nav.closeMenu') : t('nav.openMenu')}
           onClick={() => setMobileOpen((value) => !value)}
         >
           {mobileOpen ? <X className="size-5" /> : <Menu className="size-5" />}
@@ -204,7 +209,7 @@ export function Navbar() {
                     end
                     className={({ isActive }) => cn(linkClass({ isActive }), 'block')}
                   >
-                    {link.label}
+                    {t(link.labelKey)}
                   </NavLink>
                 </li>
               ))}
@@ -216,7 +221,7 @@ export function Navbar() {
                   aria-controls="mobile-longterm-menu"
                   onClick={() => setMobileLongTermOpen((value) => !value)}
                 >
-                  Long-term Numbers
+                  {t('nav.longTerm')}
                   <ChevronDown
                     className={cn('size-4 transition-transform', mobileLongTermOpen && 'rotate-180')}
                     aria-hidden="true"
@@ -230,7 +235,7 @@ export function Navbar() {
                         end
                         className={({ isActive }) => cn(linkClass({ isActive }), 'block')}
                       >
-                        {link.label}
+                        {t(link.labelKey)}
                       </NavLink>
                     </li>
                   ))}
@@ -241,20 +246,20 @@ export function Navbar() {
                   to="/dashboard/tickets"
                   className={({ isActive }) => cn(linkClass({ isActive }), 'block')}
                 >
-                  Support
+                  {t('nav.support')}
                 </NavLink>
               </li>
               {isAdmin && (
                 <li>
                   <NavLink to="/admin" className={({ isActive }) => cn(linkClass({ isActive }), 'block')}>
-                    Console
+                    {t('nav.console')}
                   </NavLink>
                 </li>
               )}
               <li className="pt-2">
                 <Button variant="outline" className="w-full" onClick={() => void logout()}>
                   <LogOut aria-hidden="true" />
-                  Logout
+                  {t('nav.logout')}
                 </Button>
               </li>
             </>
@@ -267,7 +272,7 @@ export function Navbar() {
                     onClick={() => setMobileOpen(false)}
                     className={cn(linkClass({ isActive: false }), 'block')}
                   >
-                    {anchor.label}
+                    {t(anchor.labelKey)}
                   </AnchorLink>
                 </li>
               ))}
@@ -276,12 +281,12 @@ export function Navbar() {
                   to="/dashboard/tickets"
                   className={({ isActive }) => cn(linkClass({ isActive }), 'block')}
                 >
-                  Support
+                  {t('nav.support')}
                 </NavLink>
               </li>
               <li className="pt-2">
                 <Button asChild className="w-full">
-                  <Link to="/login">Get Started</Link>
+                  <Link to={publicPath('/login')}>{t('nav.getStarted')}</Link>
                 </Button>
               </li>
             </>

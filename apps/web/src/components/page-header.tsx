@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -15,6 +16,7 @@ export function PageHeader({
   actions?: ReactNode;
 }) {
   useDocumentTitle(title);
+  const { t } = useTranslation('common');
   return (
     <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
       <div>
@@ -23,7 +25,7 @@ export function PageHeader({
           {title}
           {beta && (
             <Badge variant="info" className="ml-2 align-middle">
-              Beta
+              {t('beta')}
             </Badge>
           )}
         </h1>

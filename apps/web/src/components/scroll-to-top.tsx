@@ -1,16 +1,18 @@
 import { SCROLL_TOP_BUTTON_PX } from '@simcode/contract';
 import { ArrowUp } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { scrollToTop } from '@/lib/scroll';
 import { useScrolledPast } from '@/lib/use-scrolled-past';
 
 /** Appears once the page is scrolled past the spec's threshold and takes the visitor back to the top. */
 export function ScrollToTopButton() {
   const visible = useScrolledPast(SCROLL_TOP_BUTTON_PX);
+  const { t } = useTranslation('common');
   if (!visible) return null;
   return (
     <button
       type="button"
-      aria-label="Scroll to top"
+      aria-label={t('scrollToTop')}
       onClick={() => {
         scrollToTop();
         // The button disappears at the top: keyboard focus continues from the start of the page instead.

@@ -1,27 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { activationActions, errorTokens, type ProtocolAction, rentActions } from './actions';
-
-/** Every text of the documentation page that is not an example, together so they can move to a catalogue. */
-const texts = {
-  title: 'Reseller API',
-  intro:
-    'Point any SMS-Activate client, bot or tool at SimCode: it speaks the same handler_api.php protocol, against your balance and your orders. Create a key on the API page of your dashboard.',
-  apiPage: 'Create an API key',
-  base: 'Base URL and authentication',
-  baseBody:
-    'Send GET or POST (query string or form body) to the URL below with api_key and action. Prices are in US dollars; ids are SimCode order ids; countries and services use SMS-Activate’s ids (16 = United Kingdom, 187 = USA; tg = Telegram).',
-  activations: 'One-time numbers',
-  rents: 'Rentals',
-  errors: 'Error answers',
-  example: 'Example answer',
-  webhooks: 'Webhooks',
-  webhooksBody:
-    'Give a key a callback URL (HTTPS, public address) and each SMS on its orders is POSTed there as JSON, like SMS-Activate’s webhook: {"activationId","service","text","code","country","receivedAt"} (rents: {"rentId","sms":{"phoneFrom","text","date"}}). The X-SimCode-Signature header is t=<unix time>,v1=<HMAC-SHA256 of "<t>.<body>" with the key’s webhook secret>. Answer with a 2xx status; other answers are retried with growing intervals for 24 hours. Refuse timestamps older than a few minutes to stop replays.',
-  mcp: 'MCP server for AI agents',
-  mcpBody:
-    'SimCode serves the Model Context Protocol over streamable HTTP at /mcp, authenticated with the same key (Authorization: Bearer <key> or x-api-key). Tools: list_offers, buy_number (with an idempotency_key, within the key’s caps), wait_for_code, request_another_sms, cancel_order, finish_order, get_balance.',
-} as const;
+import { activationActions, errorName, errorTokens, type ProtocolAction, rentActions } from './actions';
 
 const origin = typeof window === 'undefined' ? 'https://simcode.example' : window.location.origin;
 const endpoint = `${origin}/stubs/handler_api.php`;
@@ -52,17 +32,18 @@ function Code({ children, label }: { children: string; label: string }) {
 }
 
 function ActionList({ actions }: { actions: ProtocolAction[] }) {
+  const { t } = useTranslation('apiDocs');
   return (
     <div className="flex flex-col gap-6">
       {actions.map((action) => (
         <article key={action.name} id={action.name} className="min-w-0 scroll-mt-24">
           <h3 className="font-mono text-base font-semibold text-slate-900">{action.name}</h3>
-          <p className="mt-1 text-sm break-words text-slate-600">{action.summary}</p>
+          <p className="mt-1 text-sm break-words text-slate-600">{t(`actions.${action.name}`)}</p>
           <div className="mt-2 flex flex-col gap-2">
-            <Code label={`curl example of ${action.name}`}>{curlOf(action)}</Code>
-            <Code label={`JavaScript example of ${action.name}`}>{javascriptOf(action)}</Code>
-            <p className="text-xs font-medium text-slate-500">{texts.example}</p>
-            <Code label={`Answer of ${action.name}`}>{action.answer}</Code>
+            <Code label={t('code.curl', { action: action.name })}>{curlOf(action)}</Code>
+            <Code label={t('code.javascript', { action: action.name })}>{javascriptOf(action)}</Code>
+            <p className="text-xs font-medium text-slate-500">{t('example')}</p>
+            <Code label={t('code.answer', { action: action.name })}>{action.response}</Code>
           </div>
         </article>
       ))}
@@ -71,53 +52,56 @@ function ActionList({ actions }: { actions: ProtocolAction[] }) {
 }
 
 export function ApiDocsPage() {
-  useDocumentTitle(texts.title);
+  const { t } = useTranslation('apiDocs');
+  useDocumentTitle(t('title'));
   return (
     <main className="flex-1 px-4 pt-28 pb-16 sm:px-6 sm:pt-32">
       <div className="mx-auto flex max-w-3xl flex-col gap-10">
         <header>
-          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{texts.title}</h1>
-          <p className="mt-3 break-words text-slate-600">{texts.intro}</p>
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{t('title')}</h1>
+          <p className="mt-3 break-words text-slate-600">{t('intro')}</p>
           <Link to="/dashboard/api" className="mt-3 inline-block font-medium text-primary underline">
-            {texts.apiPage}
+            {t('apiPage')}
           </Link>
         </header>
         <section>
-          <h2 className="mb-2 text-xl font-bold">{texts.base}</h2>
-          <p className="mb-2 text-sm break-words text-slate-600">{texts.baseBody}</p>
-          <Code label="Base URL">{endpoint}</Code>
+          <h2 className="mb-2 text-xl font-bold">{t('base')}</h2>
+          <p className="mb-2 text-sm break-words text-slate-600">{t('baseBody')}</p>
+          <Code label={t('code.baseUrl')}>{endpoint}</Code>
         </section>
         <section>
-          <h2 className="mb-4 text-xl font-bold">{texts.activations}</h2>
+          <h2 className="mb-4 text-xl font-bold">{t('activations')}</h2>
           <ActionList actions={activationActions} />
         </section>
         <section>
-          <h2 className="mb-4 text-xl font-bold">{texts.rents}</h2>
+          <h2 className="mb-4 text-xl font-bold">{t('rents')}</h2>
           <ActionList actions={rentActions} />
         </section>
         <section>
-          <h2 className="mb-2 text-xl font-bold">{texts.errors}</h2>
+          <h2 className="mb-2 text-xl font-bold">{t('errors.title')}</h2>
           <dl className="flex flex-col gap-2 text-sm">
-            {errorTokens.map(([token, meaning]) => (
+            {errorTokens.map((token) => (
               <div key={token} className="flex flex-col gap-0.5 sm:flex-row sm:gap-3">
                 <dt className="shrink-0 font-mono font-semibold break-all sm:w-56">{token}</dt>
-                <dd className="text-slate-600">{meaning}</dd>
+                <dd className="text-slate-600">{t(`errors.${errorName(token)}`)}</dd>
               </div>
             ))}
           </dl>
         </section>
         <section>
-          <h2 className="mb-2 text-xl font-bold">{texts.webhooks}</h2>
-          <p className="mb-2 text-sm break-words text-slate-600">{texts.webhooksBody}</p>
-          <Code label="Verifying a webhook in JavaScript">{`import { createHmac, timingSafeEqual } from 'node:crypto';
+          <h2 className="mb-2 text-xl font-bold">{t('webhooks')}</h2>
+          <p className="mb-2 text-sm break-words text-slate-600">{t('webhooksBody')}</p>
+          {/* i18n-ignore: a code sample reads the same in every language */}
+          <Code label={t('code.webhook')}>{`import { createHmac, timingSafeEqual } from 'node:crypto';
 const [, t, v1] = /^t=(\\d+),v1=([0-9a-f]+)$/.exec(request.headers['x-simcode-signature']);
 const expected = createHmac('sha256', WEBHOOK_SECRET).update(\`\${t}.\${rawBody}\`).digest('hex');
 const valid = timingSafeEqual(Buffer.from(v1), Buffer.from(expected)) && Date.now() / 1000 - t < 300;`}</Code>
         </section>
         <section>
-          <h2 className="mb-2 text-xl font-bold">{texts.mcp}</h2>
-          <p className="mb-2 text-sm break-words text-slate-600">{texts.mcpBody}</p>
-          <Code label="Connecting with the MCP TypeScript SDK">{`import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+          <h2 className="mb-2 text-xl font-bold">{t('mcp')}</h2>
+          <p className="mb-2 text-sm break-words text-slate-600">{t('mcpBody')}</p>
+          {/* i18n-ignore: a code sample reads the same in every language */}
+          <Code label={t('code.mcp')}>{`import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 const client = new Client({ name: 'my-agent', version: '1.0.0' });
 await client.connect(new StreamableHTTPClientTransport(new URL('${origin}/mcp'), {

@@ -1,5 +1,6 @@
 import { LifeBuoy, Link2, MessageCircle, Search } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { publicPageMeta } from '@/app/page-meta';
 import { Button } from '@/components/ui/button';
@@ -8,11 +9,11 @@ import { publicConfig } from '@/lib/public-config';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type FaqEntry, type FaqTopic, faqTopics } from './faq-data';
 
-/** Lower case without accents or typographic quotes, so 'VoIP', 'voip' and '“VoIP”' all match. */
+/** Lower case without accents or typographic quotes, so 'VoIP', 'voip', '“VoIP”' and '«VoIP»' all match. */
 function normalize(text: string): string {
   return text
     .normalize('NFKD')
-    .replace(/[\u0300-\u036f“”"'’]/g, '')
+    .replace(/[\u0300-\u036f“”"'’«»]/g, '')
     .toLowerCase();
 }
 
@@ -30,6 +31,7 @@ function filterTopics(query: string): FaqTopic[] {
 
 /** One question with its answer, addressable as /faq#<id>. */
 function FaqArticle({ entry }: { entry: FaqEntry }) {
+  const { t } = useTranslation('faq');
   return (
     <article
       id={entry.id}
@@ -43,7 +45,7 @@ function FaqArticle({ entry }: { entry: FaqEntry }) {
         <a
           href={`#${entry.id}`}
           className="-m-1 shrink-0 rounded-md p-1 text-slate-500 transition-colors hover:bg-slate-100 hover:text-primary"
-          aria-label={`Link to this question: ${entry.question}`}
+          aria-label={t('linkTo', { question: entry.question })}
         >
           <Link2 className="size-4" aria-hidden="true" />
         </a>
@@ -59,6 +61,7 @@ function FaqArticle({ entry }: { entry: FaqEntry }) {
 
 export function FaqPage() {
   useDocumentTitle(publicPageMeta('/faq').title);
+  const { t } = useTranslation('faq');
   const { supportChatUrl } = publicConfig();
   const [query, setQuery] = useState('');
 
@@ -71,14 +74,12 @@ export function FaqPage() {
       <div className="bg-gradient-to-b from-indigo-50 via-white to-white px-4 pt-28 pb-10 sm:px-6 sm:pt-36">
         <div className="mx-auto max-w-3xl text-center">
           <h1 className="text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl">
-            Frequently Asked Questions
+            {t('title')}
           </h1>
-          <p className="mt-4 text-lg text-pretty text-slate-600">
-            How numbers, refunds, rentals and payments work, and what to do when a code does not arrive.
-          </p>
+          <p className="mt-4 text-lg text-pretty text-slate-600">{t('intro')}</p>
           <search className="relative mx-auto mt-8 block max-w-xl">
             <label htmlFor="faq-search" className="sr-only">
-              Search the questions
+              {t('search.label')}
             </label>
             <Search
               className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-slate-500"
@@ -87,7 +88,7 @@ export function FaqPage() {
             <Input
               id="faq-search"
               type="search"
-              placeholder="Search, e.g. refund, VPN, rent"
+              placeholder={t('search.placeholder')}
               autoComplete="off"
               aria-describedby="faq-search-result"
               onChange={(event) => setQuery(event.target.value)}
@@ -95,9 +96,9 @@ export function FaqPage() {
             />
           </search>
           <p id="faq-search-result" aria-live="polite" className="mt-3 min-h-5 text-sm text-slate-600">
-            {searching && (found === 1 ? '1 question found' : `${found} questions found`)}
+            {searching && t('search.found', { count: found })}
           </p>
-          <nav aria-label="Topics" className="mt-4 flex flex-wrap justify-center gap-2">
+          <nav aria-label={t('topicsLabel')} className="mt-4 flex flex-wrap justify-center gap-2">
             {faqTopics.map((topic) => (
               <a
                 key={topic.id}
@@ -124,7 +125,7 @@ export function FaqPage() {
         ))}
         {topics.length === 0 && (
           <p className="rounded-2xl border border-dashed bg-white p-8 text-center text-slate-600">
-            No question matches “{query.trim()}”. Try other words, or ask support below.
+            {t('search.none', { query: query.trim() })}
           </p>
         )}
 
@@ -133,21 +134,21 @@ export function FaqPage() {
           className="rounded-2xl bg-slate-900 px-6 py-8 text-center text-slate-300 sm:px-10"
         >
           <h2 id="faq-help-title" className="text-xl font-semibold text-white">
-            Still need help?
+            {t('help.title')}
           </h2>
-          <p className="mt-2">Support answers around the clock, in a ticket or in the chat.</p>
+          <p className="mt-2">{t('help.text')}</p>
           <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
             <Button asChild className="bg-white text-slate-900 hover:bg-slate-100">
               <Link to="/dashboard/tickets">
                 <LifeBuoy aria-hidden="true" />
-                Contact Support
+                {t('common:support.contact')}
               </Link>
             </Button>
             <Button asChild variant="ghost" className="text-slate-200 hover:bg-white/10 hover:text-white">
               <a href={supportChatUrl} target="_blank" rel="noopener noreferrer">
                 <MessageCircle aria-hidden="true" />
-                Chat with support
-                <span className="sr-only"> (opens in a new tab)</span>
+                {t('common:support.chat')}
+                <span className="sr-only">{t('common:newTab')}</span>
               </a>
             </Button>
           </div>

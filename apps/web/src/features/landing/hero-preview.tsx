@@ -1,4 +1,5 @@
 import { serviceByCode } from '@simcode/contract';
+import { useTranslation } from 'react-i18next';
 import { CountryFlag } from '@/components/country-flag';
 import { ServiceIcon } from '@/components/service-icon';
 
@@ -26,6 +27,7 @@ const examples = [
 ] as const;
 
 export function HeroPreview() {
+  const { t } = useTranslation('landing');
   return (
     <figure className="relative mx-auto w-full max-w-md lg:max-w-none">
       <div
@@ -37,10 +39,10 @@ export function HeroPreview() {
         className="overflow-hidden rounded-2xl border bg-white shadow-xl shadow-indigo-900/10"
       >
         <div className="flex items-center justify-between border-b bg-slate-50/80 px-5 py-3">
-          <span className="text-sm font-semibold text-slate-900">My Numbers</span>
+          <span className="text-sm font-semibold text-slate-900">{t('common:nav.myNumbers')}</span>
           <span className="inline-flex items-center gap-1.5 text-xs font-medium text-success">
             <span className="size-2 rounded-full bg-green-500" />
-            Active
+            {t('preview.active')}
           </span>
         </div>
         <ul className="divide-y">
@@ -63,7 +65,7 @@ export function HeroPreview() {
                 </div>
                 {example.code ? (
                   <div className="mt-3 flex items-center justify-between rounded-lg border border-green-200 bg-success-soft px-4 py-2.5">
-                    <span className="text-sm font-medium text-green-800">Code received</span>
+                    <span className="text-sm font-medium text-green-800">{t('preview.codeReceived')}</span>
                     <span className="font-mono text-xl font-bold tracking-[0.2em] text-green-900">
                       {example.code}
                     </span>
@@ -75,7 +77,7 @@ export function HeroPreview() {
                       <span className="size-1.5 animate-pulse rounded-full bg-indigo-500 [animation-delay:150ms]" />
                       <span className="size-1.5 animate-pulse rounded-full bg-indigo-500 [animation-delay:300ms]" />
                     </span>
-                    Waiting for an SMS from the sender
+                    {t('preview.waiting')}
                   </div>
                 )}
               </li>
@@ -83,9 +85,7 @@ export function HeroPreview() {
           })}
         </ul>
       </div>
-      <figcaption className="mt-3 text-center text-xs text-slate-500">
-        An example of My Numbers: the code shows up here when the SMS arrives.
-      </figcaption>
+      <figcaption className="mt-3 text-center text-xs text-slate-500">{t('preview.caption')}</figcaption>
     </figure>
   );
 }

@@ -1,11 +1,15 @@
 import { ArrowRight, BadgeCheck, Check } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { publicPath } from '@/i18n';
 import { HeroPreview } from './hero-preview';
 
-const promises = ['No subscriptions', 'Refund if no SMS in 20 min', '24/7 support'];
+/** Keys of the `landing` catalogue. */
+const promises = ['hero.promises.noSubscriptions', 'hero.promises.refund', 'hero.promises.support'];
 
 export function HeroSection() {
+  const { t } = useTranslation('landing');
   return (
     <section
       id="hero"
@@ -20,34 +24,31 @@ export function HeroSection() {
         <div className="text-center lg:text-left">
           <p className="inline-flex items-center gap-2 rounded-full border border-indigo-200 bg-white/80 px-3 py-1 text-sm font-medium text-indigo-800 shadow-xs">
             <BadgeCheck className="size-4" aria-hidden="true" />
-            Real SIM numbers, not VoIP
+            {t('hero.badge')}
           </p>
           <h1
             id="hero-title"
             className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl"
           >
-            SMS verification codes on <span className="text-primary">real SIM numbers</span>
+            <Trans t={t} i18nKey="hero.title" components={{ accent: <span className="text-primary" /> }} />
           </h1>
-          <p className="mx-auto mt-6 max-w-xl text-lg text-pretty text-slate-600 lg:mx-0">
-            Phone numbers from 180+ countries for 1,000+ services. Instant activation, exclusive numbers that
-            are never resold, and you pay only for what you use.
-          </p>
+          <p className="mx-auto mt-6 max-w-xl text-lg text-pretty text-slate-600 lg:mx-0">{t('hero.text')}</p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
             <Button asChild size="lg" className="h-12 px-7">
-              <Link to="/login">
-                Get Started
+              <Link to={publicPath('/login')}>
+                {t('common:nav.getStarted')}
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
             <Button asChild size="lg" variant="outline" className="h-12 bg-white px-7">
-              <Link to="/register">Create Account</Link>
+              <Link to={publicPath('/register')}>{t('common:createAccount')}</Link>
             </Button>
           </div>
           <ul className="mt-8 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-slate-600 lg:justify-start">
             {promises.map((promise) => (
               <li key={promise} className="inline-flex items-center gap-1.5">
                 <Check className="size-4 text-success" aria-hidden="true" />
-                {promise}
+                {t(promise)}
               </li>
             ))}
           </ul>

@@ -1,36 +1,27 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { publicPath } from '@/i18n';
 import { SectionHeading } from './section-heading';
 
-const steps = [
-  {
-    title: 'Create an account',
-    text: 'Sign up with your e-mail address in one step.',
-  },
-  {
-    title: 'Add funds',
-    text: 'Top up your USD balance with cryptocurrency, from $5.',
-  },
-  {
-    title: 'Choose a service and a country',
-    text: 'Pick where you are signing up and the country of the number, see the price, and buy.',
-  },
-  {
-    title: 'Receive the code',
-    text: 'The code shows up in My Numbers. No SMS within 20 minutes? The price returns to your balance.',
-  },
-];
+/** Each step's title and text are the `landing` catalogue's `howItWorks.steps.<id>.title` and `.text`. */
+const steps = ['account', 'funds', 'choose', 'code'];
 
 export function HowItWorksSection() {
+  const { t } = useTranslation('landing');
   return (
     <section
       id="how-it-works"
       aria-labelledby="how-it-works-title"
       className="scroll-mt-20 px-4 py-20 sm:px-6 sm:py-28"
     >
-      <SectionHeading id="how-it-works-title" eyebrow="How it works" title="Your code in four steps" />
+      <SectionHeading
+        id="how-it-works-title"
+        eyebrow={t('howItWorks.eyebrow')}
+        title={t('howItWorks.title')}
+      />
       <ol className="mx-auto mt-14 grid max-w-6xl gap-8 sm:grid-cols-2 lg:grid-cols-4 lg:gap-6">
         {steps.map((step, index) => (
-          <li key={step.title} className="relative">
+          <li key={step} className="relative">
             {index < steps.length - 1 && (
               <span
                 aria-hidden="true"
@@ -40,19 +31,20 @@ export function HowItWorksSection() {
             <span className="relative inline-flex size-12 items-center justify-center rounded-full bg-primary text-lg font-bold text-primary-foreground shadow-md shadow-indigo-900/20">
               {index + 1}
             </span>
-            <h3 className="mt-5 text-lg font-semibold text-slate-900">{step.title}</h3>
-            <p className="mt-2 leading-relaxed text-slate-600">{step.text}</p>
+            <h3 className="mt-5 text-lg font-semibold text-slate-900">
+              {t(`howItWorks.steps.${step}.title`)}
+            </h3>
+            <p className="mt-2 leading-relaxed text-slate-600">{t(`howItWorks.steps.${step}.text`)}</p>
           </li>
         ))}
       </ol>
       <p className="mx-auto mt-14 max-w-2xl text-center text-slate-600">
-        Need a number for longer? Rent a long-term number or buy a renewable one from your dashboard, both in
-        Beta.{' '}
+        {t('howItWorks.rentals')}{' '}
         <Link
-          to="/faq#long-term-numbers"
+          to={publicPath('/faq#long-term-numbers')}
           className="font-medium text-primary underline-offset-4 hover:underline"
         >
-          How rentals work
+          {t('howItWorks.rentalsLink')}
         </Link>
       </p>
     </section>

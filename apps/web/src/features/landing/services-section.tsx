@@ -1,9 +1,11 @@
 import { Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { ServiceIcon } from '@/components/service-icon';
 import { landingServices } from './landing-services';
 import { SectionHeading } from './section-heading';
 
 export function ServicesSection() {
+  const { t } = useTranslation('landing');
   return (
     <section
       id="service-providers"
@@ -12,10 +14,10 @@ export function ServicesSection() {
     >
       <SectionHeading
         id="service-providers-title"
-        eyebrow="Service providers"
-        title="Codes for the services you use"
+        eyebrow={t('services.eyebrow')}
+        title={t('services.title')}
       >
-        Social networks, messengers, banks, AI tools and more: over 1,000 services in total.
+        {t('services.text')}
       </SectionHeading>
       <ul className="mx-auto mt-12 grid max-w-5xl grid-cols-3 gap-2.5 sm:mt-14 sm:grid-cols-6 sm:gap-4">
         {landingServices.map((service) => (
@@ -34,7 +36,7 @@ export function ServicesSection() {
           <span className="inline-flex size-9 items-center justify-center rounded-full bg-white text-primary shadow-xs">
             <Plus className="size-5" aria-hidden="true" />
           </span>
-          <span className="font-semibold text-indigo-900">And many more...</span>
+          <span className="font-semibold text-indigo-900">{t('services.more')}</span>
         </li>
       </ul>
     </section>

@@ -1,9 +1,11 @@
 import { formatLandingStat, landingStatPlaceholder } from '@simcode/contract';
 import { useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { startCountUp } from '@/app/count-up';
 import { publicConfig } from '@/lib/public-config';
 
-const labels = ['SMS delivered', 'Satisfied users', 'Countries', 'Services'];
+/** Keys of the `landing` catalogue, in the order of the configured figures. */
+const labels = ['stats.sms', 'stats.users', 'stats.countries', 'stats.services'];
 
 /**
  * The configured figures as text. At build time they are placeholders that the server fills in, so the
@@ -15,13 +17,14 @@ function figureText(index: number, value: number): string {
 
 export function StatsSection() {
   const { landingStats } = publicConfig();
+  const { t } = useTranslation('landing');
   const listRef = useRef<HTMLDListElement>(null);
   // On a prerendered page the bootstrap has started it already; after a navigation in the app, this does.
   useLayoutEffect(() => {
     if (listRef.current) startCountUp(listRef.current);
   }, []);
   return (
-    <section aria-label="Statistics" className="px-4 sm:px-6">
+    <section aria-label={t('stats.label')} className="px-4 sm:px-6">
       <dl
         ref={listRef}
         className="mx-auto grid max-w-5xl grid-cols-2 gap-px overflow-hidden rounded-2xl border bg-slate-200 shadow-sm lg:grid-cols-4"
@@ -34,7 +37,7 @@ export function StatsSection() {
               key={label}
               className="flex flex-col-reverse items-center gap-1 bg-white px-4 py-7 text-center sm:py-9"
             >
-              <dt className="text-sm font-medium text-slate-600">{label}</dt>
+              <dt className="text-sm font-medium text-slate-600">{t(label)}</dt>
               <dd className="text-3xl font-extrabold tracking-tight text-primary tabular-nums sm:text-4xl">
                 <span className="sr-only">{finalText}</span>
                 {/* The final figure keeps the space, so the rising one moves nothing around it. */}

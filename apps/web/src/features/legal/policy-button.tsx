@@ -1,11 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
-import type { Policy } from './policies';
+import { useTranslation } from 'react-i18next';
+import type { PolicyId } from './policies';
 
 // Loaded on the first click: most visitors never open a policy.
 const PolicyDialog = lazy(() => import('./policy-dialog'));
 
 /** A button that opens a policy (Terms of Service, Refund Policy) in a dialog, wherever it is mentioned. */
-export function PolicyButton({ policy, className }: { policy: Policy; className?: string }) {
+export function PolicyButton({ policy, className }: { policy: PolicyId; className?: string }) {
+  const { t } = useTranslation('legal');
   // Mounted on the first opening, then kept, so it can close with its animation and return focus.
   const [loaded, setLoaded] = useState(false);
   const [open, setOpen] = useState(false);
@@ -20,7 +22,7 @@ export function PolicyButton({ policy, className }: { policy: Policy; className?
           setOpen(true);
         }}
       >
-        {policy.title}
+        {t(`${policy}.title`)}
       </button>
       {loaded && (
         <Suspense fallback={null}>
