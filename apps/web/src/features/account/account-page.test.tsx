@@ -81,6 +81,7 @@ const fakeFetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
     return json(200, { success: true, message: accountMessages.twoFactorDisabled });
   }
   if (route === 'POST /api/auth/logout-all') return json(200, { success: true });
+  if (route === 'PUT /api/account/language') return json(200, { success: true });
   if (route === 'PUT /api/account/notifications') {
     const body = notificationsRequestSchema.parse(raw);
     account = { ...account, code_emails: body.code_emails };
@@ -287,5 +288,22 @@ describe('AccountPage', () => {
     );
     await vi.waitFor(() => expect(account.code_emails).toBe(true));
     expect(box).toBeChecked();
+  });
+
+  it('saves a language choice here and to the account, then loads the page again in it', async () => {
+    const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => undefined);
+    const user = renderPage();
+    const group = await screen.findByRole('radiogroup', { name: 'Language' });
+    expect(within(group).getByRole('radio', { name: 'English' })).toBeChecked();
+    await user.click(within(group).getByRole('radio', { name: 'Русский' }));
+    expect(localStorage.getItem('language')).toBe('ru');
+    expect(document.cookie).toContain('simcode_lang=ru');
+    expect(calls.find((call) => call.path === '/api/account/language')).toEqual({
+      method: 'PUT',
+      path: '/api/account/language',
+      body: { language: 'ru' },
+    });
+    expect(reload).toHaveBeenCalledOnce();
+    reload.mockRestore();
   });
 });

@@ -2,6 +2,7 @@ import { type Account, accountMessages } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Bell, UserRound } from 'lucide-react';
 import { useId } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -10,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { accountQuery, useSaveNotifications } from './api';
 import { ChangeEmailForm, ChangePasswordForm } from './credentials-forms';
+import { LanguageSection } from './language-section';
 import { AccountSection, DateTime } from './parts';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
@@ -24,19 +26,20 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 }
 
 function ProfileSection({ account }: { account: Account }) {
+  const { t } = useTranslation('account');
   return (
-    <AccountSection id="profile" icon={UserRound} title="Profile">
+    <AccountSection id="profile" icon={UserRound} title={t('profile.title')}>
       <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2">
-        <Detail label="Username">{account.username}</Detail>
-        <Detail label="E-mail">
+        <Detail label={t('profile.username')}>{account.username}</Detail>
+        <Detail label={t('profile.email')}>
           <span className="break-all">{account.email}</span>
         </Detail>
-        <Detail label="Member since">
+        <Detail label={t('profile.memberSince')}>
           <DateTime value={account.created_at} />
         </Detail>
-        <Detail label="Two-factor">
+        <Detail label={t('profile.twoFactor')}>
           <Badge variant={account.two_factor_enabled ? 'success' : 'muted'}>
-            {account.two_factor_enabled ? 'On' : 'Off'}
+            {account.two_factor_enabled ? t('status.on') : t('status.off')}
           </Badge>
         </Detail>
       </dl>
@@ -46,6 +49,7 @@ function ProfileSection({ account }: { account: Account }) {
 
 /** Saved as soon as it is ticked; the box shows the new value while the server answers. */
 function NotificationsSection({ account }: { account: Account }) {
+  const { t } = useTranslation('account');
   const id = useId();
   const save = useSaveNotifications();
   const checked = save.isPending && save.variables !== undefined ? save.variables : account.code_emails;
@@ -53,11 +57,14 @@ function NotificationsSection({ account }: { account: Account }) {
     <AccountSection
       id="notifications"
       icon={Bell}
-      title="E-mail notifications"
+      title={t('notifications.title')}
       description={
-        <>
-          Sent to <span className="break-all">{account.email}</span>.
-        </>
+        <Trans
+          t={t}
+          i18nKey="notifications.sentTo"
+          values={{ email: account.email }}
+          components={{ value: <span className="break-all" /> }}
+        />
       }
     >
       <div className="flex items-start gap-3">
@@ -76,10 +83,8 @@ function NotificationsSection({ account }: { account: Account }) {
           className="mt-0.5 size-5 shrink-0 cursor-pointer accent-primary"
         />
         <label htmlFor={id} className="cursor-pointer text-sm">
-          <span className="font-medium">E-mail me when a number receives a code</span>
-          <span className="block text-muted-foreground">
-            The code and the service it is for, as soon as it arrives.
-          </span>
+          <span className="font-medium">{t('notifications.codeEmails')}</span>
+          <span className="block text-muted-foreground">{t('notifications.codeEmailsHint')}</span>
         </label>
       </div>
     </AccountSection>
@@ -88,14 +93,12 @@ function NotificationsSection({ account }: { account: Account }) {
 
 /** `/dashboard/account`: who the account is, how it signs in, what it is e-mailed, where it is signed in. */
 export function AccountPage() {
+  const { t } = useTranslation('account');
   const account = useQuery(accountQuery);
   const data = account.data?.account;
   return (
     <PageContainer>
-      <PageHeader
-        title="Account"
-        description="Your sign-in details, two-factor authentication, e-mail notifications and the devices signed in to your account."
-      />
+      <PageHeader title={t('page.title')} description={t('page.description')} />
       {account.isError && !data && (
         <Alert variant="destructive">
           <AlertDescription>
@@ -117,6 +120,7 @@ export function AccountPage() {
           <NotificationsSection account={data} />
           <ChangePasswordForm />
           <ChangeEmailForm currentEmail={data.email} />
+          <LanguageSection />
           <TwoFactorSection account={data} />
           <SessionsSection />
         </div>

@@ -1,6 +1,7 @@
 import { authMessages, EMAIL_MAX_LENGTH, validatePassword } from '@simcode/contract';
 import { KeyRound, Mail, MailCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -20,6 +21,7 @@ export function useFormError(mutation: { isError: boolean; error: unknown }) {
 }
 
 export function ChangePasswordForm() {
+  const { t } = useTranslation('account');
   const id = useId();
   const change = useChangePassword();
   const [fields, setFields] = useState({ current: '', password: '', repeat: '' });
@@ -51,17 +53,17 @@ export function ChangePasswordForm() {
     <AccountSection
       id="password"
       icon={KeyRound}
-      title="Password"
-      description="Changing it signs out every other device; this one stays signed in."
+      title={t('password.title')}
+      description={t('password.description')}
     >
       <form
         noValidate
         onSubmit={onSubmit}
         className="flex flex-col gap-4"
-        aria-label="Change password"
+        aria-label={t('password.form')}
         aria-describedby={error ? `${id}-error` : undefined}
       >
-        <Field id={`${id}-current`} label="Current password">
+        <Field id={`${id}-current`} label={t('password.current')}>
           <PasswordInput
             id={`${id}-current`}
             autoComplete="current-password"
@@ -69,7 +71,7 @@ export function ChangePasswordForm() {
             onChange={update('current')}
           />
         </Field>
-        <Field id={`${id}-new`} label="New password">
+        <Field id={`${id}-new`} label={t('password.new')}>
           <PasswordInput
             id={`${id}-new`}
             autoComplete="new-password"
@@ -77,7 +79,7 @@ export function ChangePasswordForm() {
             onChange={update('password')}
           />
         </Field>
-        <Field id={`${id}-repeat`} label="Repeat new password">
+        <Field id={`${id}-repeat`} label={t('password.repeat')}>
           <PasswordInput
             id={`${id}-repeat`}
             autoComplete="new-password"
@@ -87,7 +89,7 @@ export function ChangePasswordForm() {
         </Field>
         {error && <FormError id={`${id}-error`}>{error}</FormError>}
         <Button type="submit" busy={change.isPending} className="self-start">
-          Change password
+          {t('password.submit')}
         </Button>
       </form>
     </AccountSection>
@@ -95,6 +97,7 @@ export function ChangePasswordForm() {
 }
 
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
+  const { t } = useTranslation('account');
   const id = useId();
   const change = useChangeEmail();
   const [email, setEmail] = useState('');
@@ -130,22 +133,24 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
     <AccountSection
       id="email"
       icon={Mail}
-      title="E-mail address"
+      title={t('email.title')}
       description={
-        <>
-          Now <span className="font-medium break-all text-foreground">{currentEmail}</span>. The new address
-          is used once you open the link we send to it.
-        </>
+        <Trans
+          t={t}
+          i18nKey="email.description"
+          values={{ email: currentEmail }}
+          components={{ value: <span className="font-medium break-all text-foreground" /> }}
+        />
       }
     >
       <form
         noValidate
         onSubmit={onSubmit}
         className="flex flex-col gap-4"
-        aria-label="Change e-mail address"
+        aria-label={t('email.form')}
         aria-describedby={error ? `${id}-error` : undefined}
       >
-        <Field id={`${id}-email`} label="New e-mail address">
+        <Field id={`${id}-email`} label={t('email.new')}>
           <Input
             id={`${id}-email`}
             type="email"
@@ -154,7 +159,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
             onChange={(event) => setEmail(event.target.value)}
           />
         </Field>
-        <Field id={`${id}-password`} label="Current password">
+        <Field id={`${id}-password`} label={t('email.current')}>
           <PasswordInput
             id={`${id}-password`}
             autoComplete="current-password"
@@ -173,7 +178,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
           )}
         </div>
         <Button type="submit" busy={change.isPending} className="self-start">
-          Send confirmation link
+          {t('email.submit')}
         </Button>
       </form>
     </AccountSection>

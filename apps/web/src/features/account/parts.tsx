@@ -1,6 +1,6 @@
-import { format } from 'date-fns';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 /** One card of the account page: a named region with its heading and a line on what it is for. */
@@ -46,5 +46,5 @@ export function AccountSection({
 }
 
 export function DateTime({ value }: { value: string }) {
-  return <time dateTime={value}>{format(new Date(value), 'MMM d, yyyy, HH:mm')}</time>;
+  return <time dateTime={value}>{formatDateTime(value)}</time>;
 }

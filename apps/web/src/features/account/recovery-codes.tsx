@@ -1,15 +1,19 @@
 import { Copy, Download, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { i18n } from '@/i18n';
 import { copyToClipboard } from '@/lib/copy';
 import { publicConfig } from '@/lib/public-config';
 
 function fileText(codes: string[], username: string): string {
   const { appName } = publicConfig();
   return [
-    `${appName} recovery codes for ${username}`,
-    `Made ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. Each code works once.`,
+    i18n.t('account:recoveryCodes.fileTitle', { appName, username }),
+    i18n.t('account:recoveryCodes.fileMade', {
+      time: new Date().toISOString().slice(0, 16).replace('T', ' '),
+    }),
     '',
     ...codes,
     '',
@@ -41,24 +45,24 @@ export function RecoveryCodes({
   username: string;
   onDone(): void;
 }) {
+  const { t } = useTranslation('account');
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
     <div className="flex flex-col gap-4 rounded-lg border border-yellow-300 bg-white p-4">
       <h3 ref={headingRef} tabIndex={-1} className="font-semibold outline-none">
-        Your recovery codes
+        {t('recoveryCodes.title')}
       </h3>
       <Alert variant="warning" role="none">
         <TriangleAlert aria-hidden="true" />
         <AlertDescription>
           <p>
-            <strong>Save them now: they are shown only this once.</strong> If you lose your phone, each code
-            signs you in one time instead of the app's code. Keep them somewhere safe, away from this device.
+            <Trans t={t} i18nKey="recoveryCodes.warning" components={{ strong: <strong /> }} />
           </p>
         </AlertDescription>
       </Alert>
       <ol
-        aria-label="Recovery codes"
+        aria-label={t('recoveryCodes.list')}
         className="grid grid-cols-2 gap-2 font-mono text-sm"
         data-testid="recovery-codes"
       >
@@ -69,15 +73,18 @@ export function RecoveryCodes({
         ))}
       </ol>
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" onClick={() => copyToClipboard(codes.join('\n'), 'Recovery codes')}>
+        <Button
+          variant="outline"
+          onClick={() => copyToClipboard(codes.join('\n'), t('recoveryCodes.copiedWhat'))}
+        >
           <Copy aria-hidden="true" />
-          Copy all
+          {t('recoveryCodes.copyAll')}
         </Button>
         <Button variant="outline" onClick={() => download(codes, username)}>
           <Download aria-hidden="true" />
-          Download .txt
+          {t('recoveryCodes.download')}
         </Button>
-        <Button onClick={onDone}>I have saved them</Button>
+        <Button onClick={onDone}>{t('recoveryCodes.done')}</Button>
       </div>
     </div>
   );

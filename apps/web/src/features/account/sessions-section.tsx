@@ -2,6 +2,7 @@ import type { AccountSession } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
 import { LogOut, MonitorSmartphone } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import {
@@ -18,7 +19,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { signOutHere } from '@/features/auth/session';
+import { i18n } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
 import { sessionsQuery, useSignOutEverywhere, useSignOutSession } from './api';
 import { AccountSection, DateTime } from './parts';
 
@@ -40,14 +43,16 @@ const SYSTEMS: [RegExp, string][] = [
 
 /** "Firefox on Windows" from a user agent; API clients and unknown agents keep their own first word. */
 export function deviceName(userAgent: string | null): string {
-  if (!userAgent) return 'Unknown device';
+  const unknown = i18n.t('account:sessions.unknownDevice');
+  if (!userAgent) return unknown;
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? userAgent.split(/[\s/]/)[0] ?? 'Unknown device';
+  if (browser && system) return i18n.t('account:sessions.device', { browser, system });
+  return browser ?? system ?? userAgent.split(/[\s/]/)[0] ?? unknown;
 }
 
 function SessionRow({ session, onSignedOut }: { session: AccountSession; onSignedOut(): void }) {
+  const { t } = useTranslation('account');
   const signOut = useSignOutSession();
   const name = deviceName(session.user_agent);
   return (
@@ -55,7 +60,7 @@ function SessionRow({ session, onSignedOut }: { session: AccountSession; onSigne
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2 font-medium">
           {name}
-          {session.current && <Badge variant="success">This device</Badge>}
+          {session.current && <Badge variant="success">{t('sessions.thisDevice')}</Badge>}
         </p>
         {session.user_agent && (
           <p className="truncate text-xs text-muted-foreground" title={session.user_agent}>
@@ -64,17 +69,17 @@ function SessionRow({ session, onSignedOut }: { session: AccountSession; onSigne
         )}
         <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-sm text-muted-foreground">
           <div className="flex gap-1">
-            <dt>Address:</dt>
-            <dd className="break-all text-foreground">{session.address ?? 'unknown'}</dd>
+            <dt>{t('sessions.address')}</dt>
+            <dd className="break-all text-foreground">{session.address ?? t('sessions.unknownAddress')}</dd>
           </div>
           <div className="flex gap-1">
-            <dt>Signed in:</dt>
+            <dt>{t('sessions.signedIn')}</dt>
             <dd className="text-foreground">
               <DateTime value={session.created_at} />
             </dd>
           </div>
           <div className="flex gap-1">
-            <dt>Last seen:</dt>
+            <dt>{t('sessions.lastSeen')}</dt>
             <dd className="text-foreground">
               <DateTime value={session.last_seen_at} />
             </dd>
@@ -98,10 +103,10 @@ function SessionRow({ session, onSignedOut }: { session: AccountSession; onSigne
           }
         >
           <LogOut aria-hidden="true" />
-          Sign out
+          {t('sessions.signOut')}
           <span className="sr-only">
             {' '}
-            {name}, last seen {new Date(session.last_seen_at).toLocaleString()}
+            {t('sessions.signOutWhich', { device: name, time: formatDateTime(session.last_seen_at) })}
           </span>
         </Button>
       )}
@@ -111,6 +116,7 @@ function SessionRow({ session, onSignedOut }: { session: AccountSession; onSigne
 
 /** Where the account is signed in: this device first, then the most recently seen. */
 export function SessionsSection() {
+  const { t } = useTranslation('account');
   const sessions = useQuery(sessionsQuery);
   const everywhere = useSignOutEverywhere();
   const [confirming, setConfirming] = useState(false);
@@ -124,13 +130,13 @@ export function SessionsSection() {
     <AccountSection
       id="sessions"
       icon={MonitorSmartphone}
-      title="Active sessions"
-      description="The browsers and apps signed in to your account. Sign out any you do not recognise, then change your password."
+      title={t('sessions.title')}
+      description={t('sessions.description')}
       className="lg:col-span-2"
       actions={
         <Button variant="outline" onClick={() => setConfirming(true)} busy={everywhere.isPending}>
           <LogOut aria-hidden="true" />
-          Sign out everywhere
+          {t('sessions.signOutEverywhere')}
         </Button>
       }
     >
@@ -141,7 +147,7 @@ export function SessionsSection() {
         </Alert>
       )}
       {sessions.data && (
-        <ul ref={listRef} tabIndex={-1} aria-label="Sessions" className="divide-y outline-none">
+        <ul ref={listRef} tabIndex={-1} aria-label={t('sessions.list')} className="divide-y outline-none">
           {list.map((session) => (
             <SessionRow key={session.id} session={session} onSignedOut={() => listRef.current?.focus()} />
           ))}
@@ -150,13 +156,13 @@ export function SessionsSection() {
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Sign out everywhere?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Every session ends, this one too: you will need your password (and code) to sign in again.
-            </AlertDialogDescription>
+            <AlertDialogTitle>{t('sessions.confirmTitle')}</AlertDialogTitle>
+            <AlertDialogDescription>{t('sessions.confirmBody')}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel className={buttonVariants({ variant: 'outline' })}>Cancel</AlertDialogCancel>
+            <AlertDialogCancel className={buttonVariants({ variant: 'outline' })}>
+              {t('sessions.cancel')}
+            </AlertDialogCancel>
             <AlertDialogAction
               className={buttonVariants({ variant: 'destructive' })}
               onClick={() =>
@@ -166,7 +172,7 @@ export function SessionsSection() {
                 })
               }
             >
-              Sign out everywhere
+              {t('sessions.signOutEverywhere')}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>

@@ -7,6 +7,7 @@ import {
 } from '@simcode/contract';
 import { Copy, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -49,6 +50,7 @@ function SetupPanel({
   onEnabled(codes: string[]): void;
   onCancel(): void;
 }) {
+  const { t } = useTranslation('account');
   const id = useId();
   const enable = useEnableTwoFactor();
   const [code, setCode] = useState('');
@@ -59,7 +61,7 @@ function SetupPanel({
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const typed = code.replace(/\s/g, '');
-    const rule = typed ? null : `Enter the ${TOTP_DIGITS}-digit code your app shows.`;
+    const rule = typed ? null : t('twoFactor.codeRequired', { digits: TOTP_DIGITS });
     setRule(rule);
     if (rule) return;
     enable.mutate(typed, {
@@ -73,23 +75,20 @@ function SetupPanel({
   return (
     <div className="flex flex-col gap-4 rounded-lg border bg-muted/40 p-4">
       <h3 ref={headingRef} tabIndex={-1} className="font-semibold outline-none">
-        Set up your authenticator app
+        {t('twoFactor.setupTitle')}
       </h3>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <img
           src={`data:image/svg+xml;utf8,${encodeURIComponent(setup.qr_svg)}`}
-          alt="QR code to scan with your authenticator app"
+          alt={t('twoFactor.qrAlt')}
           width={176}
           height={176}
           className="size-44 shrink-0 self-center rounded-lg border bg-white p-2 sm:self-start"
         />
         <ol className="flex min-w-0 list-decimal flex-col gap-3 pl-5 text-sm">
+          <li>{t('twoFactor.scan')}</li>
           <li>
-            Scan the QR code with an authenticator app (Google Authenticator, Microsoft Authenticator,
-            1Password, Aegis…).
-          </li>
-          <li>
-            <span>Or type this key into the app by hand:</span>
+            <span>{t('twoFactor.typeKey')}</span>
             <span className="mt-1.5 flex flex-wrap items-center gap-2">
               <code
                 className="rounded-md bg-white px-2 py-1 font-mono text-sm break-all ring-1 ring-border"
@@ -101,33 +100,33 @@ function SetupPanel({
                 type="button"
                 variant="outline"
                 size="sm"
-                onClick={() => copyToClipboard(setup.secret, 'Key')}
+                onClick={() => copyToClipboard(setup.secret, t('twoFactor.copiedWhat'))}
               >
                 <Copy aria-hidden="true" />
-                Copy key
+                {t('twoFactor.copyKey')}
               </Button>
             </span>
           </li>
-          <li>Enter the {TOTP_DIGITS}-digit code the app shows to confirm.</li>
+          <li>{t('twoFactor.enterCode', { digits: TOTP_DIGITS })}</li>
         </ol>
       </div>
       <form
         noValidate
         onSubmit={onSubmit}
         className="flex flex-col gap-4"
-        aria-label="Confirm two-factor authentication"
+        aria-label={t('twoFactor.confirmForm')}
         aria-describedby={error ? `${id}-error` : undefined}
       >
-        <Field id={`${id}-code`} label="Code from the app">
+        <Field id={`${id}-code`} label={t('twoFactor.codeFromApp')}>
           <CodeInput id={`${id}-code`} value={code} onChange={setCode} />
         </Field>
         {error && <FormError id={`${id}-error`}>{error}</FormError>}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" busy={enable.isPending}>
-            Confirm and turn on
+            {t('twoFactor.confirm')}
           </Button>
           <Button type="button" variant="outline" onClick={onCancel}>
-            Cancel
+            {t('twoFactor.cancel')}
           </Button>
         </div>
       </form>
@@ -148,6 +147,7 @@ function ConfirmForm({
   /** `done` when two-factor authentication was turned off. */
   onClose(done: boolean): void;
 }) {
+  const { t } = useTranslation('account');
   const id = useId();
   const disable = useDisableTwoFactor();
   const renew = useRenewRecoveryCodes();
@@ -180,7 +180,7 @@ function ConfirmForm({
     }
   }
 
-  const title = action === 'disable' ? 'Turn off two-factor authentication' : 'Make new recovery codes';
+  const title = action === 'disable' ? t('twoFactor.disableTitle') : t('twoFactor.renewTitle');
   return (
     <form
       noValidate
@@ -194,13 +194,11 @@ function ConfirmForm({
           {title}
         </h3>
         <p className="mt-1 text-sm text-muted-foreground">
-          {action === 'disable'
-            ? 'Signing in will ask only for your password again.'
-            : 'The codes you have now stop working.'}{' '}
-          Confirm with your password and a code from your app (or a recovery code).
+          {action === 'disable' ? t('twoFactor.disableEffect') : t('twoFactor.renewEffect')}{' '}
+          {t('twoFactor.confirmWith')}
         </p>
       </div>
-      <Field id={`${id}-password`} label="Current password">
+      <Field id={`${id}-password`} label={t('twoFactor.currentPassword')}>
         <PasswordInput
           id={`${id}-password`}
           autoComplete="current-password"
@@ -209,7 +207,7 @@ function ConfirmForm({
           autoFocus
         />
       </Field>
-      <Field id={`${id}-code`} label="Authentication code">
+      <Field id={`${id}-code`} label={t('twoFactor.code')}>
         <CodeInput id={`${id}-code`} value={code} onChange={setCode} />
       </Field>
       {error && <FormError id={`${id}-error`}>{error}</FormError>}
@@ -219,10 +217,10 @@ function ConfirmForm({
           variant={action === 'disable' ? 'destructive' : 'default'}
           busy={mutation.isPending}
         >
-          {action === 'disable' ? 'Turn off' : 'Make new codes'}
+          {action === 'disable' ? t('twoFactor.turnOff') : t('twoFactor.renew')}
         </Button>
         <Button type="button" variant="outline" onClick={() => onClose(false)}>
-          Cancel
+          {t('twoFactor.cancel')}
         </Button>
       </div>
     </form>
@@ -232,6 +230,7 @@ function ConfirmForm({
 type FocusTarget = 'turn-on' | Confirming;
 
 export function TwoFactorSection({ account }: { account: Account }) {
+  const { t } = useTranslation('account');
   const setupRequest = useTwoFactorSetup();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -311,7 +310,7 @@ export function TwoFactorSection({ account }: { account: Account }) {
           variant="outline"
           onClick={() => setConfirming('renew')}
         >
-          New recovery codes
+          {t('twoFactor.newCodes')}
         </Button>
         <Button
           ref={(element) => {
@@ -320,7 +319,7 @@ export function TwoFactorSection({ account }: { account: Account }) {
           variant="outline"
           onClick={() => setConfirming('disable')}
         >
-          Turn off
+          {t('twoFactor.turnOff')}
         </Button>
       </div>
     );
@@ -334,7 +333,7 @@ export function TwoFactorSection({ account }: { account: Account }) {
         busy={setupRequest.isPending}
         onClick={onTurnOn}
       >
-        Turn on
+        {t('twoFactor.turnOn')}
       </Button>
     );
   }
@@ -343,22 +342,24 @@ export function TwoFactorSection({ account }: { account: Account }) {
     <AccountSection
       id="two-factor"
       icon={ShieldCheck}
-      title="Two-factor authentication"
-      description="Signing in also asks for a code from an authenticator app on your phone, so a stolen password alone cannot open your account."
+      title={t('twoFactor.title')}
+      description={t('twoFactor.description')}
       actions={
         <Badge variant={enabled ? 'success' : 'muted'} data-testid="two-factor-status">
-          {enabled ? 'On' : 'Off'}
+          {enabled ? t('status.on') : t('status.off')}
         </Badge>
       }
       className="lg:col-span-2"
     >
       {enabled && !codes && (
         <p className="text-sm" data-testid="recovery-codes-left">
-          Recovery codes left:{' '}
-          <strong className={left <= 3 ? 'text-destructive' : undefined}>
-            {left} of {RECOVERY_CODE_COUNT}
-          </strong>
-          {left <= 3 && '. Make new ones before they run out.'}
+          <Trans
+            t={t}
+            i18nKey="twoFactor.codesLeft"
+            values={{ left, total: RECOVERY_CODE_COUNT }}
+            components={{ strong: <strong className={left <= 3 ? 'text-destructive' : undefined} /> }}
+          />
+          {left <= 3 && t('twoFactor.codesLow')}
         </p>
       )}
       {body}

@@ -2,6 +2,7 @@ import type { ApiKeyView } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
 import { KeyRound, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { PageContainer, PageHeader } from '@/components/page-header';
@@ -21,12 +22,11 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { formatDollars } from '@/lib/format';
+import { formatDate, formatDateTime, formatDollars } from '@/lib/format';
 import { apiKeysQuery, useCreateApiKey, useRevokeApiKey, useTestDelivery, useUpdateApiKey } from './api';
 import { CreatedKeyDialog } from './created-key-dialog';
 import { KeyFormDialog } from './key-form-dialog';
 import { KeyLog } from './key-log';
-import { apiPageTexts as texts } from './texts';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -38,6 +38,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 }
 
 function KeyCard({ apiKey }: { apiKey: ApiKeyView }) {
+  const { t } = useTranslation('apiKeys');
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [showLog, setShowLog] = useState(false);
@@ -45,37 +46,37 @@ function KeyCard({ apiKey }: { apiKey: ApiKeyView }) {
   const revoke = useRevokeApiKey();
   const testDelivery = useTestDelivery();
   const live = apiKey.revoked_at === null;
-  const cap = (value: number | null) => (value === null ? texts.noCap : formatDollars(value));
+  const cap = (value: number | null) => (value === null ? t('noCap') : formatDollars(value));
 
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-5">
       <div className="flex flex-wrap items-center gap-2">
         <KeyRound className="size-5 text-primary" aria-hidden="true" />
         <h2 className="min-w-0 flex-1 truncate font-semibold">{apiKey.name}</h2>
-        <Badge variant={live ? 'success' : 'muted'}>{live ? texts.live : texts.revoked}</Badge>
+        <Badge variant={live ? 'success' : 'muted'}>{live ? t('live') : t('revoked')}</Badge>
       </div>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <Detail label={texts.prefix}>
+        <Detail label={t('prefix')}>
           <code className="font-mono">{apiKey.prefix}…</code>
         </Detail>
-        <Detail label={texts.created}>{new Date(apiKey.created_at).toLocaleDateString()}</Detail>
-        <Detail label={texts.lastUsed}>
-          {apiKey.last_used_at ? new Date(apiKey.last_used_at).toLocaleString() : texts.never}
+        <Detail label={t('created')}>{formatDate(apiKey.created_at)}</Detail>
+        <Detail label={t('lastUsed')}>
+          {apiKey.last_used_at ? formatDateTime(apiKey.last_used_at) : t('never')}
         </Detail>
-        <Detail label={texts.activeOrders}>
+        <Detail label={t('activeOrders')}>
           {apiKey.active_orders}
           {apiKey.max_active_orders !== null && ` / ${apiKey.max_active_orders}`}
         </Detail>
-        <Detail label={texts.spentToday}>
-          {formatDollars(apiKey.spent_today)} · {texts.dailyCap}: {cap(apiKey.daily_cap)}
+        <Detail label={t('spentToday')}>
+          {formatDollars(apiKey.spent_today)} · {t('dailyCap')}: {cap(apiKey.daily_cap)}
         </Detail>
-        <Detail label={texts.spentTotal}>
-          {formatDollars(apiKey.spent_total)} · {texts.totalCap}: {cap(apiKey.total_cap)}
+        <Detail label={t('spentTotal')}>
+          {formatDollars(apiKey.spent_total)} · {t('totalCap')}: {cap(apiKey.total_cap)}
         </Detail>
-        <Detail label={texts.allowedIps}>
-          {apiKey.allowed_ips.length > 0 ? apiKey.allowed_ips.join(', ') : texts.anyIp}
+        <Detail label={t('allowedIps')}>
+          {apiKey.allowed_ips.length > 0 ? apiKey.allowed_ips.join(', ') : t('anyIp')}
         </Detail>
-        <Detail label={texts.callback}>{apiKey.callback_url ?? texts.noCallback}</Detail>
+        <Detail label={t('callback')}>{apiKey.callback_url ?? t('noCallback')}</Detail>
       </dl>
       <div className="flex flex-wrap gap-2">
         <Button
@@ -84,12 +85,12 @@ function KeyCard({ apiKey }: { apiKey: ApiKeyView }) {
           onClick={() => setShowLog((value) => !value)}
           aria-expanded={showLog}
         >
-          {showLog ? texts.hideLog : texts.showLog}
+          {showLog ? t('hideLog') : t('showLog')}
         </Button>
         {live && (
           <>
             <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
-              {texts.edit}
+              {t('edit')}
             </Button>
             {apiKey.callback_url && (
               <Button
@@ -99,18 +100,18 @@ function KeyCard({ apiKey }: { apiKey: ApiKeyView }) {
                 onClick={() =>
                   testDelivery.mutate(apiKey.id, {
                     onSuccess: () => {
-                      toast.success(texts.testQueued);
+                      toast.success(t('testQueued'));
                       setShowLog(true);
                     },
                     onError: (error) => toast.error(errorMessage(error)),
                   })
                 }
               >
-                {texts.testDelivery}
+                {t('testDelivery')}
               </Button>
             )}
             <Button variant="destructive" size="sm" onClick={() => setConfirming(true)}>
-              {texts.revoke}
+              {t('revoke')}
             </Button>
           </>
         )}
@@ -123,30 +124,30 @@ function KeyCard({ apiKey }: { apiKey: ApiKeyView }) {
           initial={apiKey}
           onSubmit={async (body) => {
             await update.mutateAsync({ id: apiKey.id, body });
-            toast.success(texts.form.saved);
+            toast.success(t('form.saved'));
           }}
         />
       )}
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>{texts.revokeTitle}</AlertDialogTitle>
-            <AlertDialogDescription>{texts.revokeBody}</AlertDialogDescription>
+            <AlertDialogTitle>{t('revokeTitle')}</AlertDialogTitle>
+            <AlertDialogDescription>{t('revokeBody')}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel className={buttonVariants({ variant: 'outline' })}>
-              {texts.cancel}
+              {t('cancel')}
             </AlertDialogCancel>
             <AlertDialogAction
               className={buttonVariants({ variant: 'destructive' })}
               onClick={() =>
                 revoke.mutate(apiKey.id, {
-                  onSuccess: () => toast.success(texts.revokedToast),
+                  onSuccess: () => toast.success(t('revokedToast')),
                   onError: (error) => toast.error(errorMessage(error)),
                 })
               }
             >
-              {texts.revokeConfirm}
+              {t('revokeConfirm')}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
@@ -156,6 +157,7 @@ function KeyCard({ apiKey }: { apiKey: ApiKeyView }) {
 }
 
 export function ApiPage() {
+  const { t } = useTranslation('apiKeys');
   const keys = useQuery(apiKeysQuery);
   const create = useCreateApiKey();
   const [creating, setCreating] = useState(false);
@@ -164,27 +166,27 @@ export function ApiPage() {
   return (
     <PageContainer>
       <PageHeader
-        title={texts.title}
-        description={texts.description}
+        title={t('title')}
+        description={t('description')}
         actions={
           <>
             <Link to="/docs/api" className={buttonVariants({ variant: 'outline' })}>
-              {texts.docsLink}
+              {t('docsLink')}
             </Link>
             <Button onClick={() => setCreating(true)}>
               <Plus className="size-4" aria-hidden="true" />
-              {texts.create}
+              {t('create')}
             </Button>
           </>
         }
       />
       {keys.isError && (
         <Alert variant="destructive">
-          <AlertDescription>{errorMessage(keys.error, texts.loadFailed)}</AlertDescription>
+          <AlertDescription>{errorMessage(keys.error, t('loadFailed'))}</AlertDescription>
         </Alert>
       )}
       {keys.isPending && <SkeletonRows count={2} />}
-      {keys.data && keys.data.keys.length === 0 && <p className="text-muted-foreground">{texts.empty}</p>}
+      {keys.data && keys.data.keys.length === 0 && <p className="text-muted-foreground">{t('empty')}</p>}
       <div className="flex flex-col gap-4">
         {keys.data?.keys.map((apiKey) => (
           <KeyCard key={apiKey.id} apiKey={apiKey} />

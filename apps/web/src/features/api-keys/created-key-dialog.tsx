@@ -1,4 +1,5 @@
 import { Copy } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -9,11 +10,9 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { copyToClipboard } from '@/lib/copy';
-import { apiPageTexts } from './texts';
-
-const texts = apiPageTexts.createdDialog;
 
 function SecretLine({ label, value }: { label: string; value: string }) {
+  const { t } = useTranslation('apiKeys');
   return (
     <div className="flex flex-col gap-1.5">
       <p className="text-sm font-medium">{label}</p>
@@ -23,9 +22,7 @@ function SecretLine({ label, value }: { label: string; value: string }) {
         </code>
         <Button type="button" variant="outline" size="icon" onClick={() => copyToClipboard(value, label)}>
           <Copy className="size-4" aria-hidden="true" />
-          <span className="sr-only">
-            {texts.copy} {label}
-          </span>
+          <span className="sr-only">{t('createdDialog.copy', { what: label })}</span>
         </Button>
       </div>
     </div>
@@ -40,22 +37,23 @@ export function CreatedKeyDialog({
   created: { secret: string; webhookSecret: string } | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('apiKeys');
   return (
     <Dialog open={created !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{texts.title}</DialogTitle>
-          <DialogDescription>{texts.body}</DialogDescription>
+          <DialogTitle>{t('createdDialog.title')}</DialogTitle>
+          <DialogDescription>{t('createdDialog.body')}</DialogDescription>
         </DialogHeader>
         {created && (
           <div className="flex flex-col gap-4">
-            <SecretLine label={texts.key} value={created.secret} />
-            <SecretLine label={texts.secret} value={created.webhookSecret} />
+            <SecretLine label={t('createdDialog.key')} value={created.secret} />
+            <SecretLine label={t('createdDialog.secret')} value={created.webhookSecret} />
           </div>
         )}
         <DialogFooter>
           <Button type="button" onClick={onClose}>
-            {texts.done}
+            {t('createdDialog.done')}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,5 +1,6 @@
 import type { ApiKeyView, CreateApiKeyRequest } from '@simcode/contract';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
@@ -14,9 +15,6 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
-import { apiPageTexts } from './texts';
-
-const texts = apiPageTexts.form;
 
 type Settings = Required<CreateApiKeyRequest>;
 
@@ -38,6 +36,7 @@ export function KeyFormDialog({
   initial?: ApiKeyView;
   onSubmit: (settings: Settings) => Promise<void>;
 }) {
+  const { t } = useTranslation('apiKeys');
   const id = useId();
   const [name, setName] = useState(initial?.name ?? '');
   const [ips, setIps] = useState(initial?.allowed_ips.join('\n') ?? '');
@@ -64,7 +63,7 @@ export function KeyFormDialog({
       });
       onOpenChange(false);
     } catch (error) {
-      toast.error(errorMessage(error, texts.failed));
+      toast.error(errorMessage(error, t('form.failed')));
     } finally {
       setSaving(false);
     }
@@ -74,24 +73,24 @@ export function KeyFormDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{initial ? texts.editTitle : texts.createTitle}</DialogTitle>
-          <DialogDescription>{texts.capHint}</DialogDescription>
+          <DialogTitle>{initial ? t('form.editTitle') : t('form.createTitle')}</DialogTitle>
+          <DialogDescription>{t('form.capHint')}</DialogDescription>
         </DialogHeader>
         <form className="flex flex-col gap-4" onSubmit={submit}>
-          <Field id={`${id}-name`} label={texts.name}>
+          <Field id={`${id}-name`} label={t('form.name')}>
             <Input
               id={`${id}-name`}
               value={name}
               onChange={(event) => setName(event.target.value)}
-              placeholder={texts.namePlaceholder}
+              placeholder={t('form.namePlaceholder')}
               maxLength={60}
               required
             />
           </Field>
           <Field
             id={`${id}-ips`}
-            label={texts.allowedIps}
-            below={<p className="text-xs text-muted-foreground">{texts.allowedIpsHint}</p>}
+            label={t('form.allowedIps')}
+            below={<p className="text-xs text-muted-foreground">{t('form.allowedIpsHint')}</p>}
           >
             <Textarea
               id={`${id}-ips`}
@@ -100,8 +99,8 @@ export function KeyFormDialog({
               rows={2}
             />
           </Field>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <Field id={`${id}-daily`} label={texts.dailyCap}>
+          <div className="grid gap-4 sm:grid-cols-3 sm:items-end">
+            <Field id={`${id}-daily`} label={t('form.dailyCap')}>
               <Input
                 id={`${id}-daily`}
                 inputMode="decimal"
@@ -109,7 +108,7 @@ export function KeyFormDialog({
                 onChange={(event) => setDailyCap(event.target.value)}
               />
             </Field>
-            <Field id={`${id}-total`} label={texts.totalCap}>
+            <Field id={`${id}-total`} label={t('form.totalCap')}>
               <Input
                 id={`${id}-total`}
                 inputMode="decimal"
@@ -117,7 +116,7 @@ export function KeyFormDialog({
                 onChange={(event) => setTotalCap(event.target.value)}
               />
             </Field>
-            <Field id={`${id}-active`} label={texts.maxActive}>
+            <Field id={`${id}-active`} label={t('form.maxActive')}>
               <Input
                 id={`${id}-active`}
                 inputMode="numeric"
@@ -128,20 +127,21 @@ export function KeyFormDialog({
           </div>
           <Field
             id={`${id}-callback`}
-            label={texts.callback}
-            below={<p className="text-xs text-muted-foreground">{texts.callbackHint}</p>}
+            label={t('form.callback')}
+            below={<p className="text-xs text-muted-foreground">{t('form.callbackHint')}</p>}
           >
             <Input
               id={`${id}-callback`}
               type="url"
               value={callback}
               onChange={(event) => setCallback(event.target.value)}
+              // i18n-ignore: an example address, the same in every language.
               placeholder="https://example.com/sms-webhook"
             />
           </Field>
           <DialogFooter>
             <Button type="submit" disabled={saving}>
-              {initial ? texts.save : texts.create}
+              {initial ? t('form.save') : t('form.create')}
             </Button>
           </DialogFooter>
         </form>

@@ -1,9 +1,11 @@
 import { AlertCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LogoMark } from '@/components/logo';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { publicPath } from '@/i18n';
 import { CaptchaField } from './captcha-field';
 import type { useAuthSubmit } from './use-auth-submit';
 
@@ -89,6 +91,7 @@ export function AuthCard({
   subtitle: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('auth');
   return (
     <main className="flex min-h-dvh items-start justify-center bg-gradient-to-b from-indigo-50/80 via-white to-white px-4 pt-28 pb-16 sm:items-center sm:pt-24">
       <div className="w-full max-w-md">
@@ -103,8 +106,8 @@ export function AuthCard({
           {children}
         </div>
         <div className="mt-6 text-center text-sm text-muted-foreground">
-          <Link to="/" className="hover:text-foreground hover:underline">
-            ← Back to home
+          <Link to={publicPath('/')} className="hover:text-foreground hover:underline">
+            {t('card.backHome')}
           </Link>
         </div>
       </div>

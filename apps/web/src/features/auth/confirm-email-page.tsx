@@ -1,8 +1,10 @@
 import { appRoutes, EMAIL_CHANGE_LIFETIME_HOURS, tokenFromFragment } from '@simcode/contract';
 import { Link2Off, MailCheck } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { publicPath } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { confirmEmail } from './api';
@@ -18,7 +20,8 @@ const linkClass = 'font-medium text-primary hover:underline';
  * Works signed in or not: the token says whose address it is.
  */
 export function ConfirmEmailPage() {
-  useDocumentTitle('Confirm your e-mail address');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('confirmEmail.title'));
   const { hash } = useLocation();
   const { isSignedIn } = useSession();
   const [token] = useState(() => tokenFromFragment(hash));
@@ -40,26 +43,21 @@ export function ConfirmEmailPage() {
 
   const next = isSignedIn ? (
     <Link to={appRoutes.account} className={linkClass}>
-      Go to your account
+      {t('confirmEmail.toAccount')}
     </Link>
   ) : (
-    <Link to={appRoutes.login} className={linkClass}>
-      Sign in
+    <Link to={publicPath(appRoutes.login)} className={linkClass}>
+      {t('confirmEmail.signIn')}
     </Link>
   );
 
   return (
     <AuthCard
-      title="Confirm your e-mail address"
-      subtitle={`Confirmation links work for ${EMAIL_CHANGE_LIFETIME_HOURS} hours, once.`}
+      title={t('confirmEmail.title')}
+      subtitle={t('confirmEmail.subtitle', { count: EMAIL_CHANGE_LIFETIME_HOURS })}
     >
       {!token ? (
-        <Outcome
-          icon={Link2Off}
-          tone="warning"
-          takeFocus={false}
-          message="This link is incomplete: the part that identifies your request is missing. Open the link from the e-mail again, or copy the whole address into the browser."
-        >
+        <Outcome icon={Link2Off} tone="warning" takeFocus={false} message={t('incompleteLink')}>
           {next}
         </Outcome>
       ) : done ? (
@@ -68,13 +66,10 @@ export function ConfirmEmailPage() {
         </Outcome>
       ) : (
         <div className="flex flex-col gap-4">
-          <p className="text-sm text-muted-foreground">
-            Press the button to make this the e-mail address of your account. Password reset links and
-            notifications will go to it from now on.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('confirmEmail.explain')}</p>
           {error && <FormError id="confirm-error">{error}</FormError>}
           <Button size="lg" busy={busy} className="w-full" onClick={onConfirm}>
-            {busy ? 'Confirming…' : 'Confirm my new address'}
+            {busy ? t('confirmEmail.busy') : t('confirmEmail.submit')}
           </Button>
           <p className="text-center text-sm">{next}</p>
         </div>

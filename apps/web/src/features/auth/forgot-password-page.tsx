@@ -1,10 +1,12 @@
 import { appRoutes, authMessages, CAPTCHA_FIELD, EMAIL_MAX_LENGTH } from '@simcode/contract';
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { publicPath } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { requestPasswordReset } from './api';
@@ -17,7 +19,8 @@ import { Outcome } from './outcome';
  * has an account, so the page only ever shows the server's sentence.
  */
 export function ForgotPasswordPage() {
-  useDocumentTitle('Forgot password');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('forgot.documentTitle'));
   const [email, setEmail] = useState('');
   const [captcha, setCaptcha] = useState('');
   const [captchaResetKey, setCaptchaResetKey] = useState(0);
@@ -50,14 +53,11 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <AuthCard
-      title="Forgot your password?"
-      subtitle="Enter the e-mail address of your account and we will send you a link to choose a new one."
-    >
+    <AuthCard title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
       {sent ? (
         <Outcome icon={MailCheck} message={sent}>
-          <Link to={appRoutes.login} className="font-medium text-primary hover:underline">
-            Back to sign in
+          <Link to={publicPath(appRoutes.login)} className="font-medium text-primary hover:underline">
+            {t('forgot.backToSignIn')}
           </Link>
         </Outcome>
       ) : (
@@ -67,7 +67,7 @@ export function ForgotPasswordPage() {
           className="flex flex-col gap-4"
           aria-describedby={error ? 'forgot-error' : undefined}
         >
-          <Field id="email" label="Email">
+          <Field id="email" label={t('fields.email')}>
             <Input
               id="email"
               name="email"
@@ -81,12 +81,12 @@ export function ForgotPasswordPage() {
           <CaptchaField onChange={setCaptcha} resetKey={captchaResetKey} />
           {error && <FormError id="forgot-error">{error}</FormError>}
           <Button type="submit" size="lg" busy={busy} className="w-full">
-            {busy ? 'Sending…' : 'Send reset link'}
+            {busy ? t('forgot.busy') : t('forgot.submit')}
           </Button>
           <p className="text-center text-sm text-muted-foreground">
-            Remembered it?{' '}
-            <Link to={appRoutes.login} className="font-medium text-primary hover:underline">
-              Sign in
+            {t('forgot.remembered')}{' '}
+            <Link to={publicPath(appRoutes.login)} className="font-medium text-primary hover:underline">
+              {t('forgot.signIn')}
             </Link>
           </p>
         </form>

@@ -1,5 +1,6 @@
 import type { CaptchaConfig } from '@simcode/contract';
 import { useEffect, useRef } from 'react';
+import { locale } from '@/i18n';
 
 interface HostedCaptchaApi {
   render(element: HTMLElement, options: Record<string, unknown>): string | number;
@@ -22,7 +23,8 @@ function loadApi(provider: keyof typeof SCRIPTS): Promise<HostedCaptchaApi> {
     const existing = ready();
     if (existing?.render) return resolve(existing);
     const script = document.createElement('script');
-    script.src = src;
+    // reCAPTCHA and hCaptcha take their language in the script's address, Turnstile when it renders.
+    script.src = provider === 'turnstile' ? src : `${src}&hl=${locale()}`;
     script.async = true;
     script.onerror = () => reject(new Error(`could not load ${provider}`));
     script.onload = () => {
@@ -66,6 +68,7 @@ export default function HostedCaptcha({
         if (cancelled || !containerRef.current) return;
         const id = api.render(containerRef.current, {
           sitekey: siteKey,
+          ...(provider === 'turnstile' && { language: locale() }),
           callback: (token: string) => onChangeRef.current(token),
           'expired-callback': () => onChangeRef.current(''),
           'error-callback': () => onChangeRef.current(''),

@@ -1,9 +1,11 @@
 import { accountMessages, appRoutes, authMessages, CAPTCHA_FIELD, validateLogin } from '@simcode/contract';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { publicPath } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { login, loginTwoFactor } from './api';
@@ -13,6 +15,7 @@ import { useAuthSubmit, useSignIn } from './use-auth-submit';
 
 /** The second step of a sign-in with two-factor authentication: one code, sent with the challenge. */
 function TwoFactorStep({ challenge, onRestart }: { challenge: string; onRestart(): void }) {
+  const { t } = useTranslation('auth');
   const signIn = useSignIn();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -38,7 +41,7 @@ function TwoFactorStep({ challenge, onRestart }: { challenge: string; onRestart(
   }
 
   return (
-    <AuthCard title="Two-factor authentication" subtitle="One more step to sign in.">
+    <AuthCard title={t('twoFactor.title')} subtitle={t('twoFactor.subtitle')}>
       <form
         noValidate
         onSubmit={onSubmit}
@@ -47,7 +50,7 @@ function TwoFactorStep({ challenge, onRestart }: { challenge: string; onRestart(
       >
         <Field
           id="two-factor-code"
-          label="Authentication code"
+          label={t('twoFactor.code')}
           below={
             <p id="two-factor-hint" className="text-sm text-muted-foreground">
               {accountMessages.twoFactorPrompt}
@@ -70,10 +73,10 @@ function TwoFactorStep({ challenge, onRestart }: { challenge: string; onRestart(
         </Field>
         {error && <FormError id="two-factor-error">{error}</FormError>}
         <Button type="submit" size="lg" busy={busy} className="w-full">
-          {busy ? 'Checking…' : 'Verify and sign in'}
+          {busy ? t('twoFactor.busy') : t('twoFactor.submit')}
         </Button>
         <Button type="button" variant="link" onClick={onRestart} className="self-center">
-          Start over
+          {t('twoFactor.startOver')}
         </Button>
       </form>
     </AuthCard>
@@ -81,7 +84,8 @@ function TwoFactorStep({ challenge, onRestart }: { challenge: string; onRestart(
 }
 
 export function LoginPage() {
-  useDocumentTitle('Sign in');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('login.documentTitle'));
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [challenge, setChallenge] = useState<string | null>(null);
@@ -102,16 +106,16 @@ export function LoginPage() {
   return (
     <AuthForm
       name="login"
-      title="Welcome back"
-      subtitle="Sign in to buy numbers and read your codes."
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
       submission={submission}
-      submitLabel="Sign In"
-      busyLabel="Signing in…"
-      switchPrompt="Don't have an account?"
-      switchTo="/register"
-      switchLabel="Create one"
+      submitLabel={t('login.submit')}
+      busyLabel={t('login.busy')}
+      switchPrompt={t('login.switchPrompt')}
+      switchTo={publicPath('/register')}
+      switchLabel={t('login.switchLabel')}
     >
-      <Field id="username" label="Username">
+      <Field id="username" label={t('fields.username')}>
         <Input
           id="username"
           name="username"
@@ -123,13 +127,13 @@ export function LoginPage() {
       </Field>
       <Field
         id="password"
-        label="Password"
+        label={t('fields.password')}
         below={
           <Link
             to={appRoutes.forgotPassword}
             className="self-end text-sm font-medium text-primary hover:underline"
           >
-            Forgot password?
+            {t('login.forgotPassword')}
           </Link>
         }
       >

@@ -1,9 +1,11 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 
 /** A password field with a show/hide toggle that keeps focus order and announces its state. */
 export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
+  const { t } = useTranslation('auth');
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
@@ -11,7 +13,7 @@ export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
       <button
         type="button"
         onClick={() => setVisible((value) => !value)}
-        aria-label={visible ? 'Hide password' : 'Show password'}
+        aria-label={visible ? t('password.hide') : t('password.show')}
         aria-pressed={visible}
         className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
       >

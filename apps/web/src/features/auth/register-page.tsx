@@ -1,9 +1,11 @@
 import { authMessages, CAPTCHA_FIELD, validateRegister } from '@simcode/contract';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { policies } from '@/features/legal/policies';
 import { PolicyButton } from '@/features/legal/policy-button';
+import { publicPath } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { register } from './api';
 import { AuthForm } from './auth-form';
@@ -13,7 +15,8 @@ import { useAuthSubmit } from './use-auth-submit';
 const policyLinkClass = 'font-medium text-primary underline-offset-2 hover:underline';
 
 export function RegisterPage() {
-  useDocumentTitle('Create account');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('register.documentTitle'));
   const [fields, setFields] = useState({ email: '', username: '', password: '', repeatPassword: '' });
   const update = (name: keyof typeof fields) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setFields((current) => ({ ...current, [name]: event.target.value }));
@@ -38,24 +41,28 @@ export function RegisterPage() {
   return (
     <AuthForm
       name="register"
-      title="Create your account"
-      subtitle="One step: your contact details and a password."
+      title={t('register.title')}
+      subtitle={t('register.subtitle')}
       submission={submission}
-      submitLabel="Create Account"
-      busyLabel="Creating account…"
+      submitLabel={t('register.submit')}
+      busyLabel={t('register.busy')}
       notice={
         <p className="text-xs leading-relaxed text-muted-foreground">
-          By creating an account you agree to our{' '}
-          <PolicyButton policy={policies.terms} className={policyLinkClass} /> and{' '}
-          <PolicyButton policy={policies.refund} className={policyLinkClass} />, and confirm that you will use
-          numbers lawfully.
+          <Trans
+            t={t}
+            i18nKey="register.terms"
+            components={{
+              terms: <PolicyButton policy={policies.terms} className={policyLinkClass} />,
+              refund: <PolicyButton policy={policies.refund} className={policyLinkClass} />,
+            }}
+          />
         </p>
       }
-      switchPrompt="Already have an account?"
-      switchTo="/login"
-      switchLabel="Sign in"
+      switchPrompt={t('register.switchPrompt')}
+      switchTo={publicPath('/login')}
+      switchLabel={t('register.switchLabel')}
     >
-      <Field id="email" label="Email">
+      <Field id="email" label={t('fields.email')}>
         <Input
           id="email"
           name="email"
@@ -68,8 +75,8 @@ export function RegisterPage() {
       </Field>
       <Field
         id="username"
-        label="Username"
-        below={<p className="text-xs text-muted-foreground">3 to 19 letters, numbers or underscores.</p>}
+        label={t('fields.username')}
+        below={<p className="text-xs text-muted-foreground">{t('register.usernameHint')}</p>}
       >
         <Input
           id="username"
@@ -79,7 +86,7 @@ export function RegisterPage() {
           onChange={update('username')}
         />
       </Field>
-      <Field id="password" label="Password">
+      <Field id="password" label={t('fields.password')}>
         <PasswordInput
           id="password"
           name="password"
@@ -88,7 +95,7 @@ export function RegisterPage() {
           onChange={update('password')}
         />
       </Field>
-      <Field id="repeat-password" label="Repeat password">
+      <Field id="repeat-password" label={t('register.repeatPassword')}>
         <PasswordInput
           id="repeat-password"
           name="repeat_password"

@@ -7,9 +7,11 @@ import {
 } from '@simcode/contract';
 import { KeyRound, Link2Off } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { publicPath } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { resetPassword } from './api';
@@ -25,7 +27,8 @@ const linkClass = 'font-medium text-primary hover:underline';
  * no server log or referrer sees; the page sends it with the new password.
  */
 export function ResetPasswordPage() {
-  useDocumentTitle('Choose a new password');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('reset.title'));
   const { hash } = useLocation();
   const [token] = useState(() => tokenFromFragment(hash));
   const [password, setPassword] = useState('');
@@ -57,15 +60,10 @@ export function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthCard title="Choose a new password" subtitle="For the account the reset e-mail was sent to.">
-        <Outcome
-          icon={Link2Off}
-          tone="warning"
-          takeFocus={false}
-          message="This link is incomplete: the part that identifies your request is missing. Open the link from the e-mail again, or copy the whole address into the browser."
-        >
+      <AuthCard title={t('reset.title')} subtitle={t('reset.subtitleNoToken')}>
+        <Outcome icon={Link2Off} tone="warning" takeFocus={false} message={t('incompleteLink')}>
           <Link to={appRoutes.forgotPassword} className={linkClass}>
-            Ask for a new link
+            {t('reset.askNewLink')}
           </Link>
         </Outcome>
       </AuthCard>
@@ -74,13 +72,13 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard
-      title="Choose a new password"
-      subtitle={`Reset links work for ${PASSWORD_RESET_LIFETIME_MINUTES} minutes, once. Signing in again will be needed everywhere.`}
+      title={t('reset.title')}
+      subtitle={t('reset.subtitle', { count: PASSWORD_RESET_LIFETIME_MINUTES })}
     >
       {done ? (
         <Outcome icon={KeyRound} message={done}>
-          <Link to={appRoutes.login} className={linkClass}>
-            Sign in
+          <Link to={publicPath(appRoutes.login)} className={linkClass}>
+            {t('reset.signIn')}
           </Link>
         </Outcome>
       ) : (
@@ -90,7 +88,7 @@ export function ResetPasswordPage() {
           className="flex flex-col gap-4"
           aria-describedby={error ? 'reset-error' : undefined}
         >
-          <Field id="new-password" label="New password">
+          <Field id="new-password" label={t('fields.newPassword')}>
             <PasswordInput
               id="new-password"
               name="password"
@@ -100,7 +98,7 @@ export function ResetPasswordPage() {
               autoFocus
             />
           </Field>
-          <Field id="repeat-password" label="Repeat new password">
+          <Field id="repeat-password" label={t('fields.repeatNewPassword')}>
             <PasswordInput
               id="repeat-password"
               name="repeat_password"
@@ -111,12 +109,12 @@ export function ResetPasswordPage() {
           </Field>
           {error && <FormError id="reset-error">{error}</FormError>}
           <Button type="submit" size="lg" busy={busy} className="w-full">
-            {busy ? 'Saving…' : 'Set new password'}
+            {busy ? t('reset.busy') : t('reset.submit')}
           </Button>
           <p className="text-center text-sm text-muted-foreground">
-            Link expired?{' '}
+            {t('reset.expired')}{' '}
             <Link to={appRoutes.forgotPassword} className={linkClass}>
-              Ask for a new one
+              {t('reset.askNewOne')}
             </Link>
           </p>
         </form>

@@ -1,5 +1,6 @@
 import { ADMIN_ROLE, IDLE_LOGOUT_MS, type Language } from '@simcode/contract';
 import { useSyncExternalStore } from 'react';
+import { publicPath } from '@/i18n';
 
 /** Local storage keys (the spec names 'token'). */
 const TOKEN_KEY = 'token';
@@ -65,13 +66,13 @@ export function saveAccountLanguage(language: Language): void {
 /** The end of a sign-out once the server has ended the token (or all of them): forget it, start from home. */
 export function signOutHere(): void {
   clearToken();
-  window.location.assign('/');
+  window.location.assign(publicPath('/'));
 }
 
 /** The session is over (idle, revoked, expired): forget the token and ask for a new sign-in. */
 export function endSession(): void {
   clearToken();
-  window.location.assign('/login');
+  window.location.assign(publicPath('/login'));
 }
 
 /**
