@@ -1,10 +1,12 @@
 import { toast } from 'sonner';
+import { i18n } from '@/i18n';
 
+/** Copies a text and says so. `what` names it in the current language ('Code', 'Код', '验证码'). */
 export async function copyToClipboard(text: string, what: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
-    toast.success(`${what} copied`, { description: text, duration: 2500 });
+    toast.success(i18n.t('dashboard:copy.copied', { what }), { description: text, duration: 2500 });
   } catch {
-    toast.error('Could not copy', { description: 'Select the text and copy it yourself.' });
+    toast.error(i18n.t('dashboard:copy.failed'), { description: i18n.t('dashboard:copy.failedHint') });
   }
 }

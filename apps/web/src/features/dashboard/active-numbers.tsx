@@ -1,23 +1,29 @@
 import { NUMBERS_REFRESH_MS, numberMessages, type PurchasedNumber, serviceByCode } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Clock } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CopyButton } from '@/components/copy-button';
 import { ServiceIcon } from '@/components/service-icon';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMinutesSeconds, formatPhone } from '@/lib/format';
+import { countryName } from '@/lib/names';
 import { useNow } from '@/lib/use-now';
 import { numbersQuery } from '../numbers/api';
 import { useNumberState } from '../numbers/number-card';
 import { isLive } from '../numbers/status-text';
 
 function ActiveNumberRow({ number, now }: { number: PurchasedNumber; now: number }) {
+  const { t } = useTranslation('dashboard');
   const { statusText, code, secondsLeft } = useNumberState(number, now);
   const phone = number.number ? formatPhone(number.number) : null;
   return (
     <li
       className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3"
-      aria-label={`${number.service_name} number in ${number.country_name}`}
+      aria-label={t('active.row', {
+        service: number.service_name,
+        country: countryName(number.country, number.country_name),
+      })}
     >
       <ServiceIcon name={number.service_name} icon={serviceByCode(number.service)?.icon} size="sm" />
       <div className="min-w-0 flex-1">
@@ -51,7 +57,7 @@ function ActiveNumberRow({ number, now }: { number: PurchasedNumber; now: number
         </span>
         <span
           role="timer"
-          aria-label="Time left"
+          aria-label={t('active.timeLeft')}
           className="flex items-center gap-1 text-sm text-muted-foreground tabular-nums"
         >
           <Clock className="size-3.5" aria-hidden="true" />
@@ -67,6 +73,7 @@ function ActiveNumberRow({ number, now }: { number: PurchasedNumber; now: number
  * without leaving the page. Kept current by the live updates and the status polling of each number.
  */
 export function ActiveNumbers() {
+  const { t } = useTranslation('dashboard');
   const now = useNow();
   const numbers = useQuery({
     ...numbersQuery,
@@ -75,11 +82,11 @@ export function ActiveNumbers() {
   const active = numbers.data?.numbers.filter(isLive) ?? [];
   if (active.length === 0) return null;
   return (
-    <Card aria-label="Active numbers" role="region">
+    <Card aria-label={t('active.title')} role="region">
       <CardHeader className="flex-row items-center justify-between gap-3 pb-2">
-        <CardTitle className="text-base">Active numbers</CardTitle>
+        <CardTitle className="text-base">{t('active.title')}</CardTitle>
         <Link to="/dashboard/numbers" className="text-sm font-medium text-primary hover:underline">
-          My Numbers
+          {t('active.myNumbers')}
         </Link>
       </CardHeader>
       <CardContent className="p-0">

@@ -1,10 +1,13 @@
 import { DASHBOARD_LIST_PANE_PX, type DashboardCountry } from '@simcode/contract';
 import { Check, Globe2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CountryFlag } from '@/components/country-flag';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { StepCard } from '@/components/ui/card';
 import { SkeletonRows } from '@/components/ui/skeleton';
+import { locale } from '@/i18n';
+import { countryName } from '@/lib/names';
 import { cn } from '@/lib/utils';
 import { matchesSearch, SearchInput } from './search-input';
 
@@ -24,31 +27,37 @@ export function CountryList({
   selectedId: string | null;
   onSelect(country: DashboardCountry): void;
 }) {
+  const { t } = useTranslation('dashboard');
   const [query, setQuery] = useState('');
-  const visible = useMemo(
-    () =>
-      (countries ?? []).filter(
-        (country) =>
-          matchesSearch(country.name, query) || country.dialCode.startsWith(query.replace(/^\+/, '').trim()),
-      ),
-    [countries, query],
-  );
+  // Each country named in the current language (a re-render follows a language change) and in its
+  // alphabetical order; a search matches that name, the English one or the dialling code.
+  const dialQuery = query.replace(/^\+/, '').trim();
+  const collator = new Intl.Collator(locale());
+  const visible = (countries ?? [])
+    .map((country) => ({ country, name: countryName(country.id, country.name) }))
+    .sort((a, b) => collator.compare(a.name, b.name))
+    .filter(
+      ({ country, name }) =>
+        matchesSearch(name, query) ||
+        matchesSearch(country.name, query) ||
+        country.dialCode.startsWith(dialQuery),
+    );
   return (
     <div className="flex flex-col gap-3">
-      <SearchInput label="Search countries" value={query} onChange={setQuery} />
+      <SearchInput label={t('countries.search')} value={query} onChange={setQuery} />
       {/* Relative: the visually hidden radios are placed inside the pane, so focusing or checking one low
           in the list scrolls the pane, never the page (they are absolutely positioned by sr-only). */}
       <fieldset
         className="relative min-w-0 overflow-y-auto rounded-lg border bg-white"
         style={{ maxHeight: DASHBOARD_LIST_PANE_PX }}
       >
-        <legend className="sr-only">Country</legend>
+        <legend className="sr-only">{t('countries.legend')}</legend>
         {loading && <SkeletonRows count={9} className="p-3" rowClassName="h-10" />}
         {!loading && visible.length === 0 && (
-          <p className="p-6 text-center text-sm text-muted-foreground">No country matches “{query}”.</p>
+          <p className="p-6 text-center text-sm text-muted-foreground">{t('countries.noMatch', { query })}</p>
         )}
         <ul className="divide-y">
-          {visible.map((country) => {
+          {visible.map(({ country, name }) => {
             const selected = country.id === selectedId;
             return (
               <li key={country.id}>
@@ -68,7 +77,7 @@ export function CountryList({
                     className="sr-only"
                   />
                   <CountryFlag country={country.id} />
-                  <span className="min-w-0 flex-1 truncate">{country.name}</span>
+                  <span className="min-w-0 flex-1 truncate">{name}</span>
                   <span className="text-xs text-muted-foreground tabular-nums">+{country.dialCode}</span>
                   <Check className={cn('size-4 text-primary', !selected && 'invisible')} aria-hidden="true" />
                 </label>
@@ -89,8 +98,9 @@ export function CountryStep({
   /** The text to show instead of the list when the countries could not be loaded. */
   failure: string | null;
 }) {
+  const { t } = useTranslation('dashboard');
   return (
-    <StepCard icon={Globe2} title="1. Choose a country">
+    <StepCard icon={Globe2} title={t('countries.step')}>
       {failure ? (
         <Alert variant="destructive">
           <AlertDescription>{failure}</AlertDescription>

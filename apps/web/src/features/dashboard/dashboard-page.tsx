@@ -2,6 +2,7 @@ import { type DashboardCountry, numberMessages, type ServiceOffer } from '@simco
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RadioTower } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useConfirmCharge } from '@/components/confirm-charge';
@@ -12,7 +13,8 @@ import { StepCard } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
-import { formatDollars, withArticle } from '@/lib/format';
+import { formatDollars } from '@/lib/format';
+import { countryName, serviceInSentence } from '@/lib/names';
 import { numbersKeys } from '../numbers/api';
 import { ActiveNumbers } from './active-numbers';
 import { buyNumber, countriesQuery, dashboardKeys, servicesQuery, summaryQuery } from './api';
@@ -22,6 +24,7 @@ import { ServiceList } from './service-list';
 import { StatCards } from './stat-cards';
 
 export function DashboardPage() {
+  const { t } = useTranslation('dashboard');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const charge = useConfirmCharge();
@@ -45,7 +48,7 @@ export function DashboardPage() {
       buyNumber({ country: country!.name, countryID: country!.id, operator: operator!, service: service.id }),
     onSuccess: (_response, service) => {
       toast.success(numberMessages.purchased(service.name), {
-        action: { label: 'View', onClick: () => navigate('/dashboard/numbers') },
+        action: { label: t('buy.view'), onClick: () => navigate('/dashboard/numbers') },
       });
     },
     onError: (error) => toast.error(errorMessage(error, numberMessages.purchaseFailed)),
@@ -64,10 +67,13 @@ export function DashboardPage() {
       return;
     }
     const confirmed = await charge.confirm({
-      title: `Buy ${withArticle(service.name)} number?`,
-      description: `A number in ${country!.name} for receiving your ${service.name} code. If no code arrives within 20 minutes, the price comes back to your balance.`,
+      title: t('buy.title', { service: serviceInSentence(service.name) }),
+      description: t('buy.description', {
+        country: countryName(country!.id, country!.name),
+        service: service.name,
+      }),
       price: formatDollars(service.price),
-      action: 'Buy',
+      action: t('buy.action'),
     });
     if (confirmed) purchase.mutate(service);
   }
@@ -75,10 +81,7 @@ export function DashboardPage() {
   const operators = country ? Object.entries(country.operators) : [];
   return (
     <PageContainer>
-      <PageHeader
-        title="Dashboard"
-        description="Pick a country, an operator and a service, and get a number for your verification code."
-      />
+      <PageHeader title={t('page.title')} description={t('page.description')} />
       <div className="flex flex-col gap-4">
         <StatCards summary={summary.data} />
         {summary.data && <LowBalanceBanner balance={summary.data.balance} />}
@@ -98,24 +101,21 @@ export function DashboardPage() {
           onSelect={selectCountry}
         />
 
-        <StepCard
-          icon={RadioTower}
-          title="2. Choose an operator and a service"
-          contentClassName="flex flex-col gap-4"
-        >
+        <StepCard icon={RadioTower} title={t('services.step')} contentClassName="flex flex-col gap-4">
           {!country ? (
             <Alert variant="info">
-              <AlertDescription>Select a country to see its operators and services.</AlertDescription>
+              <AlertDescription>{t('services.selectCountry')}</AlertDescription>
             </Alert>
           ) : (
             <>
               <div className="flex flex-col gap-2">
                 <Label htmlFor="operator" className="flex items-center gap-2">
-                  <CountryFlag country={country.id} /> Operator in {country.name}
+                  <CountryFlag country={country.id} />{' '}
+                  {t('services.operatorIn', { country: countryName(country.id, country.name) })}
                 </Label>
                 <Select value={operator ?? undefined} onValueChange={setOperator}>
-                  <SelectTrigger id="operator" aria-label="Operator">
-                    <SelectValue placeholder="Select an operator" />
+                  <SelectTrigger id="operator" aria-label={t('services.operator')}>
+                    <SelectValue placeholder={t('services.selectOperator')} />
                   </SelectTrigger>
                   <SelectContent>
                     {operators.map(([key, name]) => (
@@ -128,9 +128,7 @@ export function DashboardPage() {
               </div>
               {!operator ? (
                 <Alert variant="info">
-                  <AlertDescription>
-                    Select an operator to see the services and their prices.
-                  </AlertDescription>
+                  <AlertDescription>{t('services.selectOperatorHint')}</AlertDescription>
                 </Alert>
               ) : services.isError ? (
                 <Alert variant="destructive">

@@ -1,11 +1,13 @@
 import { DASHBOARD_LIST_PANE_PX, type ServiceOffer, serviceByCode } from '@simcode/contract';
 import { ShoppingCart } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ServiceIcon } from '@/components/service-icon';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SkeletonRows } from '@/components/ui/skeleton';
-import { formatDollars, withArticle } from '@/lib/format';
+import { formatDollars, formatNumber } from '@/lib/format';
+import { serviceInSentence } from '@/lib/names';
 import { useRovingFocus } from '@/lib/use-roving-focus';
 import { matchesSearch, SearchInput } from './search-input';
 
@@ -22,6 +24,7 @@ export function ServiceList({
   buyingService: string | null;
   onBuy(service: ServiceOffer): void;
 }) {
+  const { t } = useTranslation('dashboard');
   const [query, setQuery] = useState('');
   const visible = useMemo(
     () =>
@@ -36,7 +39,7 @@ export function ServiceList({
   );
   return (
     <div className="flex flex-col gap-3">
-      <SearchInput label="Search services" value={query} onChange={setQuery} />
+      <SearchInput label={t('services.search')} value={query} onChange={setQuery} />
       <div
         className="relative overflow-y-auto rounded-lg border bg-white"
         style={{ maxHeight: DASHBOARD_LIST_PANE_PX }}
@@ -44,12 +47,10 @@ export function ServiceList({
         {loading && <SkeletonRows count={8} className="p-3" rowClassName="h-12" />}
         {!loading && services && visible.length === 0 && (
           <p className="p-6 text-center text-sm text-muted-foreground">
-            {services.length === 0
-              ? 'No services are on sale in this country right now.'
-              : `No service matches “${query}”.`}
+            {services.length === 0 ? t('services.noneOnSale') : t('services.noMatch', { query })}
           </p>
         )}
-        <ul className="divide-y" aria-label="Services" {...roving.listProps}>
+        <ul className="divide-y" aria-label={t('services.list')} {...roving.listProps}>
           {visible.map((service) => {
             const outOfStock = service.stock <= 0;
             return (
@@ -60,10 +61,10 @@ export function ServiceList({
                   <p className="text-xs text-muted-foreground">
                     {outOfStock ? (
                       <Badge variant="muted" className="px-1.5 py-0">
-                        Out of stock
+                        {t('services.outOfStock')}
                       </Badge>
                     ) : (
-                      `${service.stock.toLocaleString('en-US')} available`
+                      t('services.available', { count: service.stock, number: formatNumber(service.stock) })
                     )}
                   </p>
                 </div>
@@ -73,11 +74,14 @@ export function ServiceList({
                   onClick={() => onBuy(service)}
                   disabled={isDisabled(service)}
                   busy={buyingService === service.id}
-                  aria-label={`Buy ${withArticle(service.name)} number for ${formatDollars(service.price)}`}
+                  aria-label={t('services.buyLabel', {
+                    service: serviceInSentence(service.name),
+                    price: formatDollars(service.price),
+                  })}
                   {...roving.itemProps(service.id)}
                 >
                   {buyingService !== service.id && <ShoppingCart aria-hidden="true" />}
-                  Buy
+                  {t('services.buy')}
                 </Button>
               </li>
             );

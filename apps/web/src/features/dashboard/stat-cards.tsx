@@ -1,6 +1,7 @@
 import type { SummaryResponse } from '@simcode/contract';
 import { Globe2, ListOrdered, Phone, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -55,33 +56,34 @@ function StatCard({
 
 /** Balance, Orders, Numbers and Total Countries (spec section 2). */
 export function StatCards({ summary }: { summary: SummaryResponse | undefined }) {
+  const { t } = useTranslation('dashboard');
   const value = (content: ReactNode) => (summary ? content : <Skeleton className="mt-1 h-7 w-16" />);
   return (
-    <section aria-label="Account summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
+    <section aria-label={t('stats.summary')} className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
       <StatCard
-        label="Balance"
+        label={t('stats.balance')}
         icon={<Wallet />}
         value={value(formatDollars(summary?.balance ?? 0))}
-        hint="Available to spend"
+        hint={t('stats.balanceHint')}
         to="/dashboard/balance"
       />
       <StatCard
-        label="Orders"
+        label={t('stats.orders')}
         icon={<ListOrdered />}
         value={value(summary?.totalOrders)}
-        hint="Numbers you have ordered"
+        hint={t('stats.ordersHint')}
       />
       <StatCard
-        label="Numbers"
+        label={t('stats.numbers')}
         icon={<Phone />}
         value={value(summary?.totalNumbers)}
-        hint="Numbers active right now"
+        hint={t('stats.numbersHint')}
       />
       <StatCard
-        label="Total Countries"
+        label={t('stats.countries')}
         icon={<Globe2 />}
         value={value(summary?.totalCountries)}
-        hint="Countries with numbers on sale"
+        hint={t('stats.countriesHint')}
       />
     </section>
   );

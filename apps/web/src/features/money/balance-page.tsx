@@ -2,12 +2,12 @@ import {
   type LedgerEntryKind,
   type LedgerEntryView,
   ledgerEntryKinds,
-  ledgerKindLabels,
   moneyMessages,
 } from '@simcode/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download, Plus, ReceiptText } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { DateRangeFields, isBackwards } from '@/components/date-range-fields';
@@ -39,6 +39,7 @@ function Figure({ label, value, hint }: { label: string; value: number | undefin
 }
 
 function EntryRow({ entry }: { entry: LedgerEntryView }) {
+  const { t } = useTranslation('money');
   return (
     <TableRow>
       <TableCell className="align-top">
@@ -61,7 +62,7 @@ function EntryRow({ entry }: { entry: LedgerEntryView }) {
       <TableCell className="text-right align-top">
         <SignedAmount dollars={entry.amount} />
         <span className="block text-xs text-muted-foreground tabular-nums sm:hidden">
-          after {formatDollars(entry.balance_after)}
+          {t('ledger.after', { amount: formatDollars(entry.balance_after) })}
         </span>
       </TableCell>
       <TableCell className="hidden text-right align-top tabular-nums sm:table-cell">
@@ -73,6 +74,7 @@ function EntryRow({ entry }: { entry: LedgerEntryView }) {
 
 /** `/dashboard/balance`: the balance, what live orders hold, and every ledger entry with its transaction ID. */
 export function BalancePage() {
+  const { t } = useTranslation('money');
   const kindId = useId();
   const [filters, setFilters] = useState<LedgerFilters>({});
   const [exporting, setExporting] = useState(false);
@@ -96,43 +98,42 @@ export function BalancePage() {
   return (
     <PageContainer>
       <PageHeader
-        title="Balance"
-        description="Every top-up, purchase, refund, renewal and adjustment on your account. Quote the transaction ID when you contact support."
+        title={t('page.title')}
+        description={t('page.description')}
         actions={
           <Button asChild>
             <Link to="/dashboard/topup">
               <Plus aria-hidden="true" />
-              Top Up
+              {t('page.topUp')}
             </Link>
           </Button>
         }
       />
-      <section aria-label="Balance summary" className="mb-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:gap-4">
-        <Figure label="Balance" value={firstPage?.balance} hint="Available to spend now." />
-        <Figure
-          label="Reserved"
-          value={firstPage?.reserved}
-          hint="Paid for numbers and rents that can still be refunded: it comes back if they end without a code."
-        />
+      <section
+        aria-label={t('figures.label')}
+        className="mb-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:gap-4"
+      >
+        <Figure label={t('figures.balance')} value={firstPage?.balance} hint={t('figures.balanceHint')} />
+        <Figure label={t('figures.reserved')} value={firstPage?.reserved} hint={t('figures.reservedHint')} />
       </section>
 
       <Card className="flex flex-col gap-4 p-4 sm:p-5">
         <div className="flex flex-wrap items-end gap-3">
           <h2 className="mr-auto flex items-center gap-2 text-lg font-semibold">
             <ReceiptText className="size-5 text-primary" aria-hidden="true" />
-            Transactions
+            {t('ledger.title')}
           </h2>
           <Button variant="outline" onClick={onExport} busy={exporting} disabled={rangeBackwards}>
             {!exporting && <Download aria-hidden="true" />}
-            Export CSV
+            {t('ledger.export')}
           </Button>
         </div>
         <form
           className="grid grid-cols-1 gap-3 sm:grid-cols-3"
-          aria-label="Filter transactions"
+          aria-label={t('ledger.filters')}
           onSubmit={(event) => event.preventDefault()}
         >
-          <Field id={kindId} label="Kind">
+          <Field id={kindId} label={t('ledger.kind')}>
             <Select
               value={filters.kind ?? ALL_KINDS}
               onValueChange={(value) =>
@@ -146,10 +147,10 @@ export function BalancePage() {
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                <SelectItem value={ALL_KINDS}>All kinds</SelectItem>
+                <SelectItem value={ALL_KINDS}>{t('ledger.allKinds')}</SelectItem>
                 {ledgerEntryKinds.map((kind) => (
                   <SelectItem key={kind} value={kind}>
-                    {ledgerKindLabels[kind]}
+                    {t(`kind.${kind}`)}
                   </SelectItem>
                 ))}
               </SelectContent>
@@ -177,19 +178,19 @@ export function BalancePage() {
           </p>
         )}
         {entries && entries.length > 0 && (
-          <Table aria-label="Transactions">
+          <Table aria-label={t('ledger.title')}>
             <TableHeader>
               <TableRow>
-                <TableHead scope="col">Date</TableHead>
+                <TableHead scope="col">{t('ledger.date')}</TableHead>
                 <TableHead scope="col" className="hidden sm:table-cell">
-                  Transaction ID
+                  {t('ledger.transactionId')}
                 </TableHead>
-                <TableHead scope="col">Kind</TableHead>
+                <TableHead scope="col">{t('ledger.kind')}</TableHead>
                 <TableHead scope="col" className="text-right">
-                  Amount
+                  {t('ledger.amount')}
                 </TableHead>
                 <TableHead scope="col" className="hidden text-right sm:table-cell">
-                  Balance after
+                  {t('ledger.balanceAfter')}
                 </TableHead>
               </TableRow>
             </TableHeader>
@@ -207,7 +208,7 @@ export function BalancePage() {
             busy={ledger.isFetchingNextPage}
             onClick={() => void ledger.fetchNextPage()}
           >
-            Show older transactions
+            {t('ledger.more')}
           </Button>
         )}
       </Card>

@@ -1,13 +1,8 @@
-import {
-  type LedgerEntryKind,
-  type LedgerEntryView,
-  ledgerKindLabels,
-  refundReasonLabels,
-} from '@simcode/contract';
-import { format } from 'date-fns';
+import type { LedgerEntryKind, LedgerEntryView } from '@simcode/contract';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
-import { formatDollars } from '@/lib/format';
+import { formatDateTime, formatDollars } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 const KIND_BADGES: Record<LedgerEntryKind, BadgeVariant> = {
@@ -19,7 +14,8 @@ const KIND_BADGES: Record<LedgerEntryKind, BadgeVariant> = {
 };
 
 export function KindBadge({ kind }: { kind: LedgerEntryKind }) {
-  return <Badge variant={KIND_BADGES[kind]}>{ledgerKindLabels[kind]}</Badge>;
+  const { t } = useTranslation('money');
+  return <Badge variant={KIND_BADGES[kind]}>{t(`kind.${kind}`)}</Badge>;
 }
 
 /** A signed amount: credits in green with a plus, debits as they are. */
@@ -32,7 +28,7 @@ export function SignedAmount({ dollars, className }: { dollars: number; classNam
 }
 
 export function EntryDate({ createdAt }: { createdAt: string }) {
-  return <time dateTime={createdAt}>{format(new Date(createdAt), 'MMM d, yyyy, HH:mm')}</time>;
+  return <time dateTime={createdAt}>{formatDateTime(createdAt)}</time>;
 }
 
 /** Where an entry's order, rent or top-up is shown; the pages open the detail named in the query. */
@@ -47,21 +43,21 @@ export function referencePath(reference: NonNullable<LedgerEntryView['reference'
   }
 }
 
-const REFERENCE_LABELS = { number: 'Number', rent: 'Rent', topup: 'Top-up' } as const;
-
 export function ReferenceLink({ reference }: { reference: LedgerEntryView['reference'] }) {
+  const { t } = useTranslation('money');
   if (!reference) return null;
   return (
     <Link
       to={referencePath(reference)}
       className="text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:underline"
     >
-      {REFERENCE_LABELS[reference.kind]} #{reference.id}
+      {t(`reference.${reference.kind}`, { id: reference.id })}
     </Link>
   );
 }
 
 export function RefundReasonText({ entry }: { entry: LedgerEntryView }) {
+  const { t } = useTranslation('money');
   if (!entry.refund_reason) return null;
-  return <span className="text-sm text-muted-foreground">{refundReasonLabels[entry.refund_reason]}</span>;
+  return <span className="text-sm text-muted-foreground">{t(`refundReason.${entry.refund_reason}`)}</span>;
 }

@@ -1,5 +1,5 @@
-import { refundReasonLabels } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { SkeletonRows } from '@/components/ui/skeleton';
@@ -11,12 +11,13 @@ import { EntryDate, KindBadge, SignedAmount } from './entry-parts';
 export interface OrderDetailTarget {
   kind: 'number' | 'rent';
   id: number;
-  /** What the dialog is about, e.g. 'Telegram number in United Kingdom'. */
+  /** What the dialog is about, e.g. 'Telegram number in United Kingdom', in the current language. */
   title: string;
 }
 
 /** The money side of one order or rent: what it cost, every ledger entry about it, and why money came back. */
 export function OrderMoneyDialog({ target, onClose }: { target: OrderDetailTarget | null; onClose(): void }) {
+  const { t } = useTranslation('money');
   const money = useQuery({
     ...orderMoneyQuery(target?.kind ?? 'number', target?.id ?? 0),
     enabled: !!target,
@@ -26,7 +27,9 @@ export function OrderMoneyDialog({ target, onClose }: { target: OrderDetailTarge
     <Dialog open={!!target} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{target?.kind === 'rent' ? `Rent #${target.id}` : `Order #${target?.id}`}</DialogTitle>
+          <DialogTitle>
+            {target && t(target.kind === 'rent' ? 'order.rent' : 'order.number', { id: target.id })}
+          </DialogTitle>
           <DialogDescription>{target?.title}</DialogDescription>
         </DialogHeader>
         {money.isPending && <SkeletonRows count={3} rowClassName="h-10 rounded-lg" />}
@@ -39,17 +42,17 @@ export function OrderMoneyDialog({ target, onClose }: { target: OrderDetailTarge
           <>
             <dl className="grid grid-cols-2 gap-3 text-sm">
               <div>
-                <dt className="text-muted-foreground">Price</dt>
+                <dt className="text-muted-foreground">{t('order.price')}</dt>
                 <dd className="font-semibold tabular-nums">{formatDollars(data.price)}</dd>
               </div>
               <div>
-                <dt className="text-muted-foreground">Refund</dt>
+                <dt className="text-muted-foreground">{t('order.refund')}</dt>
                 <dd className="font-semibold">
-                  {data.refund_reason ? refundReasonLabels[data.refund_reason] : 'None'}
+                  {data.refund_reason ? t(`refundReason.${data.refund_reason}`) : t('order.none')}
                 </dd>
               </div>
             </dl>
-            <ul className="divide-y rounded-lg border" aria-label="Transactions">
+            <ul className="divide-y rounded-lg border" aria-label={t('order.transactions')}>
               {data.entries.map((entry) => (
                 <li key={entry.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2.5">
                   <KindBadge kind={entry.kind} />

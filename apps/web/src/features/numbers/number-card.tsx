@@ -7,26 +7,28 @@ import {
   serviceByCode,
 } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { Ban, Clock, ReceiptText, RefreshCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@/components/copy-button';
 import { CountryLine } from '@/components/country-flag';
 import { ServiceIcon } from '@/components/service-icon';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { formatDollars, formatMinutesSeconds, formatPhone } from '@/lib/format';
+import { formatDateTime, formatDollars, formatMinutesSeconds, formatPhone } from '@/lib/format';
+import { countryName } from '@/lib/names';
 import { cn } from '@/lib/utils';
 import { numberStatusQuery } from './api';
 import { cancelBlockedReason, finalStatusString, isLive, numberStatusText } from './status-text';
 
-export const NUMBER_BADGES: Record<PurchasedNumber['status'], { label: string; variant: BadgeVariant }> = {
-  pending: { label: 'Issuing', variant: 'info' },
-  waiting: { label: 'Waiting', variant: 'warning' },
-  received: { label: 'Code received', variant: 'success' },
-  completed: { label: 'Completed', variant: 'success' },
-  canceled: { label: 'Canceled', variant: 'muted' },
-  expired: { label: 'Refunded', variant: 'muted' },
+/** Each status's badge colour; its label is `numbers:badge.<status>`. */
+const NUMBER_BADGE_VARIANTS: Record<PurchasedNumber['status'], BadgeVariant> = {
+  pending: 'info',
+  waiting: 'warning',
+  received: 'success',
+  completed: 'success',
+  canceled: 'muted',
+  expired: 'muted',
 };
 
 export interface NumberActions {
@@ -76,10 +78,10 @@ export function NumberCard({
   now: number;
   actions: NumberActions;
 }) {
+  const { t } = useTranslation('numbers');
   const { live, statusText, code, secondsLeft, remoteCanceled } = useNumberState(number, now);
   const isBusy = actions.busy?.id === number.id;
   const blockedReason = cancelBlockedReason({ status: number.status, code }, { remoteCanceled, secondsLeft });
-  const badge = NUMBER_BADGES[number.status];
   const serviceIcon = serviceByCode(number.service)?.icon;
 
   return (
@@ -90,21 +92,23 @@ export function NumberCard({
           <p className="font-semibold">{number.service_name}</p>
           <CountryLine
             country={number.country}
-            name={number.country_name}
+            name={countryName(number.country, number.country_name)}
             detail={formatDollars(number.price)}
           />
         </div>
         {number.via_api && (
-          <Badge variant="outline" title="Bought through the API">
+          <Badge variant="outline" title={t('card.viaApi')}>
             API
           </Badge>
         )}
-        <Badge variant={badge.variant}>{badge.label}</Badge>
+        <Badge variant={NUMBER_BADGE_VARIANTS[number.status]}>{t(`badge.${number.status}`)}</Badge>
       </div>
 
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <div className="rounded-lg bg-muted px-3 py-2.5">
-          <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Number</p>
+          <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+            {t('card.number')}
+          </p>
           {number.number ? (
             <CopyButton
               value={formatPhone(number.number)}
@@ -123,7 +127,7 @@ export function NumberCard({
           aria-live="polite"
         >
           <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
-            {code ? 'Code' : 'Status'}
+            {code ? t('card.code') : t('card.status')}
           </p>
           {code ? (
             <CopyButton
@@ -143,7 +147,7 @@ export function NumberCard({
       </div>
 
       {number.sms.length > 1 && (
-        <ul className="flex flex-col gap-1 text-sm text-muted-foreground" aria-label="Messages">
+        <ul className="flex flex-col gap-1 text-sm text-muted-foreground" aria-label={t('card.messages')}>
           {number.sms.map((sms) => (
             <li key={`${sms.received_at}-${sms.text}`} className="break-words">
               {sms.text}
@@ -162,14 +166,14 @@ export function NumberCard({
             <span
               role="timer"
               className="flex items-center gap-1.5 text-sm text-muted-foreground tabular-nums"
-              aria-label="Time left"
+              aria-label={t('card.timeLeft')}
             >
               <Clock className="size-4" aria-hidden="true" />
               {secondsLeft > 0 ? formatMinutesSeconds(secondsLeft) : numberMessages.expired}
             </span>
           )}
           <span className="text-xs text-muted-foreground" data-testid="number-bought-at">
-            Bought {format(new Date(number.created_at), 'MMM d, yyyy HH:mm')}
+            {t('card.bought', { date: formatDateTime(number.created_at) })}
           </span>
         </div>
         <Button
@@ -181,7 +185,7 @@ export function NumberCard({
           onClick={() => actions.onCancel(number)}
         >
           <Ban aria-hidden="true" />
-          Cancel
+          {t('card.cancel')}
         </Button>
         {/* Replace cancels first: when Cancel cannot succeed, neither can Replace. */}
         <Button
@@ -193,16 +197,16 @@ export function NumberCard({
           onClick={() => actions.onReplace(number)}
         >
           <RefreshCw aria-hidden="true" />
-          Replace
+          {t('card.replace')}
         </Button>
         <Button
           variant="ghost"
           size="sm"
           onClick={() => actions.onDetails(number)}
-          aria-label={`Details of order #${number.id}`}
+          aria-label={t('card.detailsLabel', { id: number.id })}
         >
           <ReceiptText aria-hidden="true" />
-          Details
+          {t('card.details')}
         </Button>
       </div>
     </Card>

@@ -8,6 +8,7 @@ import {
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Inbox, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useConfirmCharge } from '@/components/confirm-charge';
@@ -18,8 +19,10 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { SkeletonRows } from '@/components/ui/skeleton';
+import { i18n } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
-import { formatDollars, formatPhone, withArticle } from '@/lib/format';
+import { formatDollars, formatPhone } from '@/lib/format';
+import { countryName, serviceInSentence } from '@/lib/names';
 import { cancelThenRepeat } from '@/lib/replace';
 import { useNow } from '@/lib/use-now';
 import { dashboardKeys } from '../dashboard/api';
@@ -32,7 +35,7 @@ import {
   numbersKeys,
   repeatNumber,
 } from './api';
-import { NUMBER_BADGES, type NumberActions, NumberCard } from './number-card';
+import { type NumberActions, NumberCard } from './number-card';
 
 function NumberGrid({
   numbers,
@@ -46,12 +49,20 @@ function NumberGrid({
   return (
     <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       {numbers.map((number) => (
-        <li key={number.id} aria-label={`${number.service_name} number in ${number.country_name}`}>
+        <li key={number.id} aria-label={numberTitle(number)}>
           <NumberCard number={number} now={now} actions={actions} />
         </li>
       ))}
     </ul>
   );
+}
+
+/** 'Telegram number in United Kingdom', in the current language. */
+function numberTitle(number: PurchasedNumber): string {
+  return i18n.t('numbers:numberIn', {
+    service: number.service_name,
+    country: countryName(number.country, number.country_name),
+  });
 }
 
 const ALL = 'all';
@@ -66,15 +77,16 @@ function HistoryFilters({
   value: NumberHistoryFilters;
   onChange(filters: NumberHistoryFilters): void;
 }) {
+  const { t } = useTranslation('numbers');
   const statusId = useId();
   const serviceId = useId();
   return (
     <form
       className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
-      aria-label="Filter history"
+      aria-label={t('history.filters')}
       onSubmit={(event) => event.preventDefault()}
     >
-      <Field id={statusId} label="Status">
+      <Field id={statusId} label={t('history.status')}>
         <Select
           value={value.status ?? ALL}
           onValueChange={(status) =>
@@ -88,16 +100,16 @@ function HistoryFilters({
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectItem value={ALL}>All statuses</SelectItem>
+            <SelectItem value={ALL}>{t('history.allStatuses')}</SelectItem>
             {HISTORY_STATUSES.map((status) => (
               <SelectItem key={status} value={status}>
-                {NUMBER_BADGES[status].label}
+                {t(`badge.${status}`)}
               </SelectItem>
             ))}
           </SelectContent>
         </Select>
       </Field>
-      <Field id={serviceId} label="Service">
+      <Field id={serviceId} label={t('history.service')}>
         <Select
           value={value.service ?? ALL}
           onValueChange={(service) => onChange({ ...value, service: service === ALL ? undefined : service })}
@@ -106,7 +118,7 @@ function HistoryFilters({
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectItem value={ALL}>All services</SelectItem>
+            <SelectItem value={ALL}>{t('history.allServices')}</SelectItem>
             {SERVICES_BY_NAME.map((service) => (
               <SelectItem key={service.code} value={service.code}>
                 {service.name}
@@ -121,6 +133,7 @@ function HistoryFilters({
 }
 
 export function NumbersPage() {
+  const { t } = useTranslation('numbers');
   const queryClient = useQueryClient();
   const now = useNow();
   // Refresh every 20 s, only while there is something to refresh (spec section 4).
@@ -167,10 +180,14 @@ export function NumbersPage() {
   // Replace: asked first (it buys again), then cancel, then repeat; a failed cancel stops there.
   async function onReplace(number: PurchasedNumber) {
     const confirmed = await charge.confirm({
-      title: `Replace this ${number.service_name} number?`,
-      description: `${number.number ? formatPhone(number.number) : 'This number'} is canceled and its price comes back to your balance; then ${withArticle(number.service_name)} number in ${number.country_name} is bought at today's price.`,
+      title: t('replace.title', { service: number.service_name }),
+      description: t(number.number ? 'replace.description' : 'replace.descriptionNoNumber', {
+        number: number.number ? formatPhone(number.number) : '',
+        service: serviceInSentence(number.service_name),
+        country: countryName(number.country, number.country_name),
+      }),
       price: formatDollars(number.price),
-      action: 'Replace',
+      action: t('replace.action'),
     });
     if (!confirmed) return;
     setBusy({ id: number.id, action: 'replace' });
@@ -191,13 +208,13 @@ export function NumbersPage() {
   return (
     <PageContainer>
       <PageHeader
-        title="My Numbers"
-        description="Your one-time numbers. Codes appear here as soon as they arrive; numbers without a code are refunded after 20 minutes."
+        title={t('page.title')}
+        description={t('page.description')}
         actions={
           <Button asChild>
             <Link to="/dashboard">
               <Plus aria-hidden="true" />
-              Buy a number
+              {t('page.buy')}
             </Link>
           </Button>
         }
@@ -217,27 +234,26 @@ export function NumbersPage() {
       {nothingYet && (
         <div className="flex flex-col items-center rounded-xl border border-dashed bg-white px-6 py-16 text-center">
           <Inbox className="size-10 text-indigo-300" aria-hidden="true" />
-          <h2 className="mt-4 text-lg font-semibold">No numbers yet</h2>
-          <p className="mt-1 max-w-sm text-sm text-muted-foreground">
-            Buy a number on the dashboard: pick a country and a service, and your code shows up here.
-          </p>
+          <h2 className="mt-4 text-lg font-semibold">{t('empty.title')}</h2>
+          <p className="mt-1 max-w-sm text-sm text-muted-foreground">{t('empty.text')}</p>
           <Button asChild className="mt-6">
-            <Link to="/dashboard">Go to the dashboard</Link>
+            <Link to="/dashboard">{t('empty.action')}</Link>
           </Button>
         </div>
       )}
       {liveList && !nothingYet && (
         <div className="flex flex-col gap-8">
           {liveList.length > 0 && (
-            <section aria-label="Active" className="flex flex-col gap-3">
+            <section aria-label={t('active')} className="flex flex-col gap-3">
               <h2 className="text-lg font-semibold">
-                Active <span className="text-sm font-normal text-muted-foreground">({liveList.length})</span>
+                {t('active')}{' '}
+                <span className="text-sm font-normal text-muted-foreground">({liveList.length})</span>
               </h2>
               <NumberGrid numbers={liveList} now={now} actions={actions} />
             </section>
           )}
-          <section aria-label="History" className="flex flex-col gap-3">
-            <h2 className="text-lg font-semibold">History</h2>
+          <section aria-label={t('history.title')} className="flex flex-col gap-3">
+            <h2 className="text-lg font-semibold">{t('history.title')}</h2>
             <HistoryFilters value={filters} onChange={setFilters} />
             {rangeBackwards && (
               <Alert variant="destructive">
@@ -260,7 +276,7 @@ export function NumbersPage() {
             )}
             {historyList && historyList.length === 0 && (
               <p className="rounded-lg border border-dashed px-6 py-10 text-center text-sm text-muted-foreground">
-                {filtered ? 'No numbers match these filters.' : 'Numbers you are done with appear here.'}
+                {filtered ? t('history.noMatch') : t('history.empty')}
               </p>
             )}
             {historyList && historyList.length > 0 && (
@@ -273,7 +289,7 @@ export function NumbersPage() {
                 busy={history.isFetchingNextPage}
                 onClick={() => void history.fetchNextPage()}
               >
-                Show older numbers
+                {t('history.more')}
               </Button>
             )}
           </section>
@@ -287,9 +303,7 @@ export function NumbersPage() {
             : {
                 kind: 'number',
                 id: detailId,
-                title: detailNumber
-                  ? `${detailNumber.service_name} number in ${detailNumber.country_name}`
-                  : 'One-time number',
+                title: detailNumber ? numberTitle(detailNumber) : t('oneTimeNumber'),
               }
         }
         onClose={() => setSearchParams({})}

@@ -1,4 +1,5 @@
 import { Switch } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
 
 /** An on/off switch labelled by its text; the rent pages' automatic renewal. */
@@ -7,16 +8,18 @@ export function AutoRenewSwitch({
   checked,
   onCheckedChange,
   disabled,
-  label = 'Auto-renew',
+  label,
   className,
 }: {
   id: string;
   checked: boolean;
   onCheckedChange(checked: boolean): void;
   disabled?: boolean;
+  /** 'Auto-renew' unless given. */
   label?: string;
   className?: string;
 }) {
+  const { t } = useTranslation('rentals');
   return (
     <div className={cn('flex items-center gap-2', className)}>
       <Switch.Root
@@ -32,7 +35,7 @@ export function AutoRenewSwitch({
         htmlFor={id}
         className="cursor-pointer text-sm font-medium select-none peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
       >
-        {label}
+        {label ?? t('rent.autoRenew')}
       </label>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
@@ -30,19 +31,20 @@ export function HoursField({
   rangeHint: string;
   autoFocus?: boolean;
 }) {
+  const { t } = useTranslation('rentals');
   const id = useId();
   const valid = wholeNumberWithin(value, minHours, maxHours) !== null;
   return (
     <Field
       id={id}
-      label="Period in hours"
+      label={t('hours.label')}
       below={
         <p id={`${id}-hint`} className={cn('text-sm', valid ? 'text-muted-foreground' : 'text-destructive')}>
           {value === ''
-            ? 'Enter the number of hours.'
+            ? t('hours.empty')
             : valid
               ? rangeHint
-              : `Enter a whole number of hours from ${minHours} to ${maxHours}.`}
+              : t('hours.invalid', { min: minHours, max: maxHours })}
         </p>
       }
     >
@@ -63,7 +65,7 @@ export function HoursField({
           className="pr-16 text-lg font-semibold tabular-nums"
         />
         <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-muted-foreground">
-          hours
+          {t('hours.unit')}
         </span>
       </div>
     </Field>

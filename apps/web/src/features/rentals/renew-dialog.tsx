@@ -1,8 +1,8 @@
 import { RENEW_MAX_HOURS, RENEW_MIN_HOURS, type Rent } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { CalendarPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -15,7 +15,8 @@ import {
 } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { formatDollars, formatPhone } from '@/lib/format';
+import { formatDateTime, formatDollars, formatPhone } from '@/lib/format';
+import { countryName } from '@/lib/names';
 import { renewPriceQuery } from './api';
 import { useDebouncedValue } from './hooks';
 import { HoursField, wholeNumberWithin } from './hours-field';
@@ -54,6 +55,7 @@ function RenewForm({
   onCancel(): void;
   onConfirm(rent: Rent, hours: number): void;
 }) {
+  const { t } = useTranslation('rentals');
   const [hoursText, setHoursText] = useState(String(DEFAULT_RENEW_HOURS));
   const hours = wholeNumberWithin(hoursText, RENEW_MIN_HOURS, RENEW_MAX_HOURS);
   const pricedHours = useDebouncedValue(hours);
@@ -75,10 +77,13 @@ function RenewForm({
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
       <DialogHeader>
-        <DialogTitle>Renew number</DialogTitle>
+        <DialogTitle>{t('renew.title')}</DialogTitle>
         <DialogDescription>
-          Extend {rent.service.name} {rent.number ? formatPhone(rent.number) : ''} in {rent.country}. The
-          price is charged once from your balance.
+          {t('renew.description', {
+            service: rent.service.name,
+            number: rent.number ? formatPhone(rent.number) : '',
+            country: countryName(rent.country_id, rent.country),
+          })}
         </DialogDescription>
       </DialogHeader>
       <HoursField
@@ -86,7 +91,7 @@ function RenewForm({
         onChange={setHoursText}
         minHours={RENEW_MIN_HOURS}
         maxHours={RENEW_MAX_HOURS}
-        rangeHint={`${RENEW_MIN_HOURS} to ${RENEW_MAX_HOURS} hours (24 = 1 day, 168 = 1 week, 720 = 1 month).`}
+        rangeHint={t('renew.range', { min: RENEW_MIN_HOURS, max: RENEW_MAX_HOURS })}
         autoFocus
       />
 
@@ -97,7 +102,9 @@ function RenewForm({
       ) : (
         <dl className="grid grid-cols-2 gap-3 rounded-lg bg-muted px-4 py-3 text-sm">
           <div>
-            <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Price</dt>
+            <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+              {t('renew.price')}
+            </dt>
             <dd className="text-xl font-bold tabular-nums" data-testid="renew-price">
               {hours === null ? (
                 '—'
@@ -110,22 +117,20 @@ function RenewForm({
           </div>
           <div>
             <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
-              New end date
+              {t('renew.newEnd')}
             </dt>
-            <dd className="mt-1 font-medium tabular-nums">
-              {newEnd ? format(newEnd, 'MMM d, yyyy HH:mm') : '—'}
-            </dd>
+            <dd className="mt-1 font-medium tabular-nums">{newEnd ? formatDateTime(newEnd) : '—'}</dd>
           </div>
         </dl>
       )}
 
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('renew.cancel')}
         </Button>
         <Button type="submit" disabled={quoted === undefined} busy={busy}>
           {!busy && <CalendarPlus aria-hidden="true" />}
-          {quoted !== undefined ? `Renew for ${formatDollars(quoted)}` : 'Renew'}
+          {quoted !== undefined ? t('renew.renewFor', { price: formatDollars(quoted) }) : t('renew.renew')}
         </Button>
       </DialogFooter>
     </form>

@@ -9,6 +9,7 @@ import {
 } from '@simcode/contract';
 import { ListChecks, Minus, Plus, RefreshCcw } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -17,9 +18,8 @@ import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 import { AutoRenewSwitch } from './auto-renew-switch';
 import { wholeNumberWithin } from './hours-field';
+import { displayPeriod } from './period-text';
 import { RentBuilder } from './rent-builder';
-
-const UNIT_LABELS: Record<RenewableUnit, string> = { week: 'Weeks', month: 'Months' };
 
 /** A count within the unit's bounds (1–7 weeks, 1–3 months), or null. */
 export function renewableCount(unit: RenewableUnit, input: string): number | null {
@@ -42,6 +42,7 @@ function PeriodControl({
   autoRenew: boolean;
   onAutoRenew(on: boolean): void;
 }) {
+  const { t } = useTranslation('rentals');
   const id = useId();
   const bounds = RENEWABLE_UNITS[unit];
   const count = renewableCount(unit, countText);
@@ -51,7 +52,7 @@ function PeriodControl({
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-2">
         <span className="text-sm font-medium" id={`${id}-unit`}>
-          Period type
+          {t('renewable.periodType')}
         </span>
         <div
           role="radiogroup"
@@ -76,14 +77,14 @@ function PeriodControl({
                 onChange={() => onUnit(option)}
                 className="sr-only"
               />
-              {UNIT_LABELS[option]}
+              {t(`renewable.units.${option}`)}
             </label>
           ))}
         </div>
       </div>
 
       <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-count`}>Number of {UNIT_LABELS[unit].toLowerCase()}</Label>
+        <Label htmlFor={`${id}-count`}>{t(`renewable.count.${unit}`)}</Label>
         <div className="flex items-center gap-2">
           <Button
             type="button"
@@ -91,7 +92,7 @@ function PeriodControl({
             size="icon"
             onClick={() => step(-1)}
             disabled={count !== null && count <= bounds.min}
-            aria-label={`One ${unit} less`}
+            aria-label={t(`renewable.less.${unit}`)}
           >
             <Minus aria-hidden="true" />
           </Button>
@@ -114,7 +115,7 @@ function PeriodControl({
             size="icon"
             onClick={() => step(1)}
             disabled={count !== null && count >= bounds.max}
-            aria-label={`One ${unit} more`}
+            aria-label={t(`renewable.more.${unit}`)}
           >
             <Plus aria-hidden="true" />
           </Button>
@@ -123,9 +124,10 @@ function PeriodControl({
           id={`${id}-hint`}
           className={cn('text-sm', count === null ? 'text-destructive' : 'text-muted-foreground')}
         >
-          {count === null
-            ? `Enter ${bounds.min} to ${bounds.max} ${unit}s.`
-            : `${bounds.min} to ${bounds.max} ${unit}s.`}
+          {t(count === null ? `renewable.enterRange.${unit}` : `renewable.range.${unit}`, {
+            min: bounds.min,
+            max: bounds.max,
+          })}
         </p>
       </div>
 
@@ -135,11 +137,13 @@ function PeriodControl({
         data-testid="renewable-period"
       >
         {count === null ? (
-          'Choose a valid period.'
+          t('renewable.invalidPeriod')
         ) : (
           <>
-            Period: <strong>{periodText(unit, count)}</strong> ={' '}
-            <strong className="tabular-nums">{renewablePeriodHours(unit, count)} hours</strong>
+            {t('renewable.period')} <strong>{displayPeriod(periodText(unit, count))}</strong> ={' '}
+            <strong className="tabular-nums">
+              {t('period.hour', { count: renewablePeriodHours(unit, count) })}
+            </strong>
           </>
         )}
       </p>
@@ -149,12 +153,11 @@ function PeriodControl({
           id={`${id}-auto`}
           checked={autoRenew}
           onCheckedChange={onAutoRenew}
-          label="Renew automatically"
+          label={t('renewable.autoRenew')}
         />
         <p className="flex gap-1.5 text-xs text-muted-foreground">
           <RefreshCcw className="mt-0.5 size-3 shrink-0" aria-hidden="true" />
-          Shortly before the end date the number is renewed for the same period from your balance. You can
-          switch this off at any time.
+          {t('renewable.autoRenewHint')}
         </p>
       </div>
     </div>
@@ -165,6 +168,7 @@ export function RenewablePage() {
   const [unit, setUnit] = useState<RenewableUnit>(RENEWABLE_DEFAULT.unit);
   const [countText, setCountText] = useState(String(RENEWABLE_DEFAULT.count));
   const [autoRenew, setAutoRenew] = useState(true);
+  const { t } = useTranslation('rentals');
   const count = renewableCount(unit, countText);
 
   function changeUnit(next: RenewableUnit) {
@@ -177,14 +181,14 @@ export function RenewablePage() {
   return (
     <PageContainer>
       <PageHeader
-        title="Buy Renewable Number"
-        description="Keep a number by the week or by the month and receive unlimited SMS. Renew it whenever you like, or let it renew itself."
+        title={t('renewable.title')}
+        description={t('renewable.description')}
         beta
         actions={
           <Button asChild variant="outline">
             <Link to="/dashboard/longterm/numbers">
               <ListChecks aria-hidden="true" />
-              My Long-term Numbers
+              {t('myLongTerm')}
             </Link>
           </Button>
         }
@@ -193,7 +197,7 @@ export function RenewablePage() {
         period={
           count === null ? null : { text: periodText(unit, count), hours: renewablePeriodHours(unit, count) }
         }
-        periodTitle="Choose the period"
+        periodTitle={t('choosePeriod')}
         periodControl={
           <PeriodControl
             unit={unit}

@@ -2,6 +2,7 @@ import { type DashboardCountry, type RentCountry, rentMessages } from '@simcode/
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, ListChecks, ShoppingCart, Wallet } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useConfirmCharge } from '@/components/confirm-charge';
@@ -12,15 +13,17 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, StepCard } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { formatDollars, withArticle } from '@/lib/format';
+import { formatDollars } from '@/lib/format';
+import { countryName, serviceInSentence } from '@/lib/names';
 import { dashboardKeys, summaryQuery } from '../dashboard/api';
 import { CountryStep } from '../dashboard/country-list';
 import { rentCountriesQuery, rentKeys, rentNumber, rentServicesQuery } from './api';
 import { useDebouncedValue } from './hooks';
+import { displayPeriod } from './period-text';
 import { type RentServiceEntry, RentServiceList } from './rent-service-list';
 
 export interface ChosenPeriod {
-  /** What the rent-number call sends: '24 hours', '2 weeks'. */
+  /** What the rent-number call sends: '24 hours', '2 weeks' (English whatever the language; see displayPeriod). */
   text: string;
   hours: number;
 }
@@ -56,6 +59,7 @@ export function RentBuilder({
   /** Renewable rents only. */
   autoRenew?: boolean;
 }) {
+  const { t } = useTranslation('rentals');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const charge = useConfirmCharge();
@@ -92,7 +96,7 @@ export function RentBuilder({
       }),
     onSuccess: () => {
       toast.success(successMessage, {
-        action: { label: 'View', onClick: () => navigate('/dashboard/longterm/numbers') },
+        action: { label: t('builder.view'), onClick: () => navigate('/dashboard/longterm/numbers') },
       });
     },
     onError: (error) => toast.error(errorMessage(error, rentMessages.rentFailed)),
@@ -117,18 +121,30 @@ export function RentBuilder({
       toast.error(rentMessages.insufficientBalance);
       return;
     }
+    const periodLabel = displayPeriod(period.text);
     const confirmed = await charge.confirm({
-      title: `Rent ${withArticle(selected.name)} number for ${period.text}?`,
-      description: `A number in ${country.name} that receives every ${selected.name} SMS for ${period.text}${autoRenew ? ', renewed automatically for the same period until you switch it off' : ''}.`,
+      title: t('builder.confirmTitle', { service: serviceInSentence(selected.name), period: periodLabel }),
+      description: t(autoRenew ? 'builder.confirmDescriptionAutoRenew' : 'builder.confirmDescription', {
+        country: countryName(country.code, country.name),
+        service: selected.name,
+        period: periodLabel,
+      }),
       price: formatDollars(selected.price),
-      action: 'Rent',
+      action: t('builder.confirmAction'),
     });
     if (confirmed) purchase.mutate({ country, service: selected, period });
   }
 
-  const missing = [!country && 'a country', !period && 'a valid period', !serviceKey && 'a service'].filter(
-    Boolean,
-  );
+  const missing = [
+    !country && t('builder.missing.country'),
+    !period && t('builder.missing.period'),
+    !serviceKey && t('builder.missing.service'),
+  ].filter((item): item is string => Boolean(item));
+  // 'a country, a valid period and a service': the language's own separators, no serial comma.
+  const missingList =
+    missing.length > 1
+      ? `${missing.slice(0, -1).join(t('builder.listSeparator'))}${t('builder.listAnd')}${missing.at(-1)}`
+      : missing[0];
   return (
     <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
       <CountryStep
@@ -144,14 +160,14 @@ export function RentBuilder({
           {periodControl}
         </StepCard>
 
-        <StepCard icon={ListChecks} title="3. Choose a service" contentClassName="flex flex-col gap-4">
+        <StepCard icon={ListChecks} title={t('builder.serviceStep')} contentClassName="flex flex-col gap-4">
           {!country ? (
             <Alert variant="info">
-              <AlertDescription>Select a country to see the services you can rent there.</AlertDescription>
+              <AlertDescription>{t('builder.selectCountry')}</AlertDescription>
             </Alert>
           ) : !period ? (
             <Alert variant="info">
-              <AlertDescription>Enter a valid period to see the prices.</AlertDescription>
+              <AlertDescription>{t('builder.enterPeriod')}</AlertDescription>
             </Alert>
           ) : services.isError ? (
             <Alert variant="destructive">
@@ -163,7 +179,7 @@ export function RentBuilder({
               loading={services.isPending || !pricesAreCurrent}
               selectedKey={serviceKey}
               onSelect={(service) => setServiceKey(service.key)}
-              periodLabel={period.text}
+              periodLabel={displayPeriod(period.text)}
             />
           )}
         </StepCard>
@@ -172,7 +188,7 @@ export function RentBuilder({
         <Card
           className="sticky bottom-3 z-10 border-indigo-200 bg-gradient-to-br from-white to-indigo-50 shadow-lg lg:static lg:shadow-sm"
           role="region"
-          aria-label="Your rental"
+          aria-label={t('builder.yourRental')}
         >
           {/* Room on the right for the scroll-to-top button, which floats over this corner on a phone. */}
           <CardContent className="flex flex-col gap-4 pt-5 pr-16 sm:flex-row sm:items-center sm:justify-between sm:pr-20 lg:pr-5">
@@ -182,20 +198,24 @@ export function RentBuilder({
                   <ServiceIcon name={selected.name} icon={selected.img} />
                   <div className="min-w-0">
                     <p className="truncate font-semibold">{selected.name}</p>
-                    <CountryLine country={country.code} name={country.name} detail={period?.text} />
+                    <CountryLine
+                      country={country.code}
+                      name={countryName(country.code, country.name)}
+                      detail={period && displayPeriod(period.text)}
+                    />
                   </div>
                 </>
               ) : (
                 <p className="text-sm text-muted-foreground">
-                  {missing.length > 0
-                    ? `Choose ${missing.join(', ').replace(/, ([^,]*)$/, ' and $1')} to rent a number.`
-                    : 'Loading the price for this period…'}
+                  {missingList ? t('builder.choose', { items: missingList }) : t('builder.loadingPrice')}
                 </p>
               )}
             </div>
             <div className="flex items-center justify-between gap-4 sm:justify-end">
               <div className="text-right">
-                <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Price</p>
+                <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+                  {t('builder.price')}
+                </p>
                 <div className="text-xl font-bold tabular-nums" data-testid="rent-price">
                   {selected ? (
                     formatDollars(selected.price)
@@ -208,7 +228,7 @@ export function RentBuilder({
                 {summary.data && (
                   <p className="flex items-center justify-end gap-1 text-xs text-muted-foreground tabular-nums">
                     <Wallet className="size-3" aria-hidden="true" />
-                    Balance {formatDollars(summary.data.balance)}
+                    {t('builder.balance', { amount: formatDollars(summary.data.balance) })}
                   </p>
                 )}
               </div>
@@ -219,7 +239,7 @@ export function RentBuilder({
                 busy={purchase.isPending}
               >
                 {!purchase.isPending && <ShoppingCart aria-hidden="true" />}
-                Rent Now
+                {t('builder.rentNow')}
               </Button>
             </div>
           </CardContent>

@@ -6,19 +6,21 @@ import {
   rentServiceByKey,
 } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { Ban, CalendarPlus, Clock, Copy, Loader2, ReceiptText, RefreshCw, TriangleAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@/components/copy-button';
 import { CountryFlag } from '@/components/country-flag';
 import { ServiceIcon } from '@/components/service-icon';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { copyToClipboard } from '@/lib/copy';
-import { formatDaysClock, formatDollars, formatPhone } from '@/lib/format';
+import { formatDateTime, formatDayTime, formatDollars, formatPhone } from '@/lib/format';
+import { countryName } from '@/lib/names';
 import { useNow } from '@/lib/use-now';
 import { cn } from '@/lib/utils';
 import { rentStatusQuery } from './api';
 import { AutoRenewSwitch } from './auto-renew-switch';
+import { displayPeriod, formatTimeLeft } from './period-text';
 import { rentSmsView, secondsLeft, splitAroundCode } from './sms-text';
 
 export type RentAction = 'cancel' | 'replace' | 'renew' | 'auto-renew';
@@ -34,12 +36,13 @@ export interface RentActions {
   onDetails(rent: Rent): void;
 }
 
-const BADGES: Record<Rent['status'], { label: string; variant: BadgeVariant }> = {
-  pending: { label: 'Issuing', variant: 'info' },
-  active: { label: 'Active', variant: 'success' },
-  renewed: { label: 'Renewed', variant: 'success' },
-  canceled: { label: 'Canceled', variant: 'muted' },
-  expired: { label: 'Expired', variant: 'muted' },
+/** Each status's badge colour; its label is `rentals:badge.<status>`. */
+const BADGE_VARIANTS: Record<Rent['status'], BadgeVariant> = {
+  pending: 'info',
+  active: 'success',
+  renewed: 'success',
+  canceled: 'muted',
+  expired: 'muted',
 };
 
 export const isLiveRent = (rent: Pick<Rent, 'status'>) =>
@@ -74,7 +77,7 @@ export function RentIdentity({ rent }: { rent: Rent }) {
         <p className="truncate font-semibold">{rent.service.name}</p>
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <CountryFlag country={rent.country_id} />
-          <span className="truncate">{rent.country}</span>
+          <span className="truncate">{countryName(rent.country_id, rent.country)}</span>
         </p>
       </div>
     </div>
@@ -82,7 +85,8 @@ export function RentIdentity({ rent }: { rent: Rent }) {
 }
 
 export function RentNumber({ rent }: { rent: Rent }) {
-  if (!rent.number) return <span className="text-sm text-muted-foreground">Issuing…</span>;
+  const { t } = useTranslation('rentals');
+  if (!rent.number) return <span className="text-sm text-muted-foreground">{t('rent.issuing')}</span>;
   const phone = formatPhone(rent.number);
   return (
     <CopyButton
@@ -94,19 +98,20 @@ export function RentNumber({ rent }: { rent: Rent }) {
 }
 
 export function RentStatusBadges({ rent }: { rent: Rent }) {
-  const badge = BADGES[rent.status];
+  const { t } = useTranslation('rentals');
+  const period = displayPeriod(rent.period);
   return (
     <div className="flex flex-wrap items-center gap-1.5">
-      <Badge variant={badge.variant} data-testid="rent-status">
-        {badge.label}
+      <Badge variant={BADGE_VARIANTS[rent.status]} data-testid="rent-status">
+        {t(`badge.${rent.status}`)}
       </Badge>
       <Badge variant="outline" className="text-muted-foreground">
-        {rent.renewable ? `Renewable · ${rent.period}` : rent.period}
+        {rent.renewable ? t('rent.renewablePeriod', { period }) : period}
       </Badge>
       {rent.renewal_pending && (
         <Badge variant="warning">
           <Loader2 className="size-3 animate-spin" aria-hidden="true" />
-          Renewal confirming
+          {t('rent.renewalConfirming')}
         </Badge>
       )}
     </div>
@@ -115,6 +120,7 @@ export function RentStatusBadges({ rent }: { rent: Rent }) {
 
 /** The received-SMS column (spec section 4), read from the rent-status call and refreshed every 30 s. */
 export function RentSms({ rent }: { rent: Rent }) {
+  const { t } = useTranslation('rentals');
   const live = isLiveRent(rent);
   const status = useQuery({
     ...rentStatusQuery(rent.order_id ?? ''),
@@ -122,9 +128,7 @@ export function RentSms({ rent }: { rent: Rent }) {
     refetchInterval: live ? RENTS_REFRESH_MS : false,
   });
   if (!rent.order_id)
-    return (
-      <p className="text-sm text-muted-foreground">{rent.status_reason ?? 'The number is being issued…'}</p>
-    );
+    return <p className="text-sm text-muted-foreground">{rent.status_reason ?? t('rent.beingIssued')}</p>;
   const view = rentSmsView({
     response: status.data,
     rentStatus: rent.status,
@@ -151,11 +155,11 @@ export function RentSms({ rent }: { rent: Rent }) {
   return (
     <div className="flex flex-col gap-1.5">
       {view.messages.length > 1 && (
-        <p className="text-xs text-muted-foreground">{view.messages.length} messages, newest first</p>
+        <p className="text-xs text-muted-foreground">{t('rent.messages', { count: view.messages.length })}</p>
       )}
       <ul
         data-testid="rent-sms"
-        aria-label="Received SMS"
+        aria-label={t('list.receivedSms')}
         aria-live="polite"
         className="flex max-h-52 flex-col gap-1.5 overflow-y-auto pr-1"
       >
@@ -174,9 +178,9 @@ export function RentSms({ rent }: { rent: Rent }) {
               {code && (
                 <button
                   type="button"
-                  onClick={() => copyToClipboard(code, 'Code')}
+                  onClick={() => copyToClipboard(code, t('rent.code'))}
                   className="mx-0.5 inline-flex items-center gap-1 rounded bg-white px-1.5 font-mono font-bold tracking-wider text-green-800 ring-1 ring-green-200 hover:text-green-950"
-                  aria-label={`Copy code ${code}`}
+                  aria-label={t('rent.copyCode', { code })}
                 >
                   <mark className="bg-transparent text-inherit" data-testid="rent-code">
                     {code}
@@ -186,7 +190,7 @@ export function RentSms({ rent }: { rent: Rent }) {
               )}
               {after}
               <span className="ml-1.5 text-xs whitespace-nowrap text-muted-foreground">
-                {format(new Date(sms.date), 'MMM d, HH:mm')}
+                {formatDayTime(sms.date)}
               </span>
             </li>
           );
@@ -198,6 +202,7 @@ export function RentSms({ rent }: { rent: Rent }) {
 
 /** Time left to the end date, ticking each second; 'Expired' at zero. Only this cell re-renders each second. */
 export function RentTimeLeft({ rent }: { rent: Rent }) {
+  const { t } = useTranslation('rentals');
   const now = useNow();
   // A cancelled rent has no time left to show, and a rent being issued has no end date yet.
   if (rent.status === 'canceled' || rent.status === 'pending')
@@ -213,11 +218,11 @@ export function RentTimeLeft({ rent }: { rent: Rent }) {
         data-testid="rent-time-left"
       >
         <Clock className="size-3.5 text-muted-foreground" aria-hidden="true" />
-        {seconds > 0 ? formatDaysClock(seconds) : rentMessages.expired}
+        {seconds > 0 ? formatTimeLeft(seconds) : rentMessages.expired}
       </span>
       {rent.end_date && (
         <span className="text-xs text-muted-foreground" data-testid="rent-end-date">
-          {seconds > 0 ? 'Ends' : 'Ended'} {format(new Date(rent.end_date), 'MMM d, yyyy HH:mm')}
+          {t(seconds > 0 ? 'rent.ends' : 'rent.ended', { date: formatDateTime(rent.end_date) })}
         </span>
       )}
     </div>
@@ -254,6 +259,7 @@ export function RentActionButtons({
   actions: RentActions;
   className?: string;
 }) {
+  const { t } = useTranslation('rentals');
   const busy = actions.busy?.id === rent.id ? actions.busy.action : null;
   // Minute precision is enough for the 20-minute cancel window; the list refreshes every 30 s anyway.
   const now = useNow(60_000);
@@ -270,7 +276,7 @@ export function RentActionButtons({
         onClick={() => actions.onCancel(rent)}
       >
         {busy !== 'cancel' && <Ban aria-hidden="true" />}
-        Cancel
+        {t('rent.cancel')}
       </Button>
       {/* Replace cancels first: when Cancel cannot succeed, neither can Replace. */}
       <Button
@@ -282,7 +288,7 @@ export function RentActionButtons({
         onClick={() => actions.onReplace(rent)}
       >
         {busy !== 'replace' && <RefreshCw aria-hidden="true" />}
-        Replace
+        {t('rent.replace')}
       </Button>
       <Button
         size="sm"
@@ -292,16 +298,16 @@ export function RentActionButtons({
         onClick={() => actions.onRenew(rent)}
       >
         {busy !== 'renew' && <CalendarPlus aria-hidden="true" />}
-        Renew
+        {t('rent.renew')}
       </Button>
       <Button
         variant="ghost"
         size="sm"
         onClick={() => actions.onDetails(rent)}
-        aria-label={`Details of rent #${rent.id}`}
+        aria-label={t('rent.detailsLabel', { id: rent.id })}
       >
         <ReceiptText aria-hidden="true" />
-        Details
+        {t('rent.details')}
       </Button>
     </div>
   );

@@ -1,10 +1,11 @@
 import { DASHBOARD_LIST_PANE_PX, type RentServiceOffer } from '@simcode/contract';
 import { Check } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ServiceIcon } from '@/components/service-icon';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDollars } from '@/lib/format';
+import { formatDollars, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { matchesSearch, SearchInput } from '../dashboard/search-input';
 
@@ -24,9 +25,10 @@ export function RentServiceList({
   loading: boolean;
   selectedKey: string | null;
   onSelect(service: RentServiceEntry): void;
-  /** The period the prices are for, said beside each price. */
+  /** The period the prices are for, said beside each price (in the current language). */
   periodLabel: string;
 }) {
+  const { t } = useTranslation('rentals');
   const [query, setQuery] = useState('');
   const radioName = useId();
   const visible = useMemo(
@@ -35,10 +37,10 @@ export function RentServiceList({
   );
   return (
     <div className="flex flex-col gap-3">
-      <SearchInput label="Search services" value={query} onChange={setQuery} />
+      <SearchInput label={t('services.search')} value={query} onChange={setQuery} />
       <div
         role="radiogroup"
-        aria-label="Service"
+        aria-label={t('services.group')}
         className="relative overflow-y-auto rounded-lg border bg-white"
         style={{ maxHeight: DASHBOARD_LIST_PANE_PX }}
       >
@@ -51,9 +53,7 @@ export function RentServiceList({
         )}
         {!loading && services && visible.length === 0 && (
           <p className="p-6 text-center text-sm text-muted-foreground">
-            {services.length === 0
-              ? 'No services can be rented in this country for this period right now.'
-              : `No service matches “${query}”.`}
+            {services.length === 0 ? t('services.none') : t('services.noMatch', { query })}
           </p>
         )}
         <ul className="divide-y">
@@ -76,7 +76,11 @@ export function RentServiceList({
                     checked={selected}
                     disabled={outOfStock}
                     onChange={() => onSelect(service)}
-                    aria-label={`${service.name}, ${formatDollars(service.price)} for ${periodLabel}${outOfStock ? ', out of stock' : ''}`}
+                    aria-label={t(outOfStock ? 'services.optionOutOfStock' : 'services.option', {
+                      service: service.name,
+                      price: formatDollars(service.price),
+                      period: periodLabel,
+                    })}
                     className="sr-only"
                   />
                   <ServiceIcon name={service.name} icon={service.img} size="sm" />
@@ -92,10 +96,10 @@ export function RentServiceList({
                     <span className="block text-xs text-muted-foreground">
                       {outOfStock ? (
                         <Badge variant="muted" className="px-1.5 py-0">
-                          Out of stock
+                          {t('services.outOfStock')}
                         </Badge>
                       ) : (
-                        `${service.count.toLocaleString('en-US')} available`
+                        t('services.available', { count: service.count, number: formatNumber(service.count) })
                       )}
                     </span>
                   </span>

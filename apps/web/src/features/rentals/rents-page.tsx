@@ -2,6 +2,7 @@ import { RENTS_REFRESH_MS, type Rent, rentMessages } from '@simcode/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarRange, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useConfirmCharge } from '@/components/confirm-charge';
@@ -11,13 +12,16 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { i18n } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
-import { formatDollars, formatPhone, withArticle } from '@/lib/format';
+import { formatDollars, formatPhone } from '@/lib/format';
+import { countryName, serviceInSentence } from '@/lib/names';
 import { cancelThenRepeat } from '@/lib/replace';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { dashboardKeys } from '../dashboard/api';
 import { OrderMoneyDialog } from '../money/order-money-dialog';
 import { cancelRent, renewRent, rentKeys, rentsQuery, repeatRent, setAutoRenew } from './api';
+import { displayPeriod } from './period-text';
 import { RenewDialog } from './renew-dialog';
 import {
   type RentAction,
@@ -35,32 +39,37 @@ import {
 const WIDE_QUERY = '(min-width: 1024px)';
 const SKELETON_ROWS = ['a', 'b', 'c'];
 
+/** 'Telegram number in United Kingdom', in the current language. */
+function rentTitle(rent: Rent): string {
+  return i18n.t('rentals:numberIn', {
+    service: rent.service.name,
+    country: countryName(rent.country_id, rent.country),
+  });
+}
+
 function RentsTable({ rents, actions }: { rents: Rent[]; actions: RentActions }) {
+  const { t } = useTranslation('rentals');
   return (
     <Card className="overflow-hidden">
-      <Table aria-label="Long-term numbers">
+      <Table aria-label={t('list.label')}>
         <TableHeader className="bg-muted/60">
           <TableRow className="hover:bg-transparent">
-            <TableHead className="pl-5">Number</TableHead>
-            <TableHead>Received SMS</TableHead>
-            <TableHead>Time left</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead className="pr-5 text-right">Actions</TableHead>
+            <TableHead className="pl-5">{t('list.number')}</TableHead>
+            <TableHead>{t('list.receivedSms')}</TableHead>
+            <TableHead>{t('list.timeLeft')}</TableHead>
+            <TableHead>{t('list.status')}</TableHead>
+            <TableHead className="pr-5 text-right">{t('list.actions')}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
           {rents.map((rent) => (
-            <TableRow
-              key={rent.id}
-              aria-label={`${rent.service.name} number in ${rent.country}`}
-              className="align-top"
-            >
+            <TableRow key={rent.id} aria-label={rentTitle(rent)} className="align-top">
               <TableCell className="w-64 pl-5 align-top">
                 <div className="flex flex-col gap-2">
                   <RentIdentity rent={rent} />
                   <RentNumber rent={rent} />
                   <span className="text-xs text-muted-foreground">
-                    <RentPrice rent={rent} /> · {rent.period}
+                    <RentPrice rent={rent} /> · {displayPeriod(rent.period)}
                   </span>
                 </div>
               </TableCell>
@@ -83,7 +92,7 @@ function RentsTable({ rents, actions }: { rents: Rent[]; actions: RentActions })
                 <RentActionButtons
                   rent={rent}
                   actions={actions}
-                  className="ml-auto w-28 flex-col [&>button]:w-full"
+                  className="ml-auto w-32 flex-col [&>button]:w-full"
                 />
               </TableCell>
             </TableRow>
@@ -95,6 +104,7 @@ function RentsTable({ rents, actions }: { rents: Rent[]; actions: RentActions })
 }
 
 function RentCard({ rent, actions }: { rent: Rent; actions: RentActions }) {
+  const { t } = useTranslation('rentals');
   return (
     <Card className="flex flex-col gap-4 p-4">
       <div className="flex items-start justify-between gap-3">
@@ -105,7 +115,9 @@ function RentCard({ rent, actions }: { rent: Rent; actions: RentActions }) {
       </div>
       <div className="flex flex-wrap items-end justify-between gap-3 rounded-lg bg-muted px-3 py-2.5">
         <div>
-          <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Number</p>
+          <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+            {t('list.number')}
+          </p>
           <RentNumber rent={rent} />
         </div>
         <RentTimeLeft rent={rent} />
@@ -113,7 +125,7 @@ function RentCard({ rent, actions }: { rent: Rent; actions: RentActions }) {
       <RentStatusBadges rent={rent} />
       <div>
         <p className="mb-1.5 text-xs font-medium tracking-wide text-muted-foreground uppercase">
-          Received SMS
+          {t('list.receivedSms')}
         </p>
         <RentSms rent={rent} />
         {rent.status_reason && rent.status !== 'active' && rent.order_id && (
@@ -127,6 +139,7 @@ function RentCard({ rent, actions }: { rent: Rent; actions: RentActions }) {
 }
 
 export function RentsPage() {
+  const { t } = useTranslation('rentals');
   const queryClient = useQueryClient();
   const wide = useMediaQuery(WIDE_QUERY);
   const rents = useQuery({ ...rentsQuery, refetchInterval: RENTS_REFRESH_MS });
@@ -194,10 +207,15 @@ export function RentsPage() {
   // when the cancel fails.
   async function replace(rent: Rent) {
     const confirmed = await charge.confirm({
-      title: `Replace this ${rent.service.name} number?`,
-      description: `${rent.number ? formatPhone(rent.number) : 'This number'} is canceled and its price comes back to your balance; then ${withArticle(rent.service.name)} number in ${rent.country} is rented for ${rent.period} at today's price.`,
+      title: t('replace.title', { service: rent.service.name }),
+      description: t(rent.number ? 'replace.description' : 'replace.descriptionNoNumber', {
+        number: rent.number ? formatPhone(rent.number) : '',
+        service: serviceInSentence(rent.service.name),
+        country: countryName(rent.country_id, rent.country),
+        period: displayPeriod(rent.period),
+      }),
       price: formatDollars(rent.price),
-      action: 'Replace',
+      action: t('replace.action'),
     });
     if (!confirmed) return;
     setBusy({ id: rent.id, action: 'replace' });
@@ -230,17 +248,17 @@ export function RentsPage() {
   return (
     <PageContainer>
       <PageHeader
-        title="My Long-term Numbers"
-        description="Your rented numbers with every SMS they received and the time left. Renew before the end date to keep a number."
+        title={t('list.title')}
+        description={t('list.description')}
         actions={
           <>
             <Button asChild variant="outline">
-              <Link to="/dashboard/renewable">Buy renewable</Link>
+              <Link to="/dashboard/renewable">{t('list.buyRenewable')}</Link>
             </Button>
             <Button asChild>
               <Link to="/dashboard/longterm">
                 <Plus aria-hidden="true" />
-                Rent a number
+                {t('list.rent')}
               </Link>
             </Button>
           </>
@@ -261,16 +279,14 @@ export function RentsPage() {
       {list && list.length === 0 && (
         <div className="flex flex-col items-center rounded-xl border border-dashed bg-white px-6 py-16 text-center">
           <CalendarRange className="size-10 text-indigo-300" aria-hidden="true" />
-          <h2 className="mt-4 text-lg font-semibold">No long-term numbers yet</h2>
-          <p className="mt-1 max-w-sm text-sm text-muted-foreground">
-            Rent a number for hours, weeks or months and every SMS it receives shows up here.
-          </p>
+          <h2 className="mt-4 text-lg font-semibold">{t('list.emptyTitle')}</h2>
+          <p className="mt-1 max-w-sm text-sm text-muted-foreground">{t('list.emptyText')}</p>
           <div className="mt-6 flex flex-wrap justify-center gap-2">
             <Button asChild>
-              <Link to="/dashboard/longterm">Rent a long-term number</Link>
+              <Link to="/dashboard/longterm">{t('list.emptyRent')}</Link>
             </Button>
             <Button asChild variant="outline">
-              <Link to="/dashboard/renewable">Buy a renewable number</Link>
+              <Link to="/dashboard/renewable">{t('list.emptyRenewable')}</Link>
             </Button>
           </div>
         </div>
@@ -280,9 +296,9 @@ export function RentsPage() {
         (wide ? (
           <RentsTable rents={list} actions={actions} />
         ) : (
-          <ul aria-label="Long-term numbers" className="grid gap-4 sm:grid-cols-2">
+          <ul aria-label={t('list.label')} className="grid gap-4 sm:grid-cols-2">
             {list.map((rent) => (
-              <li key={rent.id} aria-label={`${rent.service.name} number in ${rent.country}`}>
+              <li key={rent.id} aria-label={rentTitle(rent)}>
                 <RentCard rent={rent} actions={actions} />
               </li>
             ))}
@@ -302,9 +318,7 @@ export function RentsPage() {
             : {
                 kind: 'rent',
                 id: detailId,
-                title: detailRent
-                  ? `${detailRent.service.name} number in ${detailRent.country}`
-                  : 'Long-term number',
+                title: detailRent ? rentTitle(detailRent) : t('longTermNumber'),
               }
         }
         onClose={() => setSearchParams({})}

@@ -4,10 +4,10 @@ import {
   type TicketStatus,
   ticketMessages,
   ticketStatuses,
-  ticketStatusLabels,
 } from '@simcode/contract';
 import { Trash2, UserRound } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -33,6 +33,7 @@ import { type TicketActions, useTicketAuthor } from './api';
 
 /** 'View User Info': the username and e-mail of the ticket's author. */
 export function UserInfoDialog({ userId }: { userId: number }) {
+  const { t } = useTranslation('tickets');
   const [open, setOpen] = useState(false);
   // The same cached query as the list's author line: opening the dialog asks the server nothing new.
   const author = useTicketAuthor(userId);
@@ -41,27 +42,27 @@ export function UserInfoDialog({ userId }: { userId: number }) {
     <>
       <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
         <UserRound aria-hidden="true" />
-        View User Info
+        {t('admin.viewUser')}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="max-w-sm">
           <DialogHeader>
-            <DialogTitle>User Info</DialogTitle>
-            <DialogDescription>The account that opened this ticket.</DialogDescription>
+            <DialogTitle>{t('admin.userInfo')}</DialogTitle>
+            <DialogDescription>{t('admin.userInfoDescription')}</DialogDescription>
           </DialogHeader>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-3 rounded-lg border bg-slate-50 p-4 text-sm">
-            <dt className="text-muted-foreground">Username</dt>
+            <dt className="text-muted-foreground">{t('admin.username')}</dt>
             <dd className="min-w-0 font-medium break-words">
               {user ? user.username : <Skeleton className="h-4 w-24" />}
             </dd>
-            <dt className="text-muted-foreground">Email</dt>
+            <dt className="text-muted-foreground">{t('admin.email')}</dt>
             <dd className="min-w-0 font-medium break-all">
               {user ? user.email : <Skeleton className="h-4 w-40" />}
             </dd>
           </dl>
           <DialogFooter>
             <DialogClose asChild>
-              <Button variant="outline">Close</Button>
+              <Button variant="outline">{t('admin.close')}</Button>
             </DialogClose>
           </DialogFooter>
         </DialogContent>
@@ -80,6 +81,7 @@ export function DeleteTicketButton({
   remove: TicketActions['remove'];
   onDeleted(): void;
 }) {
+  const { t } = useTranslation('tickets');
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -90,18 +92,18 @@ export function DeleteTicketButton({
         onClick={() => setOpen(true)}
       >
         <Trash2 aria-hidden="true" />
-        Delete Ticket
+        {t('admin.delete')}
       </Button>
       <AlertDialog open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Delete this ticket?</AlertDialogTitle>
+            <AlertDialogTitle>{t('admin.deleteTitle')}</AlertDialogTitle>
             <AlertDialogDescription>{ticketMessages.deleteConfirm}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel asChild>
               <Button variant="outline" disabled={remove.isPending}>
-                Cancel
+                {t('admin.cancel')}
               </Button>
             </AlertDialogCancel>
             {/* Not an AlertDialogAction: the dialog stays open, busy, until the server has answered. */}
@@ -117,7 +119,7 @@ export function DeleteTicketButton({
                 })
               }
             >
-              Delete Ticket
+              {t('admin.delete')}
             </Button>
           </AlertDialogFooter>
         </AlertDialogContent>
@@ -134,6 +136,7 @@ export function TicketStatusSelect({
   ticket: Ticket;
   setStatus: TicketActions['setStatus'];
 }) {
+  const { t } = useTranslation('tickets');
   return (
     <Select
       value={isTicketStatus(ticket.status) ? ticket.status : undefined}
@@ -142,15 +145,15 @@ export function TicketStatusSelect({
     >
       <SelectTrigger
         className="h-8 w-auto min-w-44 text-xs"
-        aria-label="Ticket status"
+        aria-label={t('admin.ticketStatus')}
         aria-busy={setStatus.isPending || undefined}
       >
-        <SelectValue placeholder="Set status" />
+        <SelectValue placeholder={t('admin.setStatus')} />
       </SelectTrigger>
       <SelectContent>
         {ticketStatuses.map((status) => (
           <SelectItem key={status} value={status}>
-            {ticketStatusLabels[status]}
+            {t(`status.${status}`)}
           </SelectItem>
         ))}
       </SelectContent>

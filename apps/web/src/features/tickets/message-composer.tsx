@@ -1,6 +1,7 @@
 import { TICKET_CONTENT_MAX_LENGTH } from '@simcode/contract';
 import { SendHorizontal } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 
@@ -20,6 +21,7 @@ export function MessageComposer({
   /** Resolves once the message is stored; rejects (already reported) when it was not. */
   onSend(content: string): Promise<unknown>;
 }) {
+  const { t } = useTranslation('tickets');
   const [draft, setDraft] = useState('');
   const content = draft.trim();
   const canSend = !disabled && !busy && content.length > 0;
@@ -48,7 +50,7 @@ export function MessageComposer({
     <form onSubmit={onSubmit} className="flex flex-col gap-1.5">
       <div className="flex items-end gap-2">
         <label htmlFor="ticket-message" className="sr-only">
-          Message
+          {t('composer.message')}
         </label>
         <Textarea
           id="ticket-message"
@@ -68,14 +70,14 @@ export function MessageComposer({
           size="icon"
           busy={busy}
           disabled={!canSend}
-          aria-label="Send message"
+          aria-label={t('composer.send')}
           className="size-11 shrink-0"
         >
           {!busy && <SendHorizontal aria-hidden="true" />}
         </Button>
       </div>
       <p id="ticket-message-hint" className="hidden text-xs text-muted-foreground sm:block">
-        Press Enter to send, Shift+Enter for a new line.
+        {t('composer.hint')}
       </p>
     </form>
   );

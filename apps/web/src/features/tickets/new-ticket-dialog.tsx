@@ -1,6 +1,7 @@
 import type { Ticket } from '@simcode/contract';
 import { TICKET_CONTENT_MAX_LENGTH, TICKET_TITLE_MAX_LENGTH } from '@simcode/contract';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,12 +15,13 @@ import {
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { formatNumber } from '@/lib/format';
 import type { TicketActions } from './api';
 
 function CharacterCount({ id, length, max }: { id: string; length: number; max: number }) {
   return (
     <p id={id} className="text-right text-xs text-muted-foreground tabular-nums">
-      {length.toLocaleString('en-US')} / {max.toLocaleString('en-US')}
+      {formatNumber(length)} / {formatNumber(max)}
     </p>
   );
 }
@@ -36,6 +38,7 @@ export function NewTicketDialog({
   create: TicketActions['create'];
   onCreated(ticket: Ticket): void;
 }) {
+  const { t } = useTranslation('tickets');
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
 
@@ -58,15 +61,13 @@ export function NewTicketDialog({
     <Dialog open={open} onOpenChange={(next) => !create.isPending && onOpenChange(next)}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Create New Support Ticket</DialogTitle>
-          <DialogDescription>
-            Tell us what went wrong. Include the number, service and time of the order if it is about one.
-          </DialogDescription>
+          <DialogTitle>{t('new.title')}</DialogTitle>
+          <DialogDescription>{t('new.description')}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <Field
             id="ticket-title"
-            label="Title"
+            label={t('new.titleLabel')}
             below={
               <CharacterCount id="ticket-title-count" length={title.length} max={TICKET_TITLE_MAX_LENGTH} />
             }
@@ -77,14 +78,14 @@ export function NewTicketDialog({
               value={title}
               onChange={(event) => setTitle(event.target.value)}
               maxLength={TICKET_TITLE_MAX_LENGTH}
-              placeholder="A short summary of the problem"
+              placeholder={t('new.titlePlaceholder')}
               aria-describedby="ticket-title-count"
               autoComplete="off"
             />
           </Field>
           <Field
             id="ticket-description"
-            label="Description"
+            label={t('new.descriptionLabel')}
             below={
               <CharacterCount
                 id="ticket-description-count"
@@ -100,7 +101,7 @@ export function NewTicketDialog({
               onChange={(event) => setDescription(event.target.value)}
               maxLength={TICKET_CONTENT_MAX_LENGTH}
               rows={6}
-              placeholder="What did you do, what did you expect, and what happened instead?"
+              placeholder={t('new.descriptionPlaceholder')}
               aria-describedby="ticket-description-count"
               className="max-h-[50dvh] resize-y"
             />
@@ -108,11 +109,11 @@ export function NewTicketDialog({
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline" disabled={create.isPending}>
-                Cancel
+                {t('new.cancel')}
               </Button>
             </DialogClose>
             <Button type="submit" busy={create.isPending}>
-              Submit Ticket
+              {t('new.submit')}
             </Button>
           </DialogFooter>
         </form>

@@ -1,4 +1,5 @@
-import { isTicketStatus, type TicketStatus, ticketStatuses, ticketStatusLabel } from '@simcode/contract';
+import { isTicketStatus, type TicketStatus, ticketStatuses } from '@simcode/contract';
+import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 
@@ -16,19 +17,22 @@ const dots: Record<TicketStatus, string> = {
 
 /** Open green, Waiting for Reply yellow, Closed grey; a status this page does not know looks open. */
 export function TicketStatusBadge({ status, className }: { status: string; className?: string }) {
+  const { t } = useTranslation('tickets');
   const known = isTicketStatus(status) ? status : 'open';
   return (
     <Badge variant={variants[known]} className={cn('shrink-0', className)} data-status={status}>
       <span className={cn('size-1.5 rounded-full', dots[known])} aria-hidden="true" />
-      {ticketStatusLabel(status)}
+      {/* An unknown status is shown as the server sent it. */}
+      {isTicketStatus(status) ? t(`status.${status}`) : status}
     </Badge>
   );
 }
 
 export function TicketStatusLegend() {
+  const { t } = useTranslation('tickets');
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground sm:flex-nowrap">
-      <span id="ticket-status-legend">Status:</span>
+      <span id="ticket-status-legend">{t('status.legend')}</span>
       <ul aria-labelledby="ticket-status-legend" className="flex flex-wrap gap-2 sm:flex-nowrap">
         {ticketStatuses.map((status) => (
           <li key={status}>

@@ -1,16 +1,11 @@
-import {
-  type Ticket,
-  type TicketSort,
-  ticketMessages,
-  ticketSortLabels,
-  ticketSortOrders,
-} from '@simcode/contract';
-import { format } from 'date-fns';
+import { type Ticket, type TicketSort, ticketMessages, ticketSortOrders } from '@simcode/contract';
 import { Inbox, MessageSquare, Plus, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatDate } from '@/lib/format';
 import { useRovingFocus } from '@/lib/use-roving-focus';
 import { cn } from '@/lib/utils';
 import type { TicketAuthor } from './api';
@@ -51,6 +46,7 @@ function TicketListItem({
   onSelect(): void;
   rovingProps: ReturnType<ReturnType<typeof useRovingFocus>['itemProps']>;
 }) {
+  const { t } = useTranslation('tickets');
   return (
     <button
       type="button"
@@ -82,12 +78,12 @@ function TicketListItem({
         </span>
       )}
       <span className="flex items-center justify-between text-xs text-muted-foreground">
-        <span className="inline-flex items-center gap-1" title="Messages">
+        <span className="inline-flex items-center gap-1" title={t('list.messages')}>
           <MessageSquare className="size-3.5" aria-hidden="true" />
-          <span className="sr-only">Messages: </span>
+          <span className="sr-only">{t('list.messagesCount')}</span>
           {messageCount ?? '-'}
         </span>
-        <time dateTime={ticket.created_at}>{format(new Date(ticket.created_at), 'MMM d, yyyy')}</time>
+        <time dateTime={ticket.created_at}>{formatDate(ticket.created_at)}</time>
       </span>
     </button>
   );
@@ -95,6 +91,7 @@ function TicketListItem({
 
 /** The left pane: New Ticket, the sort order and the tickets, the selected one highlighted. */
 export function TicketList(props: TicketListProps) {
+  const { t } = useTranslation('tickets');
   const { tickets, loading, selectedId, authors } = props;
   // Support sees every ticket: one Tab stop and the arrow keys, so the conversation stays a Tab away.
   const roving = useRovingFocus(
@@ -104,16 +101,17 @@ export function TicketList(props: TicketListProps) {
   return (
     <>
       <div className="flex flex-col gap-3 border-b p-4">
-        <div className="flex items-center justify-between gap-3">
-          <h2 className="text-lg font-semibold tracking-tight">{props.heading}</h2>
+        {/* Wraps: 'Ваши обращения' and 'Новое обращение' do not fit side by side in the narrow pane. */}
+        <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+          <h2 className="min-w-0 text-lg font-semibold tracking-tight">{props.heading}</h2>
           <Button size="sm" onClick={props.onNewTicket}>
             <Plus aria-hidden="true" />
-            New Ticket
+            {t('list.newTicket')}
           </Button>
         </div>
         <div className="flex items-center gap-3">
           <Label htmlFor="ticket-sort" className="shrink-0 text-muted-foreground">
-            Sort by
+            {t('sort.label')}
           </Label>
           <Select value={props.sort} onValueChange={(value) => props.onSortChange(value as TicketSort)}>
             <SelectTrigger id="ticket-sort" className="h-9">
@@ -122,7 +120,7 @@ export function TicketList(props: TicketListProps) {
             <SelectContent>
               {ticketSortOrders.map((sort) => (
                 <SelectItem key={sort} value={sort}>
-                  {ticketSortLabels[sort]}
+                  {t(`sort.${sort}`)}
                 </SelectItem>
               ))}
             </SelectContent>
@@ -133,7 +131,7 @@ export function TicketList(props: TicketListProps) {
         {loading ? (
           <div className="divide-y">
             <span role="status" className="sr-only">
-              Loading tickets…
+              {t('list.loading')}
             </span>
             {[0, 1, 2].map((row) => (
               <div key={row} className="flex flex-col gap-2 px-4 py-4">
@@ -171,7 +169,7 @@ export function TicketList(props: TicketListProps) {
         {props.hasMore && (
           <div className="border-t p-3">
             <Button variant="ghost" className="w-full" busy={props.loadingMore} onClick={props.onLoadMore}>
-              Load more
+              {t('list.loadMore')}
             </Button>
           </div>
         )}

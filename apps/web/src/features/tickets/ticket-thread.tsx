@@ -1,9 +1,10 @@
 import { type Ticket, type TicketMessage, ticketMessages } from '@simcode/contract';
-import { format } from 'date-fns';
 import { ArrowLeft, CircleCheck, Clock, Headset, Lock } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatLongDate, formatTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { DeleteTicketButton, TicketStatusSelect, UserInfoDialog } from './admin-controls';
 import type { TicketActions } from './api';
@@ -31,9 +32,14 @@ function MessageBubble({
   isAdmin: boolean;
   authorName?: string;
 }) {
+  const { t } = useTranslation('tickets');
   // Each side sees its own messages on the right, as in any chat: a user sees support on the left.
   const mine = message.is_admin === isAdmin;
-  const label = message.is_admin ? 'Support Team' : isAdmin ? (authorName ?? 'User') : 'You';
+  const label = message.is_admin
+    ? t('thread.support')
+    : isAdmin
+      ? (authorName ?? t('thread.user'))
+      : t('thread.you');
   const sent = new Date(message.created_at);
   return (
     <li
@@ -47,8 +53,8 @@ function MessageBubble({
         {message.is_admin && <Headset className="size-3.5 text-primary" aria-hidden="true" />}
         <span className="font-medium text-slate-700">{label}</span>
         <span aria-hidden="true">·</span>
-        <time dateTime={message.created_at} title={format(sent, 'MMMM d, yyyy h:mm a')}>
-          {format(sent, 'h:mm a')}
+        <time dateTime={message.created_at} title={`${formatLongDate(sent)} ${formatTime(sent)}`}>
+          {formatTime(sent)}
         </time>
       </span>
       {/* Plain text: React escapes it, pre-wrap keeps the line breaks, and links stay inert text. */}
@@ -96,6 +102,7 @@ export function TicketThread({
   onBack,
   onDeleted,
 }: ThreadProps) {
+  const { t } = useTranslation('tickets');
   const scrollRef = useRef<HTMLDivElement>(null);
   const closed = ticket.status === 'closed';
   // A user may close only an open ticket; support may close anything not closed yet.
@@ -113,7 +120,7 @@ export function TicketThread({
         <div className="flex items-start gap-1">
           <Button variant="ghost" size="icon-sm" className="-ml-2 shrink-0 md:hidden" onClick={onBack}>
             <ArrowLeft aria-hidden="true" />
-            <span className="sr-only">Back to tickets</span>
+            <span className="sr-only">{t('thread.back')}</span>
           </Button>
           <h2 className="min-w-0 text-lg leading-snug font-semibold tracking-tight break-words">
             {ticket.title}
@@ -122,11 +129,15 @@ export function TicketThread({
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
           <TicketStatusBadge status={ticket.status} />
           <span>
-            Opened on{' '}
-            <time dateTime={ticket.created_at}>{format(new Date(ticket.created_at), 'MMMM d, yyyy')}</time>
+            <Trans
+              t={t}
+              i18nKey="thread.openedOn"
+              values={{ date: formatLongDate(ticket.created_at) }}
+              components={{ time: <time dateTime={ticket.created_at} /> }}
+            />
           </span>
           <span aria-hidden="true">·</span>
-          <span className="whitespace-nowrap">Ticket #{ticket.id}</span>
+          <span className="whitespace-nowrap">{t('thread.ticketId', { id: ticket.id })}</span>
         </div>
         {(isAdmin || canClose) && (
           <div className="flex flex-wrap items-center gap-2">
@@ -140,7 +151,7 @@ export function TicketThread({
                 onClick={() => actions.close.mutate(ticket.id)}
               >
                 {!actions.close.isPending && <CircleCheck aria-hidden="true" />}
-                Close Ticket
+                {t('thread.close')}
               </Button>
             )}
             {isAdmin && (
@@ -150,7 +161,7 @@ export function TicketThread({
         )}
       </header>
       <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto bg-slate-50/70 px-4 py-5">
-        <ol className="flex flex-col gap-4" aria-label="Messages">
+        <ol className="flex flex-col gap-4" aria-label={t('thread.messages')}>
           {messages.map((message) => (
             <MessageBubble key={message.id} message={message} isAdmin={isAdmin} authorName={authorName} />
           ))}
@@ -162,7 +173,13 @@ export function TicketThread({
           key={ticket.id}
           disabled={closed}
           busy={actions.send.isPending}
-          placeholder={closed ? 'This ticket is closed' : isAdmin ? 'Write a reply…' : 'Write a message…'}
+          placeholder={
+            closed
+              ? t('thread.closedPlaceholder')
+              : isAdmin
+                ? t('thread.replyPlaceholder')
+                : t('thread.messagePlaceholder')
+          }
           onSend={(content) => actions.send.mutateAsync({ ticketId: ticket.id, content })}
         />
       </footer>
@@ -171,10 +188,11 @@ export function TicketThread({
 }
 
 export function TicketThreadSkeleton() {
+  const { t } = useTranslation('tickets');
   return (
     <div className="flex flex-1 flex-col">
       <span role="status" className="sr-only">
-        Loading ticket…
+        {t('thread.loading')}
       </span>
       <div className="flex flex-col gap-2 border-b p-4">
         <Skeleton className="h-5 w-1/2" />

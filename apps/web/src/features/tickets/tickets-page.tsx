@@ -1,10 +1,12 @@
 import { DEFAULT_TICKET_SORT, type TicketSort, ticketMessages } from '@simcode/contract';
 import { LifeBuoy, LogIn, MessagesSquare, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/session';
+import { publicPath } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { type TicketScope, useTicketActions, useTicketAuthors, useTicketList, useTicketThread } from './api';
 import { NewTicketDialog } from './new-ticket-dialog';
@@ -36,25 +38,26 @@ function useSelectedTicket() {
 }
 
 function NothingSelected({ onNewTicket }: { onNewTicket(): void }) {
+  const { t } = useTranslation('tickets');
   return (
     <div className="flex flex-1 flex-col items-center justify-center gap-3 px-6 py-16 text-center">
       <span className="flex size-14 items-center justify-center rounded-full bg-indigo-50 text-primary">
         <MessagesSquare className="size-7" aria-hidden="true" />
       </span>
       <h2 className="text-lg font-semibold tracking-tight">{ticketMessages.selectTicket}</h2>
-      <p className="max-w-sm text-sm text-muted-foreground">
-        Choose a ticket on the left to read the conversation, or open a new one and our team will reply here.
-      </p>
+      <p className="max-w-sm text-sm text-muted-foreground">{t('page.nothingSelected')}</p>
       <Button className="mt-2" onClick={onNewTicket}>
         <Plus aria-hidden="true" />
-        Create New Ticket
+        {t('page.create')}
       </Button>
     </div>
   );
 }
 
 function TicketWorkspace({ isAdmin }: { isAdmin: boolean }) {
+  const { t } = useTranslation('tickets');
   const scope: TicketScope = isAdmin ? 'admin' : 'user';
+  const heading = isAdmin ? t('page.allTickets') : t('page.yourTickets');
   const [sort, setSort] = useState<TicketSort>(DEFAULT_TICKET_SORT);
   const [creating, setCreating] = useState(false);
   const [selectedId, select] = useSelectedTicket();
@@ -88,11 +91,11 @@ function TicketWorkspace({ isAdmin }: { isAdmin: boolean }) {
   return (
     <div className="overflow-hidden rounded-xl border bg-white shadow-sm md:grid md:h-[calc(100dvh-13.5rem)] md:min-h-[34rem] md:grid-cols-[minmax(18rem,22rem)_1fr] lg:grid-cols-[24rem_1fr]">
       <section
-        aria-label={isAdmin ? 'All Tickets' : 'Your Tickets'}
+        aria-label={heading}
         className={cn('flex min-h-0 flex-col md:border-r', selectedId !== null && 'hidden md:flex')}
       >
         <TicketList
-          heading={isAdmin ? 'All Tickets' : 'Your Tickets'}
+          heading={heading}
           tickets={tickets}
           loading={list.isPending}
           selectedId={selectedId}
@@ -109,7 +112,7 @@ function TicketWorkspace({ isAdmin }: { isAdmin: boolean }) {
       </section>
       <section
         ref={conversationRef}
-        aria-label="Conversation"
+        aria-label={t('page.conversation')}
         className={cn(
           'flex min-h-0 flex-col',
           // On phones the open ticket fills the screen below the bar, with the input at the bottom.
@@ -143,16 +146,13 @@ function TicketWorkspace({ isAdmin }: { isAdmin: boolean }) {
 }
 
 export function TicketsPage() {
+  const { t } = useTranslation('tickets');
   const { isSignedIn, isAdmin } = useSession();
   return (
     <PageContainer>
       <PageHeader
-        title="Support Tickets"
-        description={
-          isAdmin
-            ? 'Answer users, set the status of their tickets and close them when done.'
-            : 'Ask our support team about numbers, payments or your account. We reply here.'
-        }
+        title={t('page.title')}
+        description={isAdmin ? t('page.descriptionAdmin') : t('page.descriptionUser')}
         actions={<TicketStatusLegend />}
       />
       {isSignedIn ? (
@@ -163,11 +163,11 @@ export function TicketsPage() {
             <LifeBuoy className="size-7" aria-hidden="true" />
           </span>
           <p className="text-lg font-semibold tracking-tight">{ticketMessages.loginRequired}</p>
-          <p className="text-sm text-muted-foreground">Sign in to open a ticket and follow our replies.</p>
+          <p className="text-sm text-muted-foreground">{t('page.signInHint')}</p>
           <Button asChild className="mt-2">
-            <Link to="/login">
+            <Link to={publicPath('/login')}>
               <LogIn aria-hidden="true" />
-              Sign in
+              {t('page.signIn')}
             </Link>
           </Button>
         </div>

@@ -1,9 +1,11 @@
 import { checkTopupAmount, formatCents, MIN_TOPUP_CENTS, QUICK_TOPUP_AMOUNTS_CENTS } from '@simcode/contract';
 import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { locale } from '@/i18n';
 import { cn } from '@/lib/utils';
 
 interface AmountFormProps {
@@ -20,8 +22,18 @@ interface AmountFormProps {
 /** Until the server has said its maximum, only the minimum and the decimals are judged here. */
 const UNKNOWN_MAX_CENTS = Number.MAX_SAFE_INTEGER;
 
+/** A quick amount in whole dollars, as the language writes it: '$25', '25 $'. */
+function wholeDollars(cents: number): string {
+  return new Intl.NumberFormat(locale(), {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: 0,
+  }).format(cents / 100);
+}
+
 /** The amount field with quick amounts, the spec's validation text, and the Deposit button. */
 export function AmountForm({ maxCents, busy, disabled, serverError, onDeposit }: AmountFormProps) {
+  const { t } = useTranslation('topup');
   const [text, setText] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const inputId = useId();
@@ -38,9 +50,9 @@ export function AmountForm({ maxCents, busy, disabled, serverError, onDeposit }:
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Top up your balance">
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label={t('form.label')}>
       <div className="flex flex-col gap-2">
-        <Label htmlFor={inputId}>Amount (USD)</Label>
+        <Label htmlFor={inputId}>{t('form.amount')}</Label>
         <div className="relative">
           <span
             className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-lg font-semibold text-muted-foreground"
@@ -71,13 +83,14 @@ export function AmountForm({ maxCents, busy, disabled, serverError, onDeposit }:
           </p>
         )}
         <p id={hintId} className="text-xs text-muted-foreground">
-          Minimum {formatCents(MIN_TOPUP_CENTS)}
-          {maxCents !== undefined && <>, maximum {formatCents(maxCents)}</>}. Up to two decimals.
+          {maxCents === undefined
+            ? t('form.limits', { min: formatCents(MIN_TOPUP_CENTS) })
+            : t('form.limitsWithMax', { min: formatCents(MIN_TOPUP_CENTS), max: formatCents(maxCents) })}
         </p>
       </div>
 
       <fieldset className="flex flex-col gap-2" disabled={disabled}>
-        <legend className="mb-2 text-sm font-medium">Quick amounts</legend>
+        <legend className="mb-2 text-sm font-medium">{t('form.quickAmounts')}</legend>
         <div className="grid grid-cols-5 gap-2">
           {QUICK_TOPUP_AMOUNTS_CENTS.map((cents) => {
             const selected = check.amountCents === cents;
@@ -92,7 +105,7 @@ export function AmountForm({ maxCents, busy, disabled, serverError, onDeposit }:
                   selected ? 'border-primary bg-secondary text-primary ring-1 ring-primary' : 'bg-background',
                 )}
               >
-                ${cents / 100}
+                {wholeDollars(cents)}
               </button>
             );
           })}
@@ -101,14 +114,14 @@ export function AmountForm({ maxCents, busy, disabled, serverError, onDeposit }:
 
       <Button type="submit" size="lg" busy={busy} disabled={disabled} className="h-12 w-full text-base">
         {busy
-          ? 'Creating invoice…'
+          ? t('form.creating')
           : check.amountCents !== undefined
-            ? `Deposit ${formatCents(check.amountCents)}`
-            : 'Deposit'}
+            ? t('form.depositAmount', { amount: formatCents(check.amountCents) })
+            : t('form.deposit')}
       </Button>
       <p className="flex items-start gap-2 text-xs text-muted-foreground">
         <ShieldCheck className="mt-px size-4 shrink-0 text-success" aria-hidden="true" />
-        You pay on the secure Cryptomus payment page, which opens in a small window.
+        {t('form.secure')}
       </p>
     </form>
   );

@@ -1,4 +1,5 @@
 import { PAYMENT_POPUP_HEIGHT_PX, PAYMENT_POPUP_WIDTH_PX } from '@simcode/contract';
+import { i18n } from '@/i18n';
 
 const POPUP_NAME = 'simcode-payment';
 
@@ -28,10 +29,11 @@ export function openPaymentPopup(): Window | null {
   try {
     // The payment page has no business with this page.
     popup.opener = null;
-    popup.document.title = 'Preparing your payment…';
+    const preparing = i18n.t('topup:payment.preparing');
+    popup.document.title = preparing;
     popup.document.body.style.cssText =
       'font:16px system-ui,sans-serif;color:#5b6475;display:grid;place-items:center;min-height:90vh;margin:0';
-    popup.document.body.textContent = 'Preparing your payment…';
+    popup.document.body.textContent = preparing;
   } catch {
     // A window of that name already shows the payment page (another origin): it is simply reused.
   }

@@ -1,11 +1,12 @@
 import { formatCents } from '@simcode/contract';
 import { CheckCircle2, Clock, ExternalLink, Loader2, RefreshCw, TriangleAlert, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import { STATUS_LABELS } from './status-labels';
+import { statusDetail } from './status-labels';
 import type { PaymentFlow } from './use-payment-flow';
 
 interface PaymentStatusProps {
@@ -51,17 +52,18 @@ function Panel({
 
 /** What happens with the payment being followed, and what the user can do about it. */
 export function PaymentStatus({ flow, checking, onCheck, onReopen, onDismiss }: PaymentStatusProps) {
+  const { t } = useTranslation('topup');
   if (flow.stage === 'idle' || flow.stage === 'creating') return null;
   const amount = formatCents(flow.amountCents);
   const checkButton = (
     <Button variant="ghost" size="sm" busy={checking} onClick={onCheck}>
       {!checking && <RefreshCw aria-hidden="true" />}
-      Check status
+      {t('payment.check')}
     </Button>
   );
   const dismissButton = (
     <Button variant="ghost" size="sm" onClick={onDismiss}>
-      New top-up
+      {t('payment.newTopup')}
     </Button>
   );
 
@@ -71,16 +73,13 @@ export function PaymentStatus({ flow, checking, onCheck, onReopen, onDismiss }: 
         <Panel
           tone="wait"
           icon={<Loader2 className="animate-spin text-primary" />}
-          title={`Waiting for your payment of ${amount}`}
+          title={t('payment.waitingTitle', { amount })}
         >
-          <p className="text-sm text-muted-foreground">
-            Complete the payment in the window that opened. This page updates by itself as soon as the money
-            arrives.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('payment.waiting')}</p>
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" size="sm" onClick={onReopen}>
               <ExternalLink aria-hidden="true" />
-              Show the payment window
+              {t('payment.showWindow')}
             </Button>
           </div>
         </Panel>
@@ -90,17 +89,14 @@ export function PaymentStatus({ flow, checking, onCheck, onReopen, onDismiss }: 
         <Panel
           tone="wait"
           icon={<TriangleAlert className="text-yellow-700" />}
-          title="Your browser blocked the payment window"
+          title={t('payment.blockedTitle')}
         >
-          <p className="text-sm text-muted-foreground">
-            Open the payment page with the link below to pay {amount}. This page keeps checking and updates
-            when the money arrives.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('payment.blocked', { amount })}</p>
           <div className="flex flex-wrap gap-2">
             <Button asChild size="sm">
               <a href={flow.url} target="_blank" rel="noopener noreferrer">
                 <ExternalLink aria-hidden="true" />
-                Open the payment page
+                {t('payment.openPage')}
               </a>
             </Button>
             {dismissButton}
@@ -112,16 +108,13 @@ export function PaymentStatus({ flow, checking, onCheck, onReopen, onDismiss }: 
         <Panel
           tone="wait"
           icon={<Clock className="text-primary" />}
-          title={`Waiting for your payment of ${amount}`}
+          title={t('payment.waitingTitle', { amount })}
         >
-          <p className="text-sm text-muted-foreground">
-            This page keeps checking and updates by itself as soon as the money arrives. Not paid yet? Open
-            the payment page again.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('payment.away')}</p>
           <div className="flex flex-wrap gap-2">
             <Button size="sm" onClick={onReopen}>
               <ExternalLink aria-hidden="true" />
-              Open the payment page
+              {t('payment.openPage')}
             </Button>
             {checkButton}
             {dismissButton}
@@ -133,23 +126,19 @@ export function PaymentStatus({ flow, checking, onCheck, onReopen, onDismiss }: 
         <Panel
           tone="ok"
           icon={<CheckCircle2 className="text-success" />}
-          title={`${amount} added to your balance`}
+          title={t('payment.completedTitle', { amount })}
         >
-          <p className="text-sm text-muted-foreground">Taking you to the dashboard…</p>
+          <p className="text-sm text-muted-foreground">{t('payment.completed')}</p>
         </Panel>
       );
     case 'ended':
       return (
-        <Panel
-          tone="bad"
-          icon={<XCircle className="text-yellow-700" />}
-          title={`Top-up ${STATUS_LABELS[flow.status].label.toLowerCase()}`}
-        >
-          <p className="text-sm text-muted-foreground">{STATUS_LABELS[flow.status].detail}</p>
+        <Panel tone="bad" icon={<XCircle className="text-yellow-700" />} title={t(`ended.${flow.status}`)}>
+          <p className="text-sm text-muted-foreground">{statusDetail(flow.status)}</p>
           <div className="flex flex-wrap gap-2">
             {flow.status === 'UNDERPAID' && (
               <Button asChild variant="outline" size="sm">
-                <Link to="/dashboard/tickets">Contact support</Link>
+                <Link to="/dashboard/tickets">{t('payment.contactSupport')}</Link>
               </Button>
             )}
             {dismissButton}

@@ -1,15 +1,15 @@
 import { type Topup, topupMessages } from '@simcode/contract';
-import { format } from 'date-fns';
 import { ExternalLink, History, RefreshCw, Wallet } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { formatDollars } from '@/lib/format';
+import { formatDateTime, formatDollars } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { pendingDetail, STATUS_LABELS } from './status-labels';
+import { pendingDetail, STATUS_LABELS, statusDetail, statusLabel } from './status-labels';
 
 const SKELETON_ROWS = ['first', 'second', 'third'];
 
@@ -24,42 +24,43 @@ interface RecentTopupsProps {
 }
 
 function TopupRow({ payment, onPay }: { payment: Topup; onPay?: (payment: Topup) => void }) {
-  const label = STATUS_LABELS[payment.status];
-  const detail = payment.status === 'PENDING' ? pendingDetail(payment.provider_status) : label.detail;
+  const { t } = useTranslation('topup');
+  const look = STATUS_LABELS[payment.status];
+  const label = statusLabel(payment.status);
+  const detail =
+    payment.status === 'PENDING' ? pendingDetail(payment.provider_status) : statusDetail(payment.status);
   const paidMore = payment.credited_amount !== null && payment.credited_amount !== payment.amount;
   return (
     <li
       className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3.5 first:pt-0 last:pb-0"
-      aria-label={`Top-up of ${formatDollars(payment.amount)}, ${label.label}`}
+      aria-label={t('recent.row', { amount: formatDollars(payment.amount), status: label })}
     >
       <span
-        className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', label.iconTone)}
+        className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', look.iconTone)}
         aria-hidden="true"
       >
-        <label.icon className="size-5" />
+        <look.icon className="size-5" />
       </span>
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-baseline gap-x-2 font-semibold tabular-nums">
           {formatDollars(payment.amount)}
           {paidMore && (
             <span className="text-sm font-medium text-green-800">
-              credited {formatDollars(payment.credited_amount!)}
+              {t('recent.credited', { amount: formatDollars(payment.credited_amount!) })}
             </span>
           )}
         </p>
         <p className="text-xs text-muted-foreground">
-          <time dateTime={payment.created_at}>
-            {format(new Date(payment.created_at), 'MMM d, yyyy, h:mm a')}
-          </time>
+          <time dateTime={payment.created_at}>{formatDateTime(payment.created_at)}</time>
         </p>
         <p className="mt-0.5 text-sm text-muted-foreground">{detail}</p>
       </div>
       <div className="flex items-center gap-2 max-sm:w-full max-sm:justify-between max-sm:pl-14">
-        <Badge variant={label.badge}>{label.label}</Badge>
+        <Badge variant={look.badge}>{label}</Badge>
         {payment.url && onPay && (
           <Button variant="outline" size="sm" onClick={() => onPay(payment)}>
             <ExternalLink aria-hidden="true" />
-            Pay
+            {t('recent.pay')}
           </Button>
         )}
       </div>
@@ -69,24 +70,23 @@ function TopupRow({ payment, onPay }: { payment: Topup; onPay?: (payment: Topup)
 
 /** The user's latest top-ups with their statuses: proof that a payment is pending or credited. */
 export function RecentTopups({ payments, loading, error, refreshing, onRefresh, onPay }: RecentTopupsProps) {
+  const { t } = useTranslation('topup');
   return (
     <Card>
       <CardHeader className="flex-row items-start justify-between gap-4 space-y-0">
         <div className="flex flex-col gap-1.5">
           <CardTitle className="flex items-center gap-2">
             <History className="size-5 text-primary" aria-hidden="true" />
-            Recent top-ups
+            {t('recent.title')}
           </CardTitle>
-          <CardDescription>
-            Pending payments are credited automatically once the network confirms them.
-          </CardDescription>
+          <CardDescription>{t('recent.description')}</CardDescription>
         </div>
         <Button
           variant="ghost"
           size="icon-sm"
           onClick={onRefresh}
           busy={refreshing}
-          aria-label="Refresh top-ups"
+          aria-label={t('recent.refresh')}
           className="shrink-0"
         >
           {!refreshing && <RefreshCw aria-hidden="true" />}
@@ -94,7 +94,7 @@ export function RecentTopups({ payments, loading, error, refreshing, onRefresh, 
       </CardHeader>
       <CardContent>
         {loading && (
-          <div className="flex flex-col gap-3" role="status" aria-label="Loading top-ups">
+          <div className="flex flex-col gap-3" role="status" aria-label={t('recent.loading')}>
             {SKELETON_ROWS.map((row) => (
               <Skeleton key={row} className="h-14 rounded-lg" />
             ))}
@@ -108,14 +108,12 @@ export function RecentTopups({ payments, loading, error, refreshing, onRefresh, 
         {payments && payments.length === 0 && (
           <div className="flex flex-col items-center rounded-lg border border-dashed px-6 py-10 text-center">
             <Wallet className="size-8 text-indigo-300" aria-hidden="true" />
-            <p className="mt-3 font-medium">No top-ups yet</p>
-            <p className="mt-1 max-w-xs text-sm text-muted-foreground">
-              Your deposits and their statuses will appear here.
-            </p>
+            <p className="mt-3 font-medium">{t('recent.emptyTitle')}</p>
+            <p className="mt-1 max-w-xs text-sm text-muted-foreground">{t('recent.empty')}</p>
           </div>
         )}
         {payments && payments.length > 0 && (
-          <ul className="divide-y" aria-label="Recent top-ups">
+          <ul className="divide-y" aria-label={t('recent.title')}>
             {payments.map((payment) => (
               <TopupRow key={payment.order_id} payment={payment} onPay={onPay} />
             ))}

@@ -1,10 +1,10 @@
 import type { TopupStatus } from '@simcode/contract';
 import { Ban, CheckCircle2, Clock, type LucideIcon, TimerOff, TriangleAlert } from 'lucide-react';
 import type { BadgeVariant } from '@/components/ui/badge';
+import { i18n } from '@/i18n';
 
+/** How a status looks; its words are `topup:status.<STATUS>.label` and `.detail`. */
 interface StatusLook {
-  label: string;
-  detail: string;
   badge: BadgeVariant;
   icon: LucideIcon;
   /** Classes of the round icon beside a top-up. */
@@ -19,59 +19,51 @@ const QUIET_TONE = 'bg-muted text-slate-500';
 /** How each top-up status reads to the payer. */
 export const STATUS_LABELS: Record<TopupStatus, StatusLook> = {
   PENDING: {
-    label: 'Pending',
-    detail: 'Waiting for the payment.',
     badge: 'warning',
     icon: Clock,
     iconTone: WAITING_TONE,
   },
   COMPLETED: {
-    label: 'Credited',
-    detail: 'Added to your balance.',
     badge: 'success',
     icon: CheckCircle2,
     iconTone: GOOD_TONE,
   },
   UNDERPAID: {
-    label: 'Underpaid',
-    detail:
-      'Less than the invoice amount arrived, so nothing was credited automatically. Contact support and we will sort it out.',
     badge: 'destructive',
     icon: TriangleAlert,
     iconTone: BAD_TONE,
   },
   CANCELED: {
-    label: 'Canceled',
-    detail: 'The invoice was canceled before it was paid. Nothing was charged.',
     badge: 'muted',
     icon: Ban,
     iconTone: QUIET_TONE,
   },
   FAILED: {
-    label: 'Failed',
-    detail: 'The payment provider reported an error. Nothing was credited; please try again.',
     badge: 'destructive',
     icon: TriangleAlert,
     iconTone: BAD_TONE,
   },
   EXPIRED: {
-    label: 'Expired',
-    detail: 'The invoice expired before it was paid. Nothing was charged.',
     badge: 'muted',
     icon: TimerOff,
     iconTone: QUIET_TONE,
   },
 };
 
-/** Finer detail of a pending top-up, from what the payment provider said last. */
-const PENDING_DETAIL: Record<string, string> = {
-  check: 'Waiting for the payment.',
-  confirm_check: 'Payment seen, waiting for blockchain confirmations.',
-  process: 'The payment is being processed.',
-  wrong_amount_waiting: 'Part of the amount arrived: waiting for the rest.',
-  locked: 'The payment is on hold at the payment provider.',
-};
+export function statusLabel(status: TopupStatus): string {
+  return i18n.t(`topup:status.${status}.label`);
+}
 
+export function statusDetail(status: TopupStatus): string {
+  return i18n.t(`topup:status.${status}.detail`);
+}
+
+/** The provider statuses of a pending top-up with a finer detail (`topup:pending.<status>`). */
+const PENDING_DETAILS = new Set(['check', 'confirm_check', 'process', 'wrong_amount_waiting', 'locked']);
+
+/** Finer detail of a pending top-up, from what the payment provider said last. */
 export function pendingDetail(providerStatus: string | null): string {
-  return (providerStatus && PENDING_DETAIL[providerStatus]) || STATUS_LABELS.PENDING.detail;
+  return providerStatus && PENDING_DETAILS.has(providerStatus)
+    ? i18n.t(`topup:pending.${providerStatus}`)
+    : statusDetail('PENDING');
 }

@@ -2,6 +2,7 @@ import { topupMessages } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Clock, Coins, ShieldAlert, Wallet } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -33,21 +34,21 @@ function Note({ icon, title, children }: { icon: ReactNode; title: string; child
 
 /** Crediting times and the deposit terms (spec section 9). */
 function TopupNotes() {
+  const { t } = useTranslation('topup');
   return (
     <Card className="h-fit">
       <CardHeader>
-        <CardTitle>Before you pay</CardTitle>
+        <CardTitle>{t('notes.title')}</CardTitle>
       </CardHeader>
       <CardContent>
         <ul className="flex flex-col gap-4">
-          <Note icon={<Coins />} title="Pay in crypto, hold US dollars">
-            Choose your coin on the payment page. Your balance is credited in US dollars, the amount you enter
-            here.
+          <Note icon={<Coins />} title={t('notes.cryptoTitle')}>
+            {t('notes.crypto')}
           </Note>
-          <Note icon={<Clock />} title="Crediting time">
+          <Note icon={<Clock />} title={t('notes.creditingTitle')}>
             {topupMessages.creditingTime}
           </Note>
-          <Note icon={<ShieldAlert />} title="Non-refundable deposits">
+          <Note icon={<ShieldAlert />} title={t('notes.nonRefundableTitle')}>
             {topupMessages.nonRefundable}
           </Note>
         </ul>
@@ -57,12 +58,13 @@ function TopupNotes() {
 }
 
 function BalancePill() {
+  const { t } = useTranslation('topup');
   const summary = useQuery(summaryQuery);
   return (
     <div className="flex items-center gap-3 rounded-xl border bg-card px-4 py-2.5 shadow-sm">
       <Wallet className="size-5 text-primary" aria-hidden="true" />
       <div>
-        <p className="text-xs font-medium text-muted-foreground">Current balance</p>
+        <p className="text-xs font-medium text-muted-foreground">{t('page.currentBalance')}</p>
         <div className="text-lg leading-tight font-bold tabular-nums">
           {summary.data ? formatDollars(summary.data.balance) : <Skeleton className="mt-0.5 h-5 w-16" />}
         </div>
@@ -72,6 +74,7 @@ function BalancePill() {
 }
 
 export function TopupPage() {
+  const { t } = useTranslation('topup');
   const topups = useQuery(topupsQuery);
   const payment = usePaymentFlow();
   const { stage } = payment.flow;
@@ -97,11 +100,7 @@ export function TopupPage() {
 
   return (
     <PageContainer>
-      <PageHeader
-        title="Top Up Balance"
-        description="Add funds to your balance with cryptocurrency."
-        actions={<BalancePill />}
-      />
+      <PageHeader title={t('page.title')} description={t('page.description')} actions={<BalancePill />} />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-6">
         <div className="flex min-w-0 flex-col gap-4">
           <PaymentStatus
@@ -113,10 +112,8 @@ export function TopupPage() {
           />
           <Card>
             <CardHeader>
-              <CardTitle>Add funds</CardTitle>
-              <CardDescription>
-                Enter an amount in US dollars, or pick one, then click Deposit.
-              </CardDescription>
+              <CardTitle>{t('page.addFunds')}</CardTitle>
+              <CardDescription>{t('page.addFundsHint')}</CardDescription>
             </CardHeader>
             <CardContent>
               <AmountForm
