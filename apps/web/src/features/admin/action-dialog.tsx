@@ -1,6 +1,7 @@
 import { adminMessages } from '@simcode/contract';
 import type { LucideIcon } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button, type ButtonProps } from '@/components/ui/button';
@@ -68,13 +69,14 @@ export function ActionDialog({
   confirmLabel,
   destructive,
   reason: withReason = true,
-  reasonLabel = 'Reason (recorded in the audit log)',
+  reasonLabel,
   children,
   onOpen,
   validate,
   run,
   onDone,
 }: ActionDialogProps) {
+  const { t } = useTranslation('admin');
   const reasonId = useId();
   const errorId = useId();
   const [open, setOpen] = useState(false);
@@ -137,7 +139,7 @@ export function ActionDialog({
             {withReason && (
               <Field
                 id={reasonId}
-                label={reasonLabel}
+                label={reasonLabel ?? t('actionDialog.reason')}
                 below={
                   reasonError && (
                     <p id={errorId} className="text-sm text-destructive">
@@ -165,7 +167,7 @@ export function ActionDialog({
             <DialogFooter>
               <DialogClose asChild>
                 <Button type="button" variant="outline" disabled={pending}>
-                  Cancel
+                  {t('actionDialog.cancel')}
                 </Button>
               </DialogClose>
               <Button type="submit" variant={destructive ? 'destructive' : 'default'} busy={pending}>

@@ -15,12 +15,14 @@ import {
   Users,
 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { NotFoundPage } from '@/app/not-found-page';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { useSession } from '@/features/auth/session';
+import { publicPath } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { cn } from '@/lib/utils';
@@ -28,21 +30,22 @@ import { accessQuery } from './api';
 
 interface ConsoleLink {
   to: string;
-  label: string;
+  /** Its name's key in the admin catalogue. */
+  labelKey: string;
   icon: LucideIcon;
   end?: boolean;
 }
 
 const consoleLinks: ConsoleLink[] = [
-  { to: adminRoutes.overview, label: 'Overview', icon: LayoutDashboard, end: true },
-  { to: adminRoutes.users, label: 'Users', icon: Users },
-  { to: adminRoutes.orders, label: 'Orders', icon: ListOrdered },
-  { to: adminRoutes.rents, label: 'Rents', icon: CalendarClock },
-  { to: adminRoutes.payments, label: 'Payments', icon: CreditCard },
-  { to: adminRoutes.pricing, label: 'Pricing', icon: Percent },
-  { to: adminRoutes.providers, label: 'Providers', icon: Server },
-  { to: adminRoutes.audit, label: 'Audit log', icon: ScrollText },
-  { to: '/dashboard/tickets', label: 'Support tickets', icon: LifeBuoy },
+  { to: adminRoutes.overview, labelKey: 'nav.overview', icon: LayoutDashboard, end: true },
+  { to: adminRoutes.users, labelKey: 'nav.users', icon: Users },
+  { to: adminRoutes.orders, labelKey: 'nav.orders', icon: ListOrdered },
+  { to: adminRoutes.rents, labelKey: 'nav.rents', icon: CalendarClock },
+  { to: adminRoutes.payments, labelKey: 'nav.payments', icon: CreditCard },
+  { to: adminRoutes.pricing, labelKey: 'nav.pricing', icon: Percent },
+  { to: adminRoutes.providers, labelKey: 'nav.providers', icon: Server },
+  { to: adminRoutes.audit, labelKey: 'nav.audit', icon: ScrollText },
+  { to: '/dashboard/tickets', labelKey: 'nav.tickets', icon: LifeBuoy },
 ];
 
 /** The page a path belongs to: /admin/users/12 is under Users. */
@@ -75,6 +78,7 @@ function useRefused(): boolean {
 }
 
 function ConsoleNav() {
+  const { t } = useTranslation('admin');
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -85,7 +89,7 @@ function ConsoleNav() {
   useEffect(() => setOpen(false), [pathname]);
 
   return (
-    <nav aria-label="Console" className="mb-6 lg:mb-0">
+    <nav aria-label={t('nav.label')} className="mb-6 lg:mb-0">
       <button
         type="button"
         className="flex w-full items-center justify-between gap-2 rounded-lg border bg-white px-4 py-2.5 text-left text-sm font-medium shadow-xs hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring lg:hidden"
@@ -94,8 +98,8 @@ function ConsoleNav() {
         onClick={() => setOpen((value) => !value)}
       >
         <span className="min-w-0 truncate">
-          <span className="text-muted-foreground">Console: </span>
-          {current?.label ?? 'Menu'}
+          <span className="text-muted-foreground">{t('nav.current')}</span>
+          {current ? t(current.labelKey) : t('nav.menu')}
         </span>
         <ChevronDown
           className={cn('size-4 shrink-0 transition-transform', open && 'rotate-180')}
@@ -110,7 +114,7 @@ function ConsoleNav() {
         )}
       >
         <p className="hidden px-3 pb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase lg:block">
-          Operator console
+          {t('nav.heading')}
         </p>
         <ul className="flex flex-col gap-0.5">
           {consoleLinks.map((link) => (
@@ -126,7 +130,7 @@ function ConsoleNav() {
                 }
               >
                 <link.icon className="size-4 shrink-0" aria-hidden="true" />
-                {link.label}
+                {t(link.labelKey)}
               </NavLink>
             </li>
           ))}
@@ -152,6 +156,7 @@ function ConsoleShell() {
 
 /** Asks the server first: nothing of the console shows until it has said the caller is an administrator. */
 function ConsoleGate() {
+  const { t } = useTranslation('admin');
   const access = useQuery(accessQuery);
   const refused = useRefused();
   if (refused || isForbidden(access.error)) return <NotFoundPage />;
@@ -173,7 +178,7 @@ function ConsoleGate() {
         </Alert>
         <Button variant="outline" onClick={() => void access.refetch()}>
           <RotateCw aria-hidden="true" />
-          Try again
+          {t('tryAgain')}
         </Button>
       </main>
     );
@@ -187,7 +192,7 @@ function ConsoleGate() {
  */
 export function AdminLayout() {
   const { isSignedIn } = useSession();
-  if (!isSignedIn) return <Navigate to="/login" replace />;
+  if (!isSignedIn) return <Navigate to={publicPath('/login')} replace />;
   return (
     <QueryClientProvider client={queryClient}>
       <ConsoleGate />

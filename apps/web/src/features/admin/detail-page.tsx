@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { SkeletonRows } from '@/components/ui/skeleton';
@@ -24,12 +25,13 @@ export function DetailFrame({
   back: { to: string; label: string };
   children: () => ReactNode;
 }) {
+  const { t } = useTranslation('admin');
   if (id === null) {
     return (
       <>
         <BackLink {...back} />
-        <PageHeader title="Not found" />
-        <EmptyText>There is nothing at this address: the id is not a number.</EmptyText>
+        <PageHeader title={t('detail.notFound')} />
+        <EmptyText>{t('detail.badId')}</EmptyText>
       </>
     );
   }

@@ -3,6 +3,8 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { Field } from '@/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { locale } from '@/i18n';
+import { countryName } from './parts';
 
 /** A select option has to have a value: this one stands for "no filter". */
 const ANY = 'any';
@@ -12,15 +14,15 @@ export interface Option {
   label: string;
 }
 
-const byLabel = (a: Option, b: Option) => a.label.localeCompare(b.label);
+const byLabel = (a: Option, b: Option) => a.label.localeCompare(b.label, locale());
 
 export const serviceOptions: Option[] = services
   .map((service) => ({ value: service.code, label: service.name }))
   .sort(byLabel);
 
-export const countryOptions: Option[] = countries
-  .map((country) => ({ value: country.id, label: country.name }))
-  .sort(byLabel);
+/** Countries by their names in the current language, so made when shown. */
+export const countryOptions = (): Option[] =>
+  countries.map((country) => ({ value: country.id, label: countryName(country.id) })).sort(byLabel);
 
 /** A labelled choice among options, with an entry for "any" (no filter). */
 export function FilterSelect({

@@ -2,6 +2,7 @@ import { type AdminOrderDetailResponse, adminRoutes } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Ban, Flag, History, MessageSquareText, ReceiptText, Server, Undo2, Wrench } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -28,6 +29,7 @@ type Order = AdminOrderDetailResponse['order'];
 
 /** Refund: the order's price back to the user. One with a code needs the box ticked (the code did not work). */
 export function RefundAction({ order }: { order: Order }) {
+  const { t } = useTranslation('admin');
   const forceId = useId();
   const [force, setForce] = useState(false);
   const refund = useAdminAction<{ reason: string; force: boolean }, AdminOrderActionResponse>(
@@ -36,16 +38,16 @@ export function RefundAction({ order }: { order: Order }) {
   const hasCode = order.code !== null || order.status === 'received' || order.status === 'completed';
   return (
     <ActionDialog
-      label="Refund"
+      label={t('order.refund')}
       icon={Undo2}
-      title={`Refund order #${order.id}?`}
+      title={t('order.refundTitle', { id: order.id })}
       description={
         <>
-          {formatDollars(order.price)} goes back to {order.username}'s balance and the order ends as canceled.
-          {hasCode && ' A code arrived for this order: refund it only if the code did not work.'}
+          {t('order.refundDescription', { amount: formatDollars(order.price), user: order.username })}
+          {hasCode && t('order.refundHasCode')}
         </>
       }
-      confirmLabel={`Refund ${formatDollars(order.price)}`}
+      confirmLabel={t('order.refundAmount', { amount: formatDollars(order.price) })}
       destructive
       onOpen={() => setForce(false)}
       run={(reason) => refund.mutateAsync({ reason, force })}
@@ -59,7 +61,7 @@ export function RefundAction({ order }: { order: Order }) {
             onChange={(event) => setForce(event.target.checked)}
             className="mt-0.5 size-4 shrink-0 accent-primary"
           />
-          <span>Refund although a code arrived</span>
+          <span>{t('order.force')}</span>
         </label>
       )}
     </ActionDialog>
@@ -67,6 +69,7 @@ export function RefundAction({ order }: { order: Order }) {
 }
 
 function OrderActions({ order }: { order: Order }) {
+  const { t } = useTranslation('admin');
   const cancel = useAdminAction<string, AdminOrderActionResponse>((reason) =>
     orderActions.cancelUpstream(order.id)({ reason }),
   );
@@ -77,26 +80,26 @@ function OrderActions({ order }: { order: Order }) {
     <ConsoleSection
       id="order-actions"
       icon={Wrench}
-      title="Actions"
-      description="Each action is recorded in the audit log with its reason."
+      title={t('order.actions')}
+      description={t('order.actionsDescription')}
     >
       <div className="flex flex-wrap gap-2">
         <RefundAction order={order} />
         <ActionDialog
-          label="Cancel at provider"
+          label={t('order.cancelUpstream')}
           icon={Ban}
-          title={`Cancel order #${order.id}'s number at ${order.provider}?`}
-          description="The number is given back to the provider, so it stops costing there. The user's money is not touched: refund the order for that."
-          confirmLabel="Cancel at provider"
+          title={t('order.cancelUpstreamTitle', { id: order.id, provider: order.provider })}
+          description={t('order.cancelUpstreamDescription')}
+          confirmLabel={t('order.cancelUpstream')}
           run={(reason) => cancel.mutateAsync(reason)}
         />
         <ActionDialog
-          label="Mark as problem"
+          label={t('order.markProblem')}
           icon={Flag}
-          title={`Mark order #${order.id} as a problem?`}
-          description="The order shows as a problem in the lists (Problems only finds it), with your note."
-          confirmLabel="Mark as problem"
-          reasonLabel="Note (recorded in the audit log)"
+          title={t('order.markProblemTitle', { id: order.id })}
+          description={t('order.markProblemDescription')}
+          confirmLabel={t('order.markProblem')}
+          reasonLabel={t('order.note')}
           run={(reason) => problem.mutateAsync(reason)}
         />
       </div>
@@ -105,53 +108,60 @@ function OrderActions({ order }: { order: Order }) {
 }
 
 function OrderDetail({ data }: { data: AdminOrderDetailResponse }) {
+  const { t } = useTranslation('admin');
   const { order } = data;
   return (
     <>
-      <BackLink to={adminRoutes.orders} label="Orders" />
+      <BackLink to={adminRoutes.orders} label={t('nav.orders')} />
       <PageHeader
-        title={`Order #${order.id}`}
-        description={`${serviceName(order.service)} number in ${countryName(order.country_id)}, bought by ${order.username}.`}
+        title={t('orders.orderId', { id: order.id })}
+        description={t('order.description', {
+          service: serviceName(order.service),
+          country: countryName(order.country_id),
+          user: order.username,
+        })}
       />
       <div className="grid min-w-0 grid-cols-1 gap-4 lg:gap-6">
-        <ConsoleSection id="order-facts" icon={ReceiptText} title="Order">
+        <ConsoleSection id="order-facts" icon={ReceiptText} title={t('order.facts')}>
           <Facts>
-            <Fact label="Status">
+            <Fact label={t('order.status')}>
               <span className="flex flex-wrap items-center gap-1.5">
                 <OrderStatusBadge status={order.status} />
-                {order.problem_note !== null && <Badge variant="warning">Problem</Badge>}
+                {order.problem_note !== null && <Badge variant="warning">{t('order.problem')}</Badge>}
               </span>
             </Fact>
-            <Fact label="User">
+            <Fact label={t('order.user')}>
               <Link to={adminRoutes.user(order.user_id)} className={linkClass}>
                 {order.username}
               </Link>
             </Fact>
-            <Fact label="Price">
+            <Fact label={t('order.price')}>
               <Money dollars={order.price} />
             </Fact>
-            <Fact label="Service">{serviceName(order.service)}</Fact>
-            <Fact label="Country">{countryName(order.country_id)}</Fact>
-            <Fact label="Operator">{order.operator}</Fact>
-            <Fact label="Phone">{order.phone ? formatPhone(order.phone) : '—'}</Fact>
-            <Fact label="Code">{order.code ? <span className="font-mono">{order.code}</span> : '—'}</Fact>
-            <Fact label="Bought">
+            <Fact label={t('order.service')}>{serviceName(order.service)}</Fact>
+            <Fact label={t('order.country')}>{countryName(order.country_id)}</Fact>
+            <Fact label={t('order.operator')}>{order.operator}</Fact>
+            <Fact label={t('order.phone')}>{order.phone ? formatPhone(order.phone) : '—'}</Fact>
+            <Fact label={t('order.code')}>
+              {order.code ? <span className="font-mono">{order.code}</span> : '—'}
+            </Fact>
+            <Fact label={t('order.bought')}>
               <DateTime value={order.created_at} />
             </Fact>
-            <Fact label="Provider">{order.provider}</Fact>
-            <Fact label="Provider's order id">
+            <Fact label={t('order.provider')}>{order.provider}</Fact>
+            <Fact label={t('order.providerOrderId')}>
               <span className="break-all">{order.provider_order_id ?? '—'}</span>
             </Fact>
-            <Fact label="Why it ended">{order.status_reason ?? '—'}</Fact>
-            {order.problem_note !== null && <Fact label="Problem note">{order.problem_note}</Fact>}
+            <Fact label={t('order.whyEnded')}>{order.status_reason ?? '—'}</Fact>
+            {order.problem_note !== null && <Fact label={t('order.problemNote')}>{order.problem_note}</Fact>}
           </Facts>
         </ConsoleSection>
         <OrderActions order={order} />
-        <ConsoleSection id="order-upstream" icon={Server} title="Provider calls">
+        <ConsoleSection id="order-upstream" icon={Server} title={t('order.calls')}>
           {data.upstream.length === 0 ? (
-            <EmptyText>No call to a provider is recorded for this order.</EmptyText>
+            <EmptyText>{t('order.noCalls')}</EmptyText>
           ) : (
-            <ol className="divide-y" aria-label="Provider calls">
+            <ol className="divide-y" aria-label={t('order.calls')}>
               {data.upstream.map((call) => (
                 <li
                   key={`${call.at}-${call.provider}-${call.action}-${call.outcome}`}
@@ -160,10 +170,12 @@ function OrderDetail({ data }: { data: AdminOrderDetailResponse }) {
                   <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                     <DateTime value={call.at} />
                     <span className="font-medium text-foreground">
-                      {call.action} at {call.provider}
+                      {t('order.callAt', { action: call.action, provider: call.provider })}
                     </span>
-                    <Badge variant={call.outcome === 'ok' ? 'success' : 'warning'}>{call.outcome}</Badge>
-                    {call.latency_ms !== null && <span>{call.latency_ms} ms</span>}
+                    <Badge variant={call.outcome === 'ok' ? 'success' : 'warning'}>
+                      {t(`status.call.${call.outcome}`, { defaultValue: call.outcome })}
+                    </Badge>
+                    {call.latency_ms !== null && <span>{t('duration.ms', { value: call.latency_ms })}</span>}
                   </span>
                   {call.detail && <span className="text-sm break-words">{call.detail}</span>}
                 </li>
@@ -171,11 +183,11 @@ function OrderDetail({ data }: { data: AdminOrderDetailResponse }) {
             </ol>
           )}
         </ConsoleSection>
-        <ConsoleSection id="order-sms" icon={MessageSquareText} title="SMS history">
+        <ConsoleSection id="order-sms" icon={MessageSquareText} title={t('order.sms')}>
           {data.messages.length === 0 ? (
-            <EmptyText>No SMS arrived for this order.</EmptyText>
+            <EmptyText>{t('order.noSms')}</EmptyText>
           ) : (
-            <ul className="divide-y" aria-label="SMS">
+            <ul className="divide-y" aria-label={t('order.smsLabel')}>
               {data.messages.map((message) => (
                 <li
                   key={`${message.received_at}-${message.text}`}
@@ -186,7 +198,7 @@ function OrderDetail({ data }: { data: AdminOrderDetailResponse }) {
                     {message.code && (
                       <span className="font-mono text-sm text-foreground">{message.code}</span>
                     )}
-                    {message.late && <Badge variant="warning">Late: after the order ended</Badge>}
+                    {message.late && <Badge variant="warning">{t('order.late')}</Badge>}
                   </span>
                   <span className="text-sm break-words">{message.text}</span>
                 </li>
@@ -194,16 +206,16 @@ function OrderDetail({ data }: { data: AdminOrderDetailResponse }) {
             </ul>
           )}
         </ConsoleSection>
-        <ConsoleSection id="order-ledger" icon={ReceiptText} title="Ledger entries">
+        <ConsoleSection id="order-ledger" icon={ReceiptText} title={t('order.ledger')}>
           {data.ledger.length === 0 ? (
-            <EmptyText>No ledger entry refers to this order.</EmptyText>
+            <EmptyText>{t('order.noLedger')}</EmptyText>
           ) : (
             <LedgerTable entries={data.ledger} />
           )}
         </ConsoleSection>
-        <ConsoleSection id="order-audit" icon={History} title="Audit">
+        <ConsoleSection id="order-audit" icon={History} title={t('order.audit')}>
           {data.audit.length === 0 ? (
-            <EmptyText>No administrator has acted on this order.</EmptyText>
+            <EmptyText>{t('order.noAudit')}</EmptyText>
           ) : (
             <AuditEntries entries={data.audit} showObject={false} />
           )}
@@ -215,14 +227,15 @@ function OrderDetail({ data }: { data: AdminOrderDetailResponse }) {
 
 /** `/admin/orders/:id`: an order's facts, its provider calls, its SMS, its money and what administrators did to it. */
 export function OrderPage() {
+  const { t } = useTranslation('admin');
   const id = useObjectId();
   const order = useQuery({ ...orderQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailFrame
       id={id}
       query={order}
-      title={`Order #${id}`}
-      back={{ to: adminRoutes.orders, label: 'Orders' }}
+      title={t('orders.orderId', { id })}
+      back={{ to: adminRoutes.orders, label: t('nav.orders') }}
     >
       {() => <OrderDetail data={order.data!} />}
     </DetailFrame>

@@ -1,5 +1,6 @@
 import { type AdminOrderRow, adminOrderStatuses, adminRoutes, moneyMessages } from '@simcode/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isBackwards } from '@/components/date-range-fields';
 import { PageHeader } from '@/components/page-header';
@@ -19,6 +20,7 @@ import {
   Money,
   OrderStatusBadge,
   serviceName,
+  statusLabel,
 } from './parts';
 import { PurchaseFilters } from './purchase-filters';
 
@@ -33,12 +35,9 @@ const FILTER_NAMES = [
   'to',
   'problem',
 ] as const;
-const statusOptions = adminOrderStatuses.map((status) => ({
-  value: status,
-  label: status.charAt(0).toUpperCase() + status.slice(1),
-}));
 
 function OrderRow({ order, showUser }: { order: AdminOrderRow; showUser: boolean }) {
+  const { t } = useTranslation('admin');
   const where = (
     <>
       <span className="block">{serviceName(order.service)}</span>
@@ -52,7 +51,7 @@ function OrderRow({ order, showUser }: { order: AdminOrderRow; showUser: boolean
     <TableRow>
       <TableCell className="align-top">
         <Link to={adminRoutes.order(order.id)} className={linkClass}>
-          Order #{order.id}
+          {t('orders.orderId', { id: order.id })}
         </Link>
         <span className="block text-xs text-muted-foreground">
           <DateTime value={order.created_at} />
@@ -80,8 +79,8 @@ function OrderRow({ order, showUser }: { order: AdminOrderRow; showUser: boolean
       <TableCell className="align-top">
         <div className="flex flex-col items-start gap-1">
           <OrderStatusBadge status={order.status} />
-          {order.problem_note !== null && <Badge variant="warning">Problem</Badge>}
-          {order.code && <span className="font-mono text-xs">Code {order.code}</span>}
+          {order.problem_note !== null && <Badge variant="warning">{t('orders.problem')}</Badge>}
+          {order.code && <span className="font-mono text-xs">{t('orders.code', { code: order.code })}</span>}
           <span className="text-xs font-medium sm:hidden">
             <Money dollars={order.price} />
           </span>
@@ -96,25 +95,26 @@ function OrderRow({ order, showUser }: { order: AdminOrderRow; showUser: boolean
 
 /** One-time orders as a table; on a phone the user, service, phone and price fold into two columns. */
 export function OrdersTable({ orders, showUser = true }: { orders: AdminOrderRow[]; showUser?: boolean }) {
+  const { t } = useTranslation('admin');
   return (
-    <Table aria-label="Orders">
+    <Table aria-label={t('nav.orders')}>
       <TableHeader>
         <TableRow>
-          <TableHead scope="col">Order</TableHead>
+          <TableHead scope="col">{t('orders.order')}</TableHead>
           {showUser && (
             <TableHead scope="col" className="hidden sm:table-cell">
-              User
+              {t('orders.user')}
             </TableHead>
           )}
           <TableHead scope="col" className="hidden sm:table-cell">
-            Service
+            {t('orders.service')}
           </TableHead>
           <TableHead scope="col" className="hidden md:table-cell">
-            Phone
+            {t('orders.phone')}
           </TableHead>
-          <TableHead scope="col">Status</TableHead>
+          <TableHead scope="col">{t('orders.status')}</TableHead>
           <TableHead scope="col" className="hidden text-right sm:table-cell">
-            Price
+            {t('orders.price')}
           </TableHead>
         </TableRow>
       </TableHeader>
@@ -129,6 +129,7 @@ export function OrdersTable({ orders, showUser = true }: { orders: AdminOrderRow
 
 /** `/admin/orders`: one-time orders, newest first, filtered by anything an operator is asked about. */
 export function OrdersPage() {
+  const { t } = useTranslation('admin');
   const [filters, update] = useUrlFilters(FILTER_NAMES);
   const backwards = isBackwards(filters);
   const orders = useInfiniteQuery({ ...ordersQuery(filters as OrderFilters), enabled: !backwards });
@@ -136,16 +137,16 @@ export function OrdersPage() {
 
   return (
     <>
-      <PageHeader
-        title="Orders"
-        description="One-time numbers: find an order by its phone number or id, or by who bought what, where and when."
-      />
+      <PageHeader title={t('nav.orders')} description={t('orders.description')} />
       <Card className="flex flex-col gap-4 p-4 sm:p-5">
         <PurchaseFilters
-          label="Filter orders"
-          qLabel="Phone or order id"
+          label={t('orders.filter')}
+          qLabel={t('orders.q')}
           names={FILTER_NAMES}
-          statusOptions={statusOptions}
+          statusOptions={adminOrderStatuses.map((status) => ({
+            value: status,
+            label: statusLabel('order', status),
+          }))}
           filters={filters as OrderFilters}
           update={update}
         />
@@ -154,7 +155,7 @@ export function OrdersPage() {
             <AlertDescription>{moneyMessages.badDateRange}</AlertDescription>
           </Alert>
         ) : (
-          <ListState query={orders} empty={rows.length === 0} emptyText="No order matches these filters." />
+          <ListState query={orders} empty={rows.length === 0} emptyText={t('orders.none')} />
         )}
         {rows.length > 0 && <OrdersTable orders={rows} />}
         <LoadMore query={orders} />

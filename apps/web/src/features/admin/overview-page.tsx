@@ -2,6 +2,7 @@ import { adminRoutes, type OverviewFigures, type OverviewResponse } from '@simco
 import { useQuery } from '@tanstack/react-query';
 import { ChartLine } from 'lucide-react';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Card } from '@/components/ui/card';
@@ -9,7 +10,8 @@ import { Field } from '@/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton, SkeletonRows } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatDollars } from '@/lib/format';
+import { i18n } from '@/i18n';
+import { formatDollars, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { overviewQuery } from './api';
 import { ConsoleSection, duration, LoadError, linkClass, percent } from './parts';
@@ -21,71 +23,35 @@ const OverviewChart = lazy(() => import('./overview-chart'));
 type FigureKey = keyof OverviewFigures;
 type Days = 1 | 7 | 30;
 
-const count = (value: number) => Math.round(value).toLocaleString('en-US');
+const count = (value: number) => formatNumber(Math.round(value));
 
+/** A figure's name and what it means (the card's hint): `overview.figure_<key>` and `overview.hint_<key>`. */
 interface Figure {
   key: FigureKey;
-  label: string;
   format(value: number): string;
-  /** What the figure means, for the card's hint and the chart's summary. */
-  hint: string;
   /** Summed over the range in the chart's summary; rates and medians are not. */
   additive: boolean;
 }
 
 const FIGURES: Figure[] = [
-  { key: 'revenue', label: 'Revenue', format: formatDollars, hint: 'Sales minus refunds.', additive: true },
-  { key: 'cost', label: 'Cost', format: formatDollars, hint: 'What the providers charged.', additive: true },
-  { key: 'margin', label: 'Margin', format: formatDollars, hint: 'Revenue minus cost.', additive: true },
-  { key: 'topups', label: 'Top-ups', format: formatDollars, hint: 'Money paid in.', additive: true },
-  {
-    key: 'orders_with_code',
-    label: 'Orders with a code',
-    format: count,
-    hint: 'Numbers that received their code.',
-    additive: true,
-  },
-  {
-    key: 'orders_refunded',
-    label: 'Refunded orders',
-    format: count,
-    hint: 'Money returned.',
-    additive: true,
-  },
-  {
-    key: 'orders_canceled',
-    label: 'Canceled orders',
-    format: count,
-    hint: 'Ended before a code.',
-    additive: true,
-  },
-  {
-    key: 'delivery_rate',
-    label: 'Delivery rate',
-    format: percent,
-    hint: 'Settled orders that got a code.',
-    additive: false,
-  },
-  {
-    key: 'median_time_to_code_ms',
-    label: 'Median time to code',
-    format: (value) => duration(value),
-    hint: 'From purchase to the code.',
-    additive: false,
-  },
-  {
-    key: 'active_users',
-    label: 'Active users',
-    format: count,
-    hint: 'Users who bought or paid.',
-    additive: false,
-  },
+  { key: 'revenue', format: formatDollars, additive: true },
+  { key: 'cost', format: formatDollars, additive: true },
+  { key: 'margin', format: formatDollars, additive: true },
+  { key: 'topups', format: formatDollars, additive: true },
+  { key: 'orders_with_code', format: count, additive: true },
+  { key: 'orders_refunded', format: count, additive: true },
+  { key: 'orders_canceled', format: count, additive: true },
+  { key: 'delivery_rate', format: percent, additive: false },
+  { key: 'median_time_to_code_ms', format: (value) => duration(value), additive: false },
+  { key: 'active_users', format: count, additive: false },
 ];
 
-const RANGES: { days: Days; label: string }[] = [
-  { days: 1, label: 'Today' },
-  { days: 7, label: '7 days' },
-  { days: 30, label: '30 days' },
+const figureLabel = (figure: Figure) => i18n.t(`admin:overview.figure_${figure.key}`);
+
+const RANGES: { days: Days; labelKey: string }[] = [
+  { days: 1, labelKey: 'overview.today' },
+  { days: 7, labelKey: 'overview.week' },
+  { days: 30, labelKey: 'overview.month' },
 ];
 
 function FigureCard({
@@ -126,35 +92,46 @@ function summary(figure: Figure, data: OverviewResponse): string {
     .filter((value): value is number => value !== null);
   const first = data.series[0];
   const last = data.series.at(-1);
-  if (!first || !last || values.length === 0) return `${figure.label}: no data in this range.`;
+  const label = figureLabel(figure);
+  if (!first || !last || values.length === 0) return i18n.t('admin:overview.noData', { figure: label });
   const parts = [
-    `${figure.label} per ${hourly ? 'hour' : 'day'}, ${periodLabel(first.start, hourly)} to ${periodLabel(last.start, hourly)}`,
-    `lowest ${figure.format(Math.min(...values))}`,
-    `highest ${figure.format(Math.max(...values))}`,
+    i18n.t(hourly ? 'admin:overview.perHour' : 'admin:overview.perDay', {
+      figure: label,
+      from: periodLabel(first.start, hourly),
+      to: periodLabel(last.start, hourly),
+    }),
+    i18n.t('admin:overview.lowest', { value: figure.format(Math.min(...values)) }),
+    i18n.t('admin:overview.highest', { value: figure.format(Math.max(...values)) }),
   ];
   const total = data.totals[figure.key];
-  if (total !== null) parts.push(`${figure.additive ? 'total' : 'over the range'} ${figure.format(total)}`);
-  return `${parts.join(', ')}.`;
+  if (total !== null)
+    parts.push(
+      i18n.t(figure.additive ? 'admin:overview.total' : 'admin:overview.overRange', {
+        value: figure.format(total),
+      }),
+    );
+  return i18n.t('admin:overview.sentence', { parts: parts.join(i18n.t('admin:overview.separator')) });
 }
 
 function SeriesTable({ data }: { data: OverviewResponse }) {
+  const { t } = useTranslation('admin');
   const hourly = data.days === 1;
   return (
     <details className="rounded-lg border">
       <summary className="cursor-pointer rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-ring">
-        Every figure per {hourly ? 'hour' : 'day'} as a table
+        {t(hourly ? 'overview.tableSummaryHour' : 'overview.tableSummaryDay')}
       </summary>
       <div className="border-t">
         <Table
-          aria-label={`Figures per ${hourly ? 'hour' : 'day'}`}
-          region={`Figures per ${hourly ? 'hour' : 'day'}, scrollable`}
+          aria-label={t(hourly ? 'overview.tableHour' : 'overview.tableDay')}
+          region={t(hourly ? 'overview.tableRegionHour' : 'overview.tableRegionDay')}
         >
           <TableHeader>
             <TableRow>
-              <TableHead scope="col">{hourly ? 'Hour' : 'Day'}</TableHead>
+              <TableHead scope="col">{t(hourly ? 'overview.hour' : 'overview.day')}</TableHead>
               {FIGURES.map((figure) => (
                 <TableHead key={figure.key} scope="col" className="text-right">
-                  {figure.label}
+                  {figureLabel(figure)}
                 </TableHead>
               ))}
             </TableRow>
@@ -183,6 +160,7 @@ function SeriesTable({ data }: { data: OverviewResponse }) {
 }
 
 function ChartSection({ data }: { data: OverviewResponse }) {
+  const { t } = useTranslation('admin');
   const selectId = useId();
   const captionId = useId();
   const [key, setKey] = useState<FigureKey>('revenue');
@@ -195,10 +173,10 @@ function ChartSection({ data }: { data: OverviewResponse }) {
     <ConsoleSection
       id="overview-chart"
       icon={ChartLine}
-      title="Over time"
+      title={t('overview.chartTitle')}
       actions={
         <div className="w-full sm:w-60">
-          <Field id={selectId} label="Figure">
+          <Field id={selectId} label={t('overview.figure')}>
             <Select value={key} onValueChange={(value) => setKey(value as FigureKey)}>
               <SelectTrigger id={selectId}>
                 <SelectValue />
@@ -206,7 +184,7 @@ function ChartSection({ data }: { data: OverviewResponse }) {
               <SelectContent>
                 {FIGURES.map((each) => (
                   <SelectItem key={each.key} value={each.key}>
-                    {each.label}
+                    {figureLabel(each)}
                   </SelectItem>
                 ))}
               </SelectContent>
@@ -219,7 +197,7 @@ function ChartSection({ data }: { data: OverviewResponse }) {
         <Suspense fallback={<Skeleton className="h-60 w-full" />}>
           <OverviewChart
             points={points}
-            label={figure.label}
+            label={figureLabel(figure)}
             format={figure.format}
             hourly={data.days === 1}
           />
@@ -234,9 +212,14 @@ function ChartSection({ data }: { data: OverviewResponse }) {
 }
 
 function RangeSwitch({ days, onChange }: { days: Days; onChange(days: Days): void }) {
+  const { t } = useTranslation('admin');
   return (
     // biome-ignore lint/a11y/useSemanticElements: a set of toggle buttons, not a form's fieldset.
-    <div role="group" aria-label="Range" className="inline-flex rounded-lg border bg-white p-1 shadow-xs">
+    <div
+      role="group"
+      aria-label={t('overview.range')}
+      className="inline-flex flex-wrap rounded-lg border bg-white p-1 shadow-xs"
+    >
       {RANGES.map((range) => (
         <button
           key={range.days}
@@ -248,7 +231,7 @@ function RangeSwitch({ days, onChange }: { days: Days; onChange(days: Days): voi
             days === range.days ? 'bg-primary text-primary-foreground' : 'text-slate-700 hover:bg-accent',
           )}
         >
-          {range.label}
+          {t(range.labelKey)}
         </button>
       ))}
     </div>
@@ -257,6 +240,7 @@ function RangeSwitch({ days, onChange }: { days: Days; onChange(days: Days): voi
 
 /** `/admin`: the business at a glance over today, a week or a month, with each figure over time. */
 export function OverviewPage() {
+  const { t } = useTranslation('admin');
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = Number(searchParams.get('days'));
   const days: Days = requested === 1 || requested === 30 ? requested : 7;
@@ -267,8 +251,8 @@ export function OverviewPage() {
   return (
     <>
       <PageHeader
-        title="Overview"
-        description="Money, orders and deliveries over the chosen range, in UTC days."
+        title={t('overview.title')}
+        description={t('overview.description')}
         actions={
           <RangeSwitch
             days={days}
@@ -280,30 +264,33 @@ export function OverviewPage() {
       {overview.isPending && <SkeletonRows count={3} rowClassName="h-28 rounded-xl" />}
       {data && totals && (
         <div className="flex min-w-0 flex-col gap-4 lg:gap-6">
-          <section aria-label="Figures" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4">
+          <section
+            aria-label={t('overview.figures')}
+            className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4"
+          >
             {FIGURES.map((figure) => {
               const value = totals[figure.key];
               return (
                 <FigureCard
                   key={figure.key}
-                  label={figure.label}
+                  label={figureLabel(figure)}
                   value={value === null ? null : figure.format(value)}
-                  hint={figure.hint}
+                  hint={t(`overview.hint_${figure.key}`)}
                 />
               );
             })}
             <FigureCard
-              label="Open tickets"
+              label={t('overview.openTickets')}
               value={count(data.open_tickets)}
-              hint="Waiting for support."
+              hint={t('overview.openTicketsHint')}
               to="/dashboard/tickets"
             />
             {data.providers.map((provider) => (
               <FigureCard
                 key={provider.name}
-                label={`${provider.name} balance`}
+                label={t('overview.providerBalance', { provider: provider.name })}
                 value={provider.balance === null ? null : formatDollars(provider.balance)}
-                hint={provider.balance === null ? 'The provider could not be asked.' : 'At the provider.'}
+                hint={t(provider.balance === null ? 'overview.providerUnknown' : 'overview.providerHint')}
                 to={adminRoutes.providers}
               />
             ))}

@@ -9,6 +9,7 @@ import {
   serviceByCode,
 } from '@simcode/contract';
 import type { ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
@@ -17,6 +18,7 @@ import { SkeletonRows } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { DateTime } from '@/features/account/parts';
 import { SignedAmount } from '@/features/money/entry-parts';
+import { currentLanguage, i18n, locale } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { formatDollars } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -30,7 +32,9 @@ export const linkClass =
 export function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
-      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dt className="text-xs font-medium tracking-wide break-words text-muted-foreground uppercase">
+        {label}
+      </dt>
       <dd className="mt-0.5 text-sm font-medium wrap-anywhere">{children}</dd>
     </div>
   );
@@ -78,6 +82,7 @@ export function LoadMore({
 }: {
   query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage(): unknown };
 }) {
+  const { t } = useTranslation('admin');
   if (!query.hasNextPage) return null;
   return (
     <Button
@@ -86,7 +91,7 @@ export function LoadMore({
       busy={query.isFetchingNextPage}
       onClick={() => void query.fetchNextPage()}
     >
-      Load more
+      {t('loadMore')}
     </Button>
   );
 }
@@ -96,20 +101,29 @@ export function Money({ dollars }: { dollars: number | null | undefined }) {
   return <span className="tabular-nums">{formatDollars(dollars)}</span>;
 }
 
-/** A rate from 0 to 1 as a percentage: '97.5%'. */
-export const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
+/** A rate from 0 to 1 as a percentage: '97.5%', '97,5 %'. */
+export const percent = (rate: number) =>
+  new Intl.NumberFormat(locale(), {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(rate);
+
+const oneDecimal = (value: number) =>
+  new Intl.NumberFormat(locale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
 
 /** A duration in milliseconds as people read it: '850 ms', '12.4 s', '3 min 5 s'. */
 export function duration(ms: number | null): string {
   if (ms === null) return '—';
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 1000) return i18n.t('admin:duration.ms', { value: Math.round(ms) });
+  if (ms < 60_000) return i18n.t('admin:duration.seconds', { value: oneDecimal(ms / 1000) });
   const seconds = Math.round(ms / 1000);
-  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+  return i18n.t('admin:duration.minutes', { minutes: Math.floor(seconds / 60), seconds: seconds % 60 });
 }
 
-export function YesNo({ value, yes = 'Yes', no = 'No' }: { value: boolean; yes?: string; no?: string }) {
-  return <Badge variant={value ? 'success' : 'muted'}>{value ? yes : no}</Badge>;
+export function YesNo({ value, yes, no }: { value: boolean; yes?: string; no?: string }) {
+  const { t } = useTranslation('admin');
+  return <Badge variant={value ? 'success' : 'muted'}>{value ? (yes ?? t('yes')) : (no ?? t('no'))}</Badge>;
 }
 
 const ORDER_BADGES: Record<AdminOrderRow['status'], BadgeVariant> = {
@@ -124,6 +138,14 @@ const ORDER_BADGES: Record<AdminOrderRow['status'], BadgeVariant> = {
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1).replaceAll('_', ' ');
 
+/**
+ * A status the server sends as a code ('received', 'wrong_amount'), in words; a code the catalogue does not
+ * know yet is shown as it came.
+ */
+export function statusLabel(kind: 'order' | 'rent' | 'payment', status: string): string {
+  return i18n.t(`admin:status.${kind}.${status}`, { defaultValue: capitalise(status) });
+}
+
 const RENT_BADGES: Record<string, BadgeVariant> = {
   pending: 'info',
   active: 'success',
@@ -134,11 +156,11 @@ const RENT_BADGES: Record<string, BadgeVariant> = {
 };
 
 export function RentStatusBadge({ status }: { status: string }) {
-  return <Badge variant={RENT_BADGES[status] ?? 'muted'}>{capitalise(status)}</Badge>;
+  return <Badge variant={RENT_BADGES[status] ?? 'muted'}>{statusLabel('rent', status)}</Badge>;
 }
 
 export function OrderStatusBadge({ status }: { status: AdminOrderRow['status'] }) {
-  return <Badge variant={ORDER_BADGES[status] ?? 'muted'}>{capitalise(status)}</Badge>;
+  return <Badge variant={ORDER_BADGES[status] ?? 'muted'}>{statusLabel('order', status)}</Badge>;
 }
 
 /** Ours, and the provider's own in its events ('paid', 'wrong_amount' ...). */
@@ -164,7 +186,7 @@ export const paymentStatuses = [
 ] as const;
 
 export function PaymentStatusBadge({ status }: { status: string }) {
-  return <Badge variant={PAYMENT_BADGES[status] ?? 'muted'}>{capitalise(status)}</Badge>;
+  return <Badge variant={PAYMENT_BADGES[status] ?? 'muted'}>{statusLabel('payment', status)}</Badge>;
 }
 
 export function serviceName(code: string): string {
@@ -176,8 +198,19 @@ export function rentName(service: string): string {
   return rentServiceByKey(service)?.name ?? serviceName(service);
 }
 
-export function countryName(id: string): string {
-  return countryById(id)?.name ?? id;
+/**
+ * A country by its ISO code: in English the name the API gave (`given`) or the catalogue's, as the spec words
+ * them; in another language that language's own name for it.
+ */
+export function countryName(id: string, given?: string): string {
+  const english = given ?? countryById(id)?.name;
+  if (currentLanguage() === 'en') return english ?? id;
+  try {
+    return new Intl.DisplayNames([locale()], { type: 'region' }).of(id) ?? english ?? id;
+  } catch {
+    // Not a well-formed region code.
+    return english ?? id;
+  }
 }
 
 /** Where the console shows an object the audit log or the ledger names; null when it has no page. */
@@ -201,19 +234,9 @@ export function objectPath(type: string, id: string): string | null {
   }
 }
 
-const OBJECT_LABELS: Record<string, string> = {
-  user: 'User',
-  order: 'Order',
-  activation: 'Order',
-  payment: 'Payment',
-  pricing: 'Pricing',
-  provider: 'Provider',
-  rent: 'Rent',
-  rent_renewal: 'Rent renewal',
-};
-
 export function ObjectLink({ type, id }: { type: string; id: string }) {
-  const label = `${OBJECT_LABELS[type] ?? capitalise(type)} ${/^\d+$/.test(id) ? `#${id}` : id}`;
+  const { t } = useTranslation('admin');
+  const label = `${t(`object.${type}`, { defaultValue: capitalise(type) })} ${/^\d+$/.test(id) ? `#${id}` : id}`;
   const path = objectPath(type, id);
   if (!path) return <span>{label}</span>;
   return (
@@ -247,45 +270,55 @@ export function AuditEntries({
   entries: AuditEntry[];
   showObject?: boolean;
 }) {
+  const { t } = useTranslation('admin');
   return (
-    <ul className="divide-y" aria-label="Audit entries">
-      {entries.map((entry) => (
-        <li key={entry.id} className="flex min-w-0 flex-col gap-2 py-3 first:pt-0 last:pb-0">
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-            <Badge variant="secondary" className="font-mono">
-              {entry.action}
-            </Badge>
-            {showObject && <ObjectLink type={entry.object_type} id={entry.object_id} />}
-            <span className="text-muted-foreground">
-              by <span className="font-medium text-foreground">{entry.admin}</span>
-            </span>
-            <span className="text-muted-foreground">
-              <DateTime value={entry.at} />
-            </span>
-          </div>
-          <p className="text-sm break-words">
-            <span className="text-muted-foreground">Reason: </span>
-            {entry.reason}
-          </p>
-          {(entry.before !== null || entry.after !== null) && (
-            <div className="grid min-w-0 gap-2 md:grid-cols-2">
-              {entry.before !== null && <Collapsible summary="Before">{asJson(entry.before)}</Collapsible>}
-              {entry.after !== null && <Collapsible summary="After">{asJson(entry.after)}</Collapsible>}
+    <ul className="divide-y" aria-label={t('auditEntries.label')}>
+      {entries.map((entry) => {
+        // An action the catalogue does not know yet is shown by its code, as the audit search matches it.
+        const action = t(`auditAction.${entry.action}`, { defaultValue: entry.action });
+        return (
+          <li key={entry.id} className="flex min-w-0 flex-col gap-2 py-3 first:pt-0 last:pb-0">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+              <Badge
+                variant="secondary"
+                className={cn(action === entry.action && 'font-mono')}
+                title={action === entry.action ? undefined : entry.action}
+              >
+                {action}
+              </Badge>
+              {showObject && <ObjectLink type={entry.object_type} id={entry.object_id} />}
+              <span className="text-muted-foreground">
+                <Trans
+                  t={t}
+                  i18nKey="auditEntries.by"
+                  values={{ admin: entry.admin }}
+                  components={{ name: <span className="font-medium text-foreground" /> }}
+                />
+              </span>
+              <span className="text-muted-foreground">
+                <DateTime value={entry.at} />
+              </span>
             </div>
-          )}
-        </li>
-      ))}
+            <p className="text-sm break-words">
+              <span className="text-muted-foreground">{t('auditEntries.reason')}</span>
+              {entry.reason}
+            </p>
+            {(entry.before !== null || entry.after !== null) && (
+              <div className="grid min-w-0 gap-2 md:grid-cols-2">
+                {entry.before !== null && (
+                  <Collapsible summary={t('auditEntries.before')}>{asJson(entry.before)}</Collapsible>
+                )}
+                {entry.after !== null && (
+                  <Collapsible summary={t('auditEntries.after')}>{asJson(entry.after)}</Collapsible>
+                )}
+              </div>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }
-
-const LEDGER_KIND_LABELS: Record<string, string> = {
-  topup: 'Top-up',
-  purchase: 'Purchase',
-  refund: 'Refund',
-  renewal: 'Renewal',
-  adjustment: 'Adjustment',
-};
 
 const LEDGER_BADGES: Record<string, BadgeVariant> = {
   topup: 'success',
@@ -296,20 +329,21 @@ const LEDGER_BADGES: Record<string, BadgeVariant> = {
 };
 
 /** Ledger entries, each with what it refers to (an order, a payment) linked to its console page. */
-export function LedgerTable({ entries, label = 'Ledger' }: { entries: AdminLedgerEntry[]; label?: string }) {
+export function LedgerTable({ entries, label }: { entries: AdminLedgerEntry[]; label?: string }) {
+  const { t } = useTranslation('admin');
   return (
-    <Table aria-label={label}>
+    <Table aria-label={label ?? t('ledger.label')}>
       <TableHeader>
         <TableRow>
           <TableHead scope="col" className="hidden sm:table-cell">
-            Date
+            {t('ledger.date')}
           </TableHead>
-          <TableHead scope="col">Entry</TableHead>
+          <TableHead scope="col">{t('ledger.entry')}</TableHead>
           <TableHead scope="col" className="text-right">
-            Amount
+            {t('ledger.amount')}
           </TableHead>
           <TableHead scope="col" className="hidden text-right sm:table-cell">
-            Balance after
+            {t('ledger.balanceAfter')}
           </TableHead>
         </TableRow>
       </TableHeader>
@@ -326,11 +360,13 @@ export function LedgerTable({ entries, label = 'Ledger' }: { entries: AdminLedge
                   <DateTime value={entry.created_at} />
                 </span>
                 <Badge variant={LEDGER_BADGES[entry.kind] ?? 'muted'}>
-                  {LEDGER_KIND_LABELS[entry.kind] ?? entry.kind}
+                  {t(`ledgerKind.${entry.kind}`, { defaultValue: entry.kind })}
                 </Badge>
                 <span className="text-sm">
                   {entry.reference_type === 'admin' ? (
-                    <span className="text-muted-foreground">By {entry.reference_id}</span>
+                    <span className="text-muted-foreground">
+                      {t('ledger.byAdmin', { admin: entry.reference_id })}
+                    </span>
                   ) : (
                     <ObjectLink type={entry.reference_type} id={entry.reference_id} />
                   )}
@@ -343,7 +379,7 @@ export function LedgerTable({ entries, label = 'Ledger' }: { entries: AdminLedge
             <TableCell className="text-right align-top whitespace-nowrap">
               <SignedAmount dollars={entry.amount} />
               <span className="block text-xs text-muted-foreground tabular-nums sm:hidden">
-                after {formatDollars(entry.balance_after)}
+                {t('ledger.after', { amount: formatDollars(entry.balance_after) })}
               </span>
             </TableCell>
             <TableCell className="hidden text-right align-top tabular-nums sm:table-cell">

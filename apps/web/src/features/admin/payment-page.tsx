@@ -2,6 +2,7 @@ import { type AdminPaymentDetailResponse, adminRoutes } from '@simcode/contract'
 import { useQuery } from '@tanstack/react-query';
 import { BadgeDollarSign, History, ReceiptText, RefreshCw, Webhook, Wrench } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { formatDollars } from '@/lib/format';
@@ -35,6 +36,7 @@ function prettyBody(raw: string): string {
 }
 
 function PaymentActions({ payment }: { payment: Payment }) {
+  const { t } = useTranslation('admin');
   const [amount, setAmount] = useState('');
   const reconcile = useAdminAction<void, AdminPaymentActionResponse>(() =>
     paymentActions.reconcile(payment.id)(),
@@ -48,36 +50,34 @@ function PaymentActions({ payment }: { payment: Payment }) {
     <ConsoleSection
       id="payment-actions"
       icon={Wrench}
-      title="Actions"
-      description="Each action is recorded in the audit log."
+      title={t('payment.actions')}
+      description={t('payment.actionsDescription')}
     >
       <div className="flex flex-wrap gap-2">
         <ActionDialog
-          label="Reconcile now"
+          label={t('payment.reconcile')}
           icon={RefreshCw}
-          title={`Check payment #${payment.id} with ${payment.provider}?`}
-          description="The payment provider is asked about this invoice now and its answer applied, as its webhook would: a paid invoice is credited once."
-          confirmLabel="Reconcile now"
+          title={t('payment.reconcileTitle', { id: payment.id, provider: payment.provider })}
+          description={t('payment.reconcileDescription')}
+          confirmLabel={t('payment.reconcile')}
           reason={false}
           run={() => reconcile.mutateAsync()}
         />
         {creditable && (
           <ActionDialog
-            label="Credit by hand"
+            label={t('payment.creditByHand')}
             icon={BadgeDollarSign}
-            title={`Credit payment #${payment.id} by hand?`}
-            description={
-              <>
-                The amount you enter is added to {payment.username}'s balance and the payment is marked
-                completed. The invoice was for {formatDollars(payment.amount)}. This happens once per payment.
-              </>
-            }
-            confirmLabel="Credit"
+            title={t('payment.creditTitle', { id: payment.id })}
+            description={t('payment.creditDescription', {
+              user: payment.username,
+              amount: formatDollars(payment.amount),
+            })}
+            confirmLabel={t('payment.credit')}
             onOpen={() => setAmount('')}
-            validate={() => (parseDollars(amount) === null ? amountProblem : null)}
+            validate={() => (parseDollars(amount) === null ? amountProblem() : null)}
             run={(reason) => credit.mutateAsync({ amount: parseDollars(amount)!, reason })}
           >
-            <AmountField value={amount} onChange={setAmount} label="Amount to credit (USD)" />
+            <AmountField value={amount} onChange={setAmount} label={t('payment.creditAmount')} />
           </ActionDialog>
         )}
       </div>
@@ -86,55 +86,60 @@ function PaymentActions({ payment }: { payment: Payment }) {
 }
 
 function PaymentDetail({ data }: { data: AdminPaymentDetailResponse }) {
+  const { t } = useTranslation('admin');
   const { payment } = data;
   return (
     <>
-      <BackLink to={adminRoutes.payments} label="Payments" />
+      <BackLink to={adminRoutes.payments} label={t('nav.payments')} />
       <PageHeader
-        title={`Payment #${payment.id}`}
-        description={`A ${formatDollars(payment.amount)} top-up by ${payment.username} through ${payment.provider}.`}
+        title={t('payments.paymentId', { id: payment.id })}
+        description={t('payment.description', {
+          amount: formatDollars(payment.amount),
+          user: payment.username,
+          provider: payment.provider,
+        })}
       />
       <div className="grid min-w-0 grid-cols-1 gap-4 lg:gap-6">
-        <ConsoleSection id="payment-facts" icon={ReceiptText} title="Payment">
+        <ConsoleSection id="payment-facts" icon={ReceiptText} title={t('payment.facts')}>
           <Facts>
-            <Fact label="Status">
+            <Fact label={t('payment.status')}>
               <PaymentStatusBadge status={payment.status} />
             </Fact>
-            <Fact label="User">
+            <Fact label={t('payment.user')}>
               <Link to={adminRoutes.user(payment.user_id)} className={linkClass}>
                 {payment.username}
               </Link>
             </Fact>
-            <Fact label="Amount">
+            <Fact label={t('payment.amount')}>
               <Money dollars={payment.amount} />
             </Fact>
-            <Fact label="Credited">
+            <Fact label={t('payment.credited')}>
               <Money dollars={payment.credited} />
             </Fact>
-            <Fact label="Created">
+            <Fact label={t('payment.created')}>
               <DateTime value={payment.created_at} />
             </Fact>
-            <Fact label="Provider">{payment.provider}</Fact>
-            <Fact label="Order id">
+            <Fact label={t('payment.provider')}>{payment.provider}</Fact>
+            <Fact label={t('payment.orderId')}>
               <span className="break-all">{payment.order_id}</span>
             </Fact>
-            <Fact label="Provider's invoice id">
+            <Fact label={t('payment.providerInvoiceId')}>
               <span className="break-all">{payment.provider_payment_id ?? '—'}</span>
             </Fact>
-            <Fact label="Provider's status">{payment.provider_status ?? '—'}</Fact>
+            <Fact label={t('payment.providerStatus')}>{payment.provider_status ?? '—'}</Fact>
           </Facts>
         </ConsoleSection>
         <PaymentActions payment={payment} />
         <ConsoleSection
           id="payment-events"
           icon={Webhook}
-          title="Provider events"
-          description="Every authenticated webhook and payment-info answer about this invoice, as received."
+          title={t('payment.events')}
+          description={t('payment.eventsDescription')}
         >
           {data.events.length === 0 ? (
-            <EmptyText>The provider has said nothing about this invoice yet.</EmptyText>
+            <EmptyText>{t('payment.noEvents')}</EmptyText>
           ) : (
-            <ul className="divide-y" aria-label="Provider events">
+            <ul className="divide-y" aria-label={t('payment.events')}>
               {data.events.map((event, index) => (
                 <li
                   // Events have no id; their order is the order they arrived in.
@@ -151,36 +156,36 @@ function PaymentDetail({ data }: { data: AdminPaymentDetailResponse }) {
                   </div>
                   <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
                     <div className="flex gap-1">
-                      <dt className="text-muted-foreground">Amount:</dt>
+                      <dt className="text-muted-foreground">{t('payment.eventAmount')}</dt>
                       <dd>
                         <Money dollars={event.amount} />
                       </dd>
                     </div>
                     <div className="flex gap-1">
-                      <dt className="text-muted-foreground">Paid (USD):</dt>
+                      <dt className="text-muted-foreground">{t('payment.eventPaid')}</dt>
                       <dd>
                         <Money dollars={event.paid_amount_usd} />
                       </dd>
                     </div>
                   </dl>
                   {event.raw_body && (
-                    <Collapsible summary="Raw body">{prettyBody(event.raw_body)}</Collapsible>
+                    <Collapsible summary={t('payment.rawBody')}>{prettyBody(event.raw_body)}</Collapsible>
                   )}
                 </li>
               ))}
             </ul>
           )}
         </ConsoleSection>
-        <ConsoleSection id="payment-ledger" icon={ReceiptText} title="Ledger entries">
+        <ConsoleSection id="payment-ledger" icon={ReceiptText} title={t('payment.ledger')}>
           {data.ledger.length === 0 ? (
-            <EmptyText>No ledger entry refers to this payment.</EmptyText>
+            <EmptyText>{t('payment.noLedger')}</EmptyText>
           ) : (
             <LedgerTable entries={data.ledger} />
           )}
         </ConsoleSection>
-        <ConsoleSection id="payment-audit" icon={History} title="Audit">
+        <ConsoleSection id="payment-audit" icon={History} title={t('payment.audit')}>
           {data.audit.length === 0 ? (
-            <EmptyText>No administrator has acted on this payment.</EmptyText>
+            <EmptyText>{t('payment.noAudit')}</EmptyText>
           ) : (
             <AuditEntries entries={data.audit} showObject={false} />
           )}
@@ -192,14 +197,15 @@ function PaymentDetail({ data }: { data: AdminPaymentDetailResponse }) {
 
 /** `/admin/payments/:id`: a top-up invoice, what its provider said about it, its money and its audit. */
 export function PaymentPage() {
+  const { t } = useTranslation('admin');
   const id = useObjectId();
   const payment = useQuery({ ...paymentQuery(id ?? 0), enabled: id !== null });
   return (
     <DetailFrame
       id={id}
       query={payment}
-      title={`Payment #${id}`}
-      back={{ to: adminRoutes.payments, label: 'Payments' }}
+      title={t('payments.paymentId', { id })}
+      back={{ to: adminRoutes.payments, label: t('nav.payments') }}
     >
       {() => <PaymentDetail data={payment.data!} />}
     </DetailFrame>

@@ -1,6 +1,7 @@
 import { type AdminPaymentRow, adminRoutes } from '@simcode/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Card } from '@/components/ui/card';
@@ -17,14 +18,11 @@ import {
   Money,
   PaymentStatusBadge,
   paymentStatuses,
+  statusLabel,
 } from './parts';
 import { SearchForm } from './search-form';
 
 const FILTER_NAMES = ['q', 'status', 'user_id'] as const;
-const statusOptions = paymentStatuses.map((status) => ({
-  value: status,
-  label: status.charAt(0).toUpperCase() + status.slice(1),
-}));
 
 /** Top-up invoices as a table; on a phone the user and the credited sum fold into the other cells. */
 export function PaymentsTable({
@@ -34,22 +32,23 @@ export function PaymentsTable({
   payments: AdminPaymentRow[];
   showUser?: boolean;
 }) {
+  const { t } = useTranslation('admin');
   return (
-    <Table aria-label="Payments">
+    <Table aria-label={t('nav.payments')}>
       <TableHeader>
         <TableRow>
-          <TableHead scope="col">Payment</TableHead>
+          <TableHead scope="col">{t('payments.payment')}</TableHead>
           {showUser && (
             <TableHead scope="col" className="hidden sm:table-cell">
-              User
+              {t('payments.user')}
             </TableHead>
           )}
-          <TableHead scope="col">Status</TableHead>
+          <TableHead scope="col">{t('payments.status')}</TableHead>
           <TableHead scope="col" className="text-right">
-            Amount
+            {t('payments.amount')}
           </TableHead>
           <TableHead scope="col" className="hidden text-right sm:table-cell">
-            Credited
+            {t('payments.credited')}
           </TableHead>
         </TableRow>
       </TableHeader>
@@ -58,7 +57,7 @@ export function PaymentsTable({
           <TableRow key={payment.id}>
             <TableCell className="align-top">
               <Link to={adminRoutes.payment(payment.id)} className={linkClass}>
-                Payment #{payment.id}
+                {t('payments.paymentId', { id: payment.id })}
               </Link>
               <span className="block text-xs break-all text-muted-foreground">{payment.order_id}</span>
               <span className="block text-xs text-muted-foreground">
@@ -91,7 +90,11 @@ export function PaymentsTable({
               <Money dollars={payment.amount} />
               {payment.credited !== null && (
                 <span className="block text-xs font-normal text-muted-foreground sm:hidden">
-                  credited <Money dollars={payment.credited} />
+                  <Trans
+                    t={t}
+                    i18nKey="payments.creditedAmount"
+                    components={{ amount: <Money dollars={payment.credited} /> }}
+                  />
                 </span>
               )}
             </TableCell>
@@ -107,6 +110,7 @@ export function PaymentsTable({
 
 /** `/admin/payments`: top-up invoices, newest first, by status, user or invoice id. */
 export function PaymentsPage() {
+  const { t } = useTranslation('admin');
   const [filters, update] = useUrlFilters(FILTER_NAMES);
   const userIdValid = !filters.user_id || /^[1-9]\d{0,9}$/.test(filters.user_id);
   const payments = useInfiniteQuery({ ...paymentsQuery(filters as PaymentFilters), enabled: userIdValid });
@@ -114,24 +118,24 @@ export function PaymentsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Payments"
-        description="Top-up invoices: find one by its order id or the provider's invoice id."
-      />
+      <PageHeader title={t('nav.payments')} description={t('payments.description')} />
       <Card className="flex flex-col gap-4 p-4 sm:p-5">
         <SearchForm
-          label="Search payments"
-          placeholder="Order id or invoice id"
+          label={t('payments.search')}
+          placeholder={t('payments.placeholder')}
           value={filters.q ?? ''}
           onSearch={(q) => update({ q })}
         >
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             <FilterSelect
-              label="Status"
+              label={t('filters.status')}
               value={filters.status}
               onChange={(status) => update({ status })}
-              options={statusOptions}
-              anyLabel="Any status"
+              options={paymentStatuses.map((status) => ({
+                value: status,
+                label: statusLabel('payment', status),
+              }))}
+              anyLabel={t('filters.anyStatus')}
             />
             <UserIdFilter
               value={filters.user_id}
@@ -141,11 +145,7 @@ export function PaymentsPage() {
           </div>
         </SearchForm>
         {userIdValid && (
-          <ListState
-            query={payments}
-            empty={rows.length === 0}
-            emptyText="No payment matches these filters."
-          />
+          <ListState query={payments} empty={rows.length === 0} emptyText={t('payments.none')} />
         )}
         {rows.length > 0 && <PaymentsTable payments={rows} />}
         <LoadMore query={payments} />
@@ -164,12 +164,13 @@ function UserIdFilter({
   onChange(value: string | undefined): void;
   valid: boolean;
 }) {
+  const { t } = useTranslation('admin');
   const id = useId();
   return (
     <Field
       id={id}
-      label="User id"
-      below={!valid && <p className="text-sm text-destructive">A user id is a whole number.</p>}
+      label={t('filters.userId')}
+      below={!valid && <p className="text-sm text-destructive">{t('filters.userIdInvalid')}</p>}
     >
       <Input
         id={id}

@@ -2,6 +2,7 @@ import { type PricingRules, pricingRulesSchema } from '@simcode/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Eye, History, Percent, Plus, Save, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -11,8 +12,9 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { i18n } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
-import { formatDollars } from '@/lib/format';
+import { formatDollars, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { ActionDialog } from './action-dialog';
 import {
@@ -68,20 +70,19 @@ function toRules(draft: Draft): { rules: PricingRules } | { problem: string } {
     })),
   };
   if (Number.isNaN(candidate.default_percent) || candidate.default_percent > 1000)
-    return { problem: 'The global markup must be a percentage from 0 to 1000, with at most two decimals.' };
+    return { problem: i18n.t('admin:pricing.globalInvalid') };
   for (const [index, override] of candidate.overrides.entries()) {
     if (Number.isNaN(override.percent) || override.percent > 1000)
       return {
-        problem: `Override ${index + 1}: the markup must be a percentage from 0 to 1000, with at most two decimals.`,
+        problem: i18n.t('admin:pricing.overrideInvalid', { number: index + 1 }),
       };
     if (override.service === null && override.country_id === null)
-      return { problem: `Override ${index + 1}: choose a service, a country or both.` };
+      return { problem: i18n.t('admin:pricing.overrideEmpty', { number: index + 1 }) };
   }
   const scopes = new Set(candidate.overrides.map((override) => `${override.service}/${override.country_id}`));
-  if (scopes.size !== candidate.overrides.length)
-    return { problem: 'Two overrides name the same service and country: keep one of them.' };
+  if (scopes.size !== candidate.overrides.length) return { problem: i18n.t('admin:pricing.duplicate') };
   const parsed = pricingRulesSchema.safeParse(candidate);
-  if (!parsed.success) return { problem: 'These rules are not valid.' };
+  if (!parsed.success) return { problem: i18n.t('admin:pricing.invalid') };
   return { rules: parsed.data };
 }
 
@@ -132,30 +133,34 @@ function OverrideRow({
   onChange(override: DraftOverride): void;
   onRemove(): void;
 }) {
+  const { t } = useTranslation('admin');
   const percentId = useId();
-  const scope = `${override.service ? serviceName(override.service) : 'every service'} in ${override.country_id ? countryName(override.country_id) : 'every country'}`;
+  const scope = t('pricing.scope', {
+    service: override.service ? serviceName(override.service) : t('pricing.everyServiceLower'),
+    country: override.country_id ? countryName(override.country_id) : t('pricing.everyCountryLower'),
+  });
   return (
     <li
-      aria-label={`Override ${index + 1}: ${scope}`}
+      aria-label={t('pricing.overrideLabel', { number: index + 1, scope })}
       className="grid grid-cols-1 gap-2 rounded-lg border p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_7rem_auto] sm:items-end sm:rounded-none sm:border-0 sm:border-b sm:p-0 sm:pb-2"
     >
       <ScopeSelect
-        label="Service"
+        label={t('pricing.service')}
         value={override.service}
         onChange={(service) => onChange({ ...override, service })}
         options={serviceOptions}
-        everyLabel="Every service"
+        everyLabel={t('pricing.everyService')}
       />
       <ScopeSelect
-        label="Country"
+        label={t('pricing.country')}
         value={override.country_id}
         onChange={(country_id) => onChange({ ...override, country_id })}
-        options={countryOptions}
-        everyLabel="Every country"
+        options={countryOptions()}
+        everyLabel={t('pricing.everyCountry')}
       />
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={percentId} className="sm:sr-only">
-          Markup (%)
+          {t('pricing.markup')}
         </Label>
         <Input
           id={percentId}
@@ -171,27 +176,28 @@ function OverrideRow({
         onClick={onRemove}
       >
         <Trash2 aria-hidden="true" />
-        <span className="sm:sr-only">Remove</span>
-        <span className="sr-only"> override {index + 1}</span>
+        <span className="sm:sr-only">{t('pricing.remove')}</span>
+        <span className="sr-only">{t('pricing.removeOverride', { number: index + 1 })}</span>
       </Button>
     </li>
   );
 }
 
 function PreviewTable({ preview }: { preview: PricingPreviewResponse }) {
+  const { t } = useTranslation('admin');
   const onlyChangedId = useId();
   const changed = preview.countries.filter((row) => row.new_price !== row.current_price);
   const [onlyChanged, setOnlyChanged] = useState(changed.length > 0);
   if (preview.countries.length === 0)
-    return <EmptyText>No country sells {serviceName(preview.service)} right now.</EmptyText>;
+    return <EmptyText>{t('pricing.noCountry', { service: serviceName(preview.service) })}</EmptyText>;
   const rows = onlyChanged ? changed : preview.countries;
   return (
     <div className="flex min-w-0 flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {changed.length === 0
-            ? `No price of ${serviceName(preview.service)} changes.`
-            : `${changed.length} of ${preview.countries.length} countries change price.`}
+            ? t('pricing.noChange', { service: serviceName(preview.service) })
+            : t('pricing.changed', { changed: changed.length, count: preview.countries.length })}
         </p>
         <label htmlFor={onlyChangedId} className="flex cursor-pointer items-center gap-2 text-sm font-medium">
           <input
@@ -201,26 +207,26 @@ function PreviewTable({ preview }: { preview: PricingPreviewResponse }) {
             onChange={(event) => setOnlyChanged(event.target.checked)}
             className="size-4 accent-primary"
           />
-          Only countries whose price changes
+          {t('pricing.onlyChanged')}
         </label>
       </div>
       {rows.length > 0 && (
         <div className="max-h-[32rem] min-w-0 overflow-y-auto rounded-lg border">
-          <Table aria-label={`Prices of ${serviceName(preview.service)}`}>
+          <Table aria-label={t('pricing.prices', { service: serviceName(preview.service) })}>
             <TableHeader>
               <TableRow>
-                <TableHead scope="col">Country</TableHead>
+                <TableHead scope="col">{t('pricing.country')}</TableHead>
                 <TableHead scope="col" className="text-right">
-                  Now
+                  {t('pricing.now')}
                 </TableHead>
                 <TableHead scope="col" className="text-right">
-                  New
+                  {t('pricing.new')}
                 </TableHead>
                 <TableHead scope="col" className="hidden text-right sm:table-cell">
-                  Cost
+                  {t('pricing.cost')}
                 </TableHead>
                 <TableHead scope="col" className="hidden text-right sm:table-cell">
-                  Stock
+                  {t('pricing.stock')}
                 </TableHead>
               </TableRow>
             </TableHeader>
@@ -228,10 +234,13 @@ function PreviewTable({ preview }: { preview: PricingPreviewResponse }) {
               {rows.map((row) => (
                 <TableRow key={row.country_id}>
                   <TableCell className="py-2">
-                    {row.country}
+                    {countryName(row.country_id, row.country)}
                     {/* On a phone the cost and the stock sit under the country. */}
                     <span className="block text-xs text-muted-foreground sm:hidden">
-                      cost {formatDollars(row.cost)} · {row.stock.toLocaleString('en-US')} in stock
+                      {t('pricing.costStock', {
+                        cost: formatDollars(row.cost),
+                        stock: formatNumber(row.stock),
+                      })}
                     </span>
                   </TableCell>
                   <TableCell className="py-2 text-right align-top tabular-nums">
@@ -250,7 +259,7 @@ function PreviewTable({ preview }: { preview: PricingPreviewResponse }) {
                     {formatDollars(row.cost)}
                   </TableCell>
                   <TableCell className="hidden py-2 text-right align-top tabular-nums sm:table-cell">
-                    {row.stock.toLocaleString('en-US')}
+                    {formatNumber(row.stock)}
                   </TableCell>
                 </TableRow>
               ))}
@@ -263,6 +272,7 @@ function PreviewTable({ preview }: { preview: PricingPreviewResponse }) {
 }
 
 function PreviewSection({ draft }: { draft: Draft }) {
+  const { t } = useTranslation('admin');
   const serviceId = useId();
   const [service, setService] = useState('tg');
   const [problem, setProblem] = useState<string | null>(null);
@@ -282,12 +292,12 @@ function PreviewSection({ draft }: { draft: Draft }) {
     <ConsoleSection
       id="pricing-preview"
       icon={Eye}
-      title="Preview"
-      description="A service's price in every country under the rules above, beside today's, before you save."
+      title={t('pricing.preview')}
+      description={t('pricing.previewDescription')}
     >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="min-w-0 sm:w-72">
-          <Field id={serviceId} label="Service">
+          <Field id={serviceId} label={t('pricing.service')}>
             <Select value={service} onValueChange={setService}>
               <SelectTrigger id={serviceId}>
                 <SelectValue />
@@ -304,7 +314,7 @@ function PreviewSection({ draft }: { draft: Draft }) {
         </div>
         <Button variant="outline" onClick={run} busy={preview.isPending}>
           {!preview.isPending && <Eye aria-hidden="true" />}
-          Preview
+          {t('pricing.preview')}
         </Button>
       </div>
       {(problem || preview.isError) && (
@@ -318,6 +328,7 @@ function PreviewSection({ draft }: { draft: Draft }) {
 }
 
 function RulesEditor({ rules }: { rules: PricingRules }) {
+  const { t } = useTranslation('admin');
   const defaultId = useId();
   const [draft, setDraft] = useState(() => toDraft(rules));
   const save = useAdminAction<{ rules: PricingRules; reason: string }, PricingSaveResponse>(
@@ -337,11 +348,11 @@ function RulesEditor({ rules }: { rules: PricingRules }) {
       <ConsoleSection
         id="pricing-rules"
         icon={Percent}
-        title="Markup"
-        description="The sale price is the provider's cost plus this markup. An override for a service, a country or a pair of both replaces the global markup there; the most specific one applies."
+        title={t('pricing.markupTitle')}
+        description={t('pricing.markupDescription')}
       >
         <div className="max-w-xs">
-          <Field id={defaultId} label="Global markup (%)">
+          <Field id={defaultId} label={t('pricing.globalMarkup')}>
             <Input
               id={defaultId}
               inputMode="decimal"
@@ -351,21 +362,21 @@ function RulesEditor({ rules }: { rules: PricingRules }) {
           </Field>
         </div>
         <div className="flex flex-col gap-2">
-          <h3 className="text-sm font-semibold">Overrides</h3>
+          <h3 className="text-sm font-semibold">{t('pricing.overrides')}</h3>
           {draft.overrides.length === 0 ? (
-            <EmptyText>No overrides: the global markup applies everywhere.</EmptyText>
+            <EmptyText>{t('pricing.noOverrides')}</EmptyText>
           ) : (
             <>
               <div
                 aria-hidden="true"
                 className="hidden grid-cols-[minmax(0,1fr)_minmax(0,1fr)_7rem_auto] gap-2 border-b pb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase sm:grid"
               >
-                <span>Service</span>
-                <span>Country</span>
-                <span>Markup (%)</span>
+                <span>{t('pricing.service')}</span>
+                <span>{t('pricing.country')}</span>
+                <span>{t('pricing.markup')}</span>
                 <span className="w-10" />
               </div>
-              <ul className="flex flex-col gap-2" aria-label="Overrides">
+              <ul className="flex flex-col gap-2" aria-label={t('pricing.overrides')}>
                 {draft.overrides.map((override, index) => (
                   <OverrideRow
                     key={override.key}
@@ -398,7 +409,7 @@ function RulesEditor({ rules }: { rules: PricingRules }) {
             }
           >
             <Plus aria-hidden="true" />
-            Add override
+            {t('pricing.addOverride')}
           </Button>
         </div>
         {'problem' in result && (
@@ -408,22 +419,22 @@ function RulesEditor({ rules }: { rules: PricingRules }) {
         )}
         <div className="flex flex-wrap items-center gap-3 border-t pt-4">
           <ActionDialog
-            label="Save prices"
+            label={t('pricing.save')}
             icon={Save}
             variant="default"
             disabled={!changed || 'problem' in result}
-            title="Save the new prices?"
-            description="Every sale from now on uses these rules: this server at once, every other at its next catalog refresh. Run a preview first to see what changes."
-            confirmLabel="Save prices"
+            title={t('pricing.saveTitle')}
+            description={t('pricing.saveDescription')}
+            confirmLabel={t('pricing.save')}
             validate={() => ('problem' in result ? result.problem : null)}
             run={(reason) => save.mutateAsync({ rules: (result as { rules: PricingRules }).rules, reason })}
           />
           {changed && (
             <>
               <Button type="button" variant="ghost" onClick={() => setDraft(toDraft(rules))}>
-                Discard changes
+                {t('pricing.discard')}
               </Button>
-              <span className="text-sm text-muted-foreground">Not saved yet.</span>
+              <span className="text-sm text-muted-foreground">{t('pricing.notSaved')}</span>
             </>
           )}
         </div>
@@ -435,14 +446,12 @@ function RulesEditor({ rules }: { rules: PricingRules }) {
 
 /** `/admin/pricing`: the markup rules, a preview of what they do to a service's prices, and their history. */
 export function PricingPage() {
+  const { t } = useTranslation('admin');
   const pricing = useQuery(pricingQuery);
 
   return (
     <>
-      <PageHeader
-        title="Pricing"
-        description="The markup on the providers' prices, for every service and country."
-      />
+      <PageHeader title={t('nav.pricing')} description={t('pricing.description')} />
       {pricing.isError && !pricing.data && <LoadError error={pricing.error} />}
       {pricing.isPending && <SkeletonRows count={3} rowClassName="h-32 rounded-xl" />}
       {pricing.data && (
@@ -452,11 +461,11 @@ export function PricingPage() {
           <ConsoleSection
             id="pricing-history"
             icon={History}
-            title="History"
-            description="Every saved change, newest first, with the rules before and after."
+            title={t('pricing.history')}
+            description={t('pricing.historyDescription')}
           >
             {pricing.data.history.length === 0 ? (
-              <EmptyText>The prices have not been changed from the console yet.</EmptyText>
+              <EmptyText>{t('pricing.noHistory')}</EmptyText>
             ) : (
               <AuditEntries entries={pricing.data.history} showObject={false} />
             )}

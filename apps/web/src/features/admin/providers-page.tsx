@@ -1,39 +1,39 @@
 import type { AdminProvider } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { AutoRenewSwitch } from '@/features/rentals/auto-renew-switch';
+import { formatNumber } from '@/lib/format';
 import { ActionDialog } from './action-dialog';
 import { type ProviderRoutingResponse, providerActions, providersQuery, useAdminAction } from './api';
 import { DateTime, duration, EmptyText, Fact, LoadError, Money, percent } from './parts';
 
 function RoutingSwitch({ provider }: { provider: AdminProvider }) {
+  const { t } = useTranslation('admin');
   const id = useId();
   const routing = useAdminAction<string, ProviderRoutingResponse>((reason) =>
     providerActions.routing(provider.name)({ in_routing: !provider.in_routing, reason }),
   );
   const taking = provider.in_routing;
+  const name = { provider: provider.name };
   return (
     <ActionDialog
-      label={taking ? 'Take out of routing' : 'Put back in routing'}
+      label={t(taking ? 'providers.takeOut' : 'providers.putBack')}
       trigger={(open) => (
         <AutoRenewSwitch
           id={id}
           checked={provider.in_routing}
           onCheckedChange={open}
-          label={`${provider.name} in routing`}
+          label={t('providers.inRoutingSwitch', name)}
         />
       )}
-      title={taking ? `Take ${provider.name} out of routing?` : `Put ${provider.name} back in routing?`}
-      description={
-        taking
-          ? `No new purchase or rent goes to ${provider.name}: its stock and prices leave the shop. Numbers already bought there keep working.`
-          : `${provider.name}'s stock and prices return to the shop, and purchases are routed to it again by price and delivery.`
-      }
-      confirmLabel={taking ? 'Take out of routing' : 'Put back in routing'}
+      title={t(taking ? 'providers.takeOutTitle' : 'providers.putBackTitle', name)}
+      description={t(taking ? 'providers.takeOutDescription' : 'providers.putBackDescription', name)}
+      confirmLabel={t(taking ? 'providers.takeOut' : 'providers.putBack')}
       destructive={taking}
       run={(reason) => routing.mutateAsync(reason)}
     />
@@ -41,6 +41,7 @@ function RoutingSwitch({ provider }: { provider: AdminProvider }) {
 }
 
 function ProviderCard({ provider }: { provider: AdminProvider }) {
+  const { t } = useTranslation('admin');
   const { health } = provider;
   const headingId = useId();
   const cooling = health.cooling_until && new Date(health.cooling_until).getTime() > Date.now();
@@ -54,40 +55,43 @@ function ProviderCard({ provider }: { provider: AdminProvider }) {
           <p className="mt-1 flex flex-wrap gap-1.5">
             <Badge variant="muted">{provider.kind}</Badge>
             {provider.in_routing ? (
-              <Badge variant="success">In routing</Badge>
+              <Badge variant="success">{t('providers.inRouting')}</Badge>
             ) : (
-              <Badge variant="destructive">Out of routing</Badge>
+              <Badge variant="destructive">{t('providers.outOfRouting')}</Badge>
             )}
-            {provider.rents && <Badge variant="info">Rents</Badge>}
-            {cooling && <Badge variant="warning">Cooling down</Badge>}
+            {provider.rents && <Badge variant="info">{t('providers.rents')}</Badge>}
+            {cooling && <Badge variant="warning">{t('providers.cooling')}</Badge>}
           </p>
         </div>
         <RoutingSwitch provider={provider} />
       </div>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <Fact label="Balance">
+        <Fact label={t('providers.balance')}>
           {provider.balance === null ? (
-            <span className="text-muted-foreground">Unknown</span>
+            <span className="text-muted-foreground">{t('providers.unknown')}</span>
           ) : (
             <Money dollars={provider.balance} />
           )}
         </Fact>
-        <Fact label="Calls">{health.calls.toLocaleString('en-US')}</Fact>
-        <Fact label="Latency">{duration(health.average_latency_ms)}</Fact>
-        <Fact label="Error rate">{percent(health.error_rate)}</Fact>
-        <Fact label="No numbers">{percent(health.no_numbers_rate)}</Fact>
-        <Fact label="Delivery rate">{percent(health.delivery_rate)}</Fact>
-        <Fact label="Time to code">{duration(health.time_to_code_ms)}</Fact>
-        <Fact label="Cooling until">
+        <Fact label={t('providers.calls')}>{formatNumber(health.calls)}</Fact>
+        <Fact label={t('providers.latency')}>{duration(health.average_latency_ms)}</Fact>
+        <Fact label={t('providers.errorRate')}>{percent(health.error_rate)}</Fact>
+        <Fact label={t('providers.noNumbers')}>{percent(health.no_numbers_rate)}</Fact>
+        <Fact label={t('providers.deliveryRate')}>{percent(health.delivery_rate)}</Fact>
+        <Fact label={t('providers.timeToCode')}>{duration(health.time_to_code_ms)}</Fact>
+        <Fact label={t('providers.coolingUntil')}>
           {health.cooling_until ? <DateTime value={health.cooling_until} /> : '—'}
         </Fact>
       </dl>
       <div className="flex flex-col gap-2">
-        <h3 className="text-sm font-semibold">Recent errors</h3>
+        <h3 className="text-sm font-semibold">{t('providers.recentErrors')}</h3>
         {provider.recent_errors.length === 0 ? (
-          <p className="text-sm text-muted-foreground">None.</p>
+          <p className="text-sm text-muted-foreground">{t('providers.none')}</p>
         ) : (
-          <ul className="flex flex-col gap-1.5 text-sm" aria-label={`Recent errors of ${provider.name}`}>
+          <ul
+            className="flex flex-col gap-1.5 text-sm"
+            aria-label={t('providers.recentErrorsOf', { provider: provider.name })}
+          >
             {provider.recent_errors.map((error, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: errors are listed as they came, newest first.
               <li key={index} className="min-w-0 rounded-md bg-red-50 px-3 py-2">
@@ -106,17 +110,15 @@ function ProviderCard({ provider }: { provider: AdminProvider }) {
 
 /** `/admin/providers`: each SMS provider's balance and health, and whether purchases are routed to it. */
 export function ProvidersPage() {
+  const { t } = useTranslation('admin');
   const providers = useQuery(providersQuery);
   return (
     <>
-      <PageHeader
-        title="Providers"
-        description="The SMS providers numbers are bought from: their balance, how they answer, and whether purchases go to them."
-      />
+      <PageHeader title={t('nav.providers')} description={t('providers.description')} />
       {providers.isPending && <SkeletonRows count={2} rowClassName="h-64 rounded-xl" />}
       {providers.isError && !providers.data && <LoadError error={providers.error} />}
       {providers.data && providers.data.providers.length === 0 && (
-        <EmptyText>No provider is configured.</EmptyText>
+        <EmptyText>{t('providers.noProvider')}</EmptyText>
       )}
       {providers.data && (
         <div className="grid min-w-0 grid-cols-1 gap-4 xl:grid-cols-2 lg:gap-6">

@@ -1,5 +1,6 @@
 import { Search, SlidersHorizontal, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DateRangeFields } from '@/components/date-range-fields';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -42,6 +43,7 @@ export function PurchaseFilters({
   filters: PurchaseFilterValues;
   update(changes: Partial<PurchaseFilterValues>): void;
 }) {
+  const { t } = useTranslation('admin');
   const qId = useId();
   const providerId = useId();
   const userId = useId();
@@ -82,27 +84,27 @@ export function PurchaseFilters({
         {/* On a phone the other filters fold behind a button, so the list is not a screen away. */}
         <div id={moreId} className={cn('grid-cols-1 gap-3 sm:contents', moreOpen ? 'grid' : 'hidden')}>
           <FilterSelect
-            label="Status"
+            label={t('filters.status')}
             value={filters.status}
             onChange={(status) => update({ status })}
             options={statusOptions}
-            anyLabel="Any status"
+            anyLabel={t('filters.anyStatus')}
           />
           <FilterSelect
-            label="Service"
+            label={t('filters.service')}
             value={filters.service}
             onChange={(service) => update({ service })}
             options={serviceOptions}
-            anyLabel="Any service"
+            anyLabel={t('filters.anyService')}
           />
           <FilterSelect
-            label="Country"
+            label={t('filters.country')}
             value={filters.country}
             onChange={(country) => update({ country })}
-            options={countryOptions}
-            anyLabel="Any country"
+            options={countryOptions()}
+            anyLabel={t('filters.anyCountry')}
           />
-          <Field id={providerId} label="Provider">
+          <Field id={providerId} label={t('filters.provider')}>
             <Input
               id={providerId}
               value={text.provider}
@@ -111,8 +113,8 @@ export function PurchaseFilters({
           </Field>
           <Field
             id={userId}
-            label="User id"
-            below={!userIdValid && <p className="text-sm text-destructive">A user id is a whole number.</p>}
+            label={t('filters.userId')}
+            below={!userIdValid && <p className="text-sm text-destructive">{t('filters.userIdInvalid')}</p>}
           >
             <Input
               id={userId}
@@ -135,7 +137,11 @@ export function PurchaseFilters({
           onClick={() => setMoreOpen((open) => !open)}
         >
           <SlidersHorizontal aria-hidden="true" />
-          {moreOpen ? 'Fewer filters' : `More filters${moreSet ? ` (${moreSet} set)` : ''}`}
+          {moreOpen
+            ? t('filters.fewer')
+            : moreSet
+              ? t('filters.moreSet', { count: moreSet })
+              : t('filters.more')}
         </Button>
         {names.includes('problem') && (
           <label htmlFor={problemId} className="flex cursor-pointer items-center gap-2 text-sm font-medium">
@@ -146,7 +152,7 @@ export function PurchaseFilters({
               onChange={(event) => update({ problem: event.target.checked ? 'true' : undefined })}
               className="size-4 accent-primary"
             />
-            Problems only
+            {t('filters.problemsOnly')}
           </label>
         )}
         <span className="mr-auto" />
@@ -157,12 +163,12 @@ export function PurchaseFilters({
             onClick={() => update(Object.fromEntries(names.map((name) => [name, undefined])))}
           >
             <X aria-hidden="true" />
-            Clear filters
+            {t('filters.clear')}
           </Button>
         )}
         <Button type="submit">
           <Search aria-hidden="true" />
-          Search
+          {t('search.button')}
         </Button>
       </div>
     </form>

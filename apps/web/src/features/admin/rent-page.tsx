@@ -10,6 +10,7 @@ import {
   Wrench,
 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -37,6 +38,7 @@ type Rent = Detail['rent'];
 
 /** Refund: the rent's first period and every renewal back. One that received SMS (or ended) needs the box. */
 function RefundRent({ rent, hasSms }: { rent: Rent; hasSms: boolean }) {
+  const { t } = useTranslation('admin');
   const forceId = useId();
   const [force, setForce] = useState(false);
   const refund = useAdminAction<{ reason: string; force: boolean }, AdminRentActionResponse>(
@@ -45,17 +47,16 @@ function RefundRent({ rent, hasSms }: { rent: Rent; hasSms: boolean }) {
   const needsForce = hasSms || rent.status === 'expired';
   return (
     <ActionDialog
-      label="Refund"
+      label={t('rent.refund')}
       icon={Undo2}
-      title={`Refund rent #${rent.id}?`}
+      title={t('rent.refundTitle', { id: rent.id })}
       description={
         <>
-          {formatDollars(rent.charged)} (the first period and every renewal) goes back to {rent.username}'s
-          balance and the rent ends as canceled.
-          {needsForce && ' SMS arrived on this number: refund it only if the rent did not serve its purpose.'}
+          {t('rent.refundDescription', { amount: formatDollars(rent.charged), user: rent.username })}
+          {needsForce && t('rent.refundHasSms')}
         </>
       }
-      confirmLabel={`Refund ${formatDollars(rent.charged)}`}
+      confirmLabel={t('rent.refundAmount', { amount: formatDollars(rent.charged) })}
       destructive
       onOpen={() => setForce(false)}
       run={(reason) => refund.mutateAsync({ reason, force })}
@@ -69,7 +70,7 @@ function RefundRent({ rent, hasSms }: { rent: Rent; hasSms: boolean }) {
             onChange={(event) => setForce(event.target.checked)}
             className="mt-0.5 size-4 shrink-0 accent-primary"
           />
-          <span>Refund although SMS arrived</span>
+          <span>{t('rent.force')}</span>
         </label>
       )}
     </ActionDialog>
@@ -77,59 +78,65 @@ function RefundRent({ rent, hasSms }: { rent: Rent; hasSms: boolean }) {
 }
 
 function RentDetail({ data }: { data: Detail }) {
+  const { t } = useTranslation('admin');
   const { rent } = data;
   return (
     <>
-      <BackLink to={adminRoutes.rents} label="Rents" />
+      <BackLink to={adminRoutes.rents} label={t('nav.rents')} />
       <PageHeader
-        title={`Rent #${rent.id}`}
-        description={`${rentName(rent.service)} number in ${countryName(rent.country_id)} for ${rent.period}, rented by ${rent.username}.`}
+        title={t('rents.rentId', { id: rent.id })}
+        description={t('rent.description', {
+          service: rentName(rent.service),
+          country: countryName(rent.country_id),
+          period: rent.period,
+          user: rent.username,
+        })}
       />
       <div className="grid min-w-0 grid-cols-1 gap-4 lg:gap-6">
-        <ConsoleSection id="rent-facts" icon={CalendarClock} title="Rent">
+        <ConsoleSection id="rent-facts" icon={CalendarClock} title={t('rent.facts')}>
           <Facts>
-            <Fact label="Status">
+            <Fact label={t('rent.status')}>
               <RentStatusBadge status={rent.status} />
             </Fact>
-            <Fact label="User">
+            <Fact label={t('rent.user')}>
               <Link to={adminRoutes.user(rent.user_id)} className={linkClass}>
                 {rent.username}
               </Link>
             </Fact>
-            <Fact label="Charged">
+            <Fact label={t('rent.charged')}>
               <Money dollars={rent.charged} />
             </Fact>
-            <Fact label="First period">
+            <Fact label={t('rent.firstPeriod')}>
               <Money dollars={rent.price} />
             </Fact>
-            <Fact label="Period">{rent.period}</Fact>
-            <Fact label="Service">{rentName(rent.service)}</Fact>
-            <Fact label="Country">{countryName(rent.country_id)}</Fact>
-            <Fact label="Phone">{rent.phone ? formatPhone(rent.phone) : '—'}</Fact>
-            <Fact label="Rented">
+            <Fact label={t('rent.period')}>{rent.period}</Fact>
+            <Fact label={t('rent.service')}>{rentName(rent.service)}</Fact>
+            <Fact label={t('rent.country')}>{countryName(rent.country_id)}</Fact>
+            <Fact label={t('rent.phone')}>{rent.phone ? formatPhone(rent.phone) : '—'}</Fact>
+            <Fact label={t('rent.rented')}>
               <DateTime value={rent.created_at} />
             </Fact>
-            <Fact label="Ends">{rent.ends_at ? <DateTime value={rent.ends_at} /> : '—'}</Fact>
-            <Fact label="Provider">{rent.provider}</Fact>
-            <Fact label="Provider's rent id">{rent.provider_rent_id ?? '—'}</Fact>
-            <Fact label="Why it ended">{rent.status_reason ?? '—'}</Fact>
+            <Fact label={t('rent.ends')}>{rent.ends_at ? <DateTime value={rent.ends_at} /> : '—'}</Fact>
+            <Fact label={t('rent.provider')}>{rent.provider}</Fact>
+            <Fact label={t('rent.providerRentId')}>{rent.provider_rent_id ?? '—'}</Fact>
+            <Fact label={t('rent.whyEnded')}>{rent.status_reason ?? '—'}</Fact>
           </Facts>
         </ConsoleSection>
         <ConsoleSection
           id="rent-actions"
           icon={Wrench}
-          title="Actions"
-          description="Each action is recorded in the audit log with its reason."
+          title={t('rent.actions')}
+          description={t('rent.actionsDescription')}
         >
           <div className="flex flex-wrap gap-2">
             <RefundRent rent={rent} hasSms={data.messages.length > 0} />
           </div>
         </ConsoleSection>
-        <ConsoleSection id="rent-sms" icon={MessageSquareText} title="SMS">
+        <ConsoleSection id="rent-sms" icon={MessageSquareText} title={t('rent.sms')}>
           {data.messages.length === 0 ? (
-            <EmptyText>No SMS arrived on this number.</EmptyText>
+            <EmptyText>{t('rent.noSms')}</EmptyText>
           ) : (
-            <ul className="divide-y" aria-label="SMS">
+            <ul className="divide-y" aria-label={t('rent.sms')}>
               {data.messages.map((message) => (
                 <li
                   key={`${message.received_at}-${message.text}`}
@@ -148,21 +155,28 @@ function RentDetail({ data }: { data: Detail }) {
             </ul>
           )}
         </ConsoleSection>
-        <ConsoleSection id="rent-renewals" icon={CalendarPlus} title="Renewals">
+        <ConsoleSection id="rent-renewals" icon={CalendarPlus} title={t('rent.renewals')}>
           {data.renewals.length === 0 ? (
-            <EmptyText>Not renewed.</EmptyText>
+            <EmptyText>{t('rent.noRenewals')}</EmptyText>
           ) : (
-            <ul className="divide-y" aria-label="Renewals">
+            <ul className="divide-y" aria-label={t('rent.renewals')}>
               {data.renewals.map((renewal) => (
                 <li
                   key={renewal.id}
                   className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2.5 text-sm first:pt-0 last:pb-0"
                 >
                   <span className="font-medium">
-                    {renewal.hours} h for <Money dollars={renewal.price} />
+                    <Trans
+                      t={t}
+                      i18nKey="rent.renewal"
+                      values={{ hours: renewal.hours }}
+                      components={{ price: <Money dollars={renewal.price} /> }}
+                    />
                   </span>
-                  <Badge variant="muted">{renewal.status}</Badge>
-                  {renewal.automatic && <Badge variant="info">Automatic</Badge>}
+                  <Badge variant="muted">
+                    {t(`status.renewal.${renewal.status}`, { defaultValue: renewal.status })}
+                  </Badge>
+                  {renewal.automatic && <Badge variant="info">{t('rent.automatic')}</Badge>}
                   <span className="text-xs text-muted-foreground">
                     <DateTime value={renewal.created_at} />
                   </span>
@@ -171,16 +185,16 @@ function RentDetail({ data }: { data: Detail }) {
             </ul>
           )}
         </ConsoleSection>
-        <ConsoleSection id="rent-ledger" icon={ReceiptText} title="Ledger entries">
+        <ConsoleSection id="rent-ledger" icon={ReceiptText} title={t('rent.ledger')}>
           {data.ledger.length === 0 ? (
-            <EmptyText>No ledger entry refers to this rent.</EmptyText>
+            <EmptyText>{t('rent.noLedger')}</EmptyText>
           ) : (
             <LedgerTable entries={data.ledger} />
           )}
         </ConsoleSection>
-        <ConsoleSection id="rent-audit" icon={History} title="Audit">
+        <ConsoleSection id="rent-audit" icon={History} title={t('rent.audit')}>
           {data.audit.length === 0 ? (
-            <EmptyText>No administrator has acted on this rent.</EmptyText>
+            <EmptyText>{t('rent.noAudit')}</EmptyText>
           ) : (
             <AuditEntries entries={data.audit} showObject={false} />
           )}
@@ -192,10 +206,16 @@ function RentDetail({ data }: { data: Detail }) {
 
 /** `/admin/rents/:id`: a rent's facts, its SMS, renewals, money and what administrators did to it. */
 export function RentPage() {
+  const { t } = useTranslation('admin');
   const id = useObjectId();
   const rent = useQuery({ ...rentQuery(id ?? 0), enabled: id !== null });
   return (
-    <DetailFrame id={id} query={rent} title={`Rent #${id}`} back={{ to: adminRoutes.rents, label: 'Rents' }}>
+    <DetailFrame
+      id={id}
+      query={rent}
+      title={t('rents.rentId', { id })}
+      back={{ to: adminRoutes.rents, label: t('nav.rents') }}
+    >
       {() => <RentDetail data={rent.data!} />}
     </DetailFrame>
   );

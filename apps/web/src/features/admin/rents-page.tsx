@@ -1,5 +1,6 @@
 import { type AdminRentListRow, adminRentStatuses, adminRoutes, moneyMessages } from '@simcode/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isBackwards } from '@/components/date-range-fields';
 import { PageHeader } from '@/components/page-header';
@@ -18,16 +19,14 @@ import {
   Money,
   RentStatusBadge,
   rentName,
+  statusLabel,
 } from './parts';
 import { PurchaseFilters } from './purchase-filters';
 
 const FILTER_NAMES = ['q', 'status', 'service', 'country', 'provider', 'user_id', 'from', 'to'] as const;
-const statusOptions = adminRentStatuses.map((status) => ({
-  value: status,
-  label: status.charAt(0).toUpperCase() + status.slice(1),
-}));
 
 function RentRow({ rent, showUser }: { rent: AdminRentListRow; showUser: boolean }) {
+  const { t } = useTranslation('admin');
   const what = (
     <>
       <span className="block">
@@ -43,7 +42,7 @@ function RentRow({ rent, showUser }: { rent: AdminRentListRow; showUser: boolean
     <TableRow>
       <TableCell className="align-top">
         <Link to={adminRoutes.rent(rent.id)} className={linkClass}>
-          Rent #{rent.id}
+          {t('rents.rentId', { id: rent.id })}
         </Link>
         <span className="block text-xs text-muted-foreground">
           <DateTime value={rent.created_at} />
@@ -73,7 +72,7 @@ function RentRow({ rent, showUser }: { rent: AdminRentListRow; showUser: boolean
           <RentStatusBadge status={rent.status} />
           {rent.ends_at && (
             <span className="text-xs text-muted-foreground">
-              ends <DateTime value={rent.ends_at} />
+              <Trans t={t} i18nKey="rents.ends" components={{ date: <DateTime value={rent.ends_at} /> }} />
             </span>
           )}
           <span className="text-xs font-medium sm:hidden">
@@ -90,25 +89,26 @@ function RentRow({ rent, showUser }: { rent: AdminRentListRow; showUser: boolean
 
 /** Long-term rents as a table; on a phone the user, service, phone and price fold into two columns. */
 export function RentsTable({ rents, showUser = true }: { rents: AdminRentListRow[]; showUser?: boolean }) {
+  const { t } = useTranslation('admin');
   return (
-    <Table aria-label="Rents">
+    <Table aria-label={t('nav.rents')}>
       <TableHeader>
         <TableRow>
-          <TableHead scope="col">Rent</TableHead>
+          <TableHead scope="col">{t('rents.rent')}</TableHead>
           {showUser && (
             <TableHead scope="col" className="hidden sm:table-cell">
-              User
+              {t('rents.user')}
             </TableHead>
           )}
           <TableHead scope="col" className="hidden sm:table-cell">
-            Service
+            {t('rents.service')}
           </TableHead>
           <TableHead scope="col" className="hidden md:table-cell">
-            Phone
+            {t('rents.phone')}
           </TableHead>
-          <TableHead scope="col">Status</TableHead>
+          <TableHead scope="col">{t('rents.status')}</TableHead>
           <TableHead scope="col" className="hidden text-right sm:table-cell">
-            Charged
+            {t('rents.charged')}
           </TableHead>
         </TableRow>
       </TableHeader>
@@ -123,6 +123,7 @@ export function RentsTable({ rents, showUser = true }: { rents: AdminRentListRow
 
 /** `/admin/rents`: long-term rents, newest first, filtered like the orders. */
 export function RentsPage() {
+  const { t } = useTranslation('admin');
   const [filters, update] = useUrlFilters(FILTER_NAMES);
   const backwards = isBackwards(filters);
   const rents = useInfiniteQuery({ ...rentsQuery(filters as RentFilters), enabled: !backwards });
@@ -130,16 +131,16 @@ export function RentsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Rents"
-        description="Long-term numbers: find a rent by its phone number or id, or by who rented what, where and when."
-      />
+      <PageHeader title={t('nav.rents')} description={t('rents.description')} />
       <Card className="flex flex-col gap-4 p-4 sm:p-5">
         <PurchaseFilters
-          label="Filter rents"
-          qLabel="Phone or rent id"
+          label={t('rents.filter')}
+          qLabel={t('rents.q')}
           names={FILTER_NAMES}
-          statusOptions={statusOptions}
+          statusOptions={adminRentStatuses.map((status) => ({
+            value: status,
+            label: statusLabel('rent', status),
+          }))}
           filters={filters as RentFilters}
           update={update}
         />
@@ -148,7 +149,7 @@ export function RentsPage() {
             <AlertDescription>{moneyMessages.badDateRange}</AlertDescription>
           </Alert>
         ) : (
-          <ListState query={rents} empty={rows.length === 0} emptyText="No rent matches these filters." />
+          <ListState query={rents} empty={rows.length === 0} emptyText={t('rents.none')} />
         )}
         {rows.length > 0 && <RentsTable rents={rows} />}
         <LoadMore query={rents} />

@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -23,6 +24,7 @@ export function SearchForm({
   /** More filters, after the box. */
   children?: ReactNode;
 }) {
+  const { t } = useTranslation('admin');
   const id = useId();
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
@@ -48,7 +50,7 @@ export function SearchForm({
           />
           <Button type="submit">
             <Search aria-hidden="true" />
-            Search
+            {t('search.button')}
           </Button>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import type { AdminUserDetailResponse } from '@simcode/contract';
 import { Ban, CircleCheck, KeyRound, LogOut, ShieldCheck, ShieldMinus, Wallet, Wrench } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDollars } from '@/lib/format';
 import { ActionDialog } from './action-dialog';
 import { AmountField, amountProblem, parseDollars } from './amount-field';
@@ -19,6 +20,7 @@ export function newIdempotencyKey(): string {
 }
 
 function AdjustBalance({ user }: { user: User }) {
+  const { t } = useTranslation('admin');
   const directionName = useId();
   const [direction, setDirection] = useState<'credit' | 'debit'>('credit');
   const [amount, setAmount] = useState('');
@@ -27,33 +29,35 @@ function AdjustBalance({ user }: { user: User }) {
     ({ amount, reason }) => userActions.adjust(user.id)({ amount, reason, idempotency_key: key.current }),
   );
   const dollars = parseDollars(amount);
-  const shown = dollars === null ? 'The amount' : formatDollars(dollars);
+  const shown = dollars === null ? t('userActions.theAmount') : formatDollars(dollars);
+  const facts = { amount: shown, user: user.username, balance: formatDollars(user.balance) };
   return (
     <ActionDialog
-      label="Credit or debit"
+      label={t('userActions.adjust')}
       icon={Wallet}
       variant="default"
-      title={`Adjust ${user.username}'s balance`}
-      description={
-        direction === 'credit'
-          ? `${shown} is added to ${user.username}'s balance (${formatDollars(user.balance)} now) as an adjustment in the ledger.`
-          : `${shown} is taken from ${user.username}'s balance (${formatDollars(user.balance)} now) as an adjustment in the ledger.`
-      }
+      title={t('userActions.adjustTitle', { user: user.username })}
+      description={t(
+        direction === 'credit' ? 'userActions.creditDescription' : 'userActions.debitDescription',
+        facts,
+      )}
       confirmLabel={
-        direction === 'credit'
-          ? `Credit ${dollars === null ? '' : shown}`.trim()
-          : `Debit ${dollars === null ? '' : shown}`.trim()
+        dollars === null
+          ? t(direction === 'credit' ? 'userActions.credit' : 'userActions.debit')
+          : t(direction === 'credit' ? 'userActions.creditAmount' : 'userActions.debitAmount', {
+              amount: shown,
+            })
       }
       onOpen={() => {
         key.current = newIdempotencyKey();
         setDirection('credit');
         setAmount('');
       }}
-      validate={() => (dollars === null ? amountProblem : null)}
+      validate={() => (dollars === null ? amountProblem() : null)}
       run={(reason) => adjust.mutateAsync({ amount: direction === 'credit' ? dollars! : -dollars!, reason })}
     >
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 text-sm font-medium">Direction</legend>
+        <legend className="mb-2 text-sm font-medium">{t('userActions.direction')}</legend>
         <div className="flex flex-wrap gap-4">
           {(['credit', 'debit'] as const).map((value) => (
             <label key={value} className="flex cursor-pointer items-center gap-2 text-sm">
@@ -65,7 +69,7 @@ function AdjustBalance({ user }: { user: User }) {
                 onChange={() => setDirection(value)}
                 className="size-4 accent-primary"
               />
-              {value === 'credit' ? 'Credit (add money)' : 'Debit (take money)'}
+              {t(value === 'credit' ? 'userActions.creditOption' : 'userActions.debitOption')}
             </label>
           ))}
         </div>
@@ -77,6 +81,8 @@ function AdjustBalance({ user }: { user: User }) {
 
 /** What an administrator can do to an account, each confirmed with a reason that goes into the audit log. */
 export function UserActions({ user }: { user: User }) {
+  const { t } = useTranslation('admin');
+  const name = { user: user.username };
   const block = useAdminAction<string, AdminUserActionResponse>((reason) =>
     (user.blocked ? userActions.unblock : userActions.block)(user.id)({ reason }),
   );
@@ -93,68 +99,68 @@ export function UserActions({ user }: { user: User }) {
     <ConsoleSection
       id="user-actions"
       icon={Wrench}
-      title="Actions"
-      description="Each action asks for a reason and is recorded in the audit log."
+      title={t('userActions.title')}
+      description={t('userActions.description')}
     >
       <div className="flex flex-wrap gap-2">
         <AdjustBalance user={user} />
         {user.blocked ? (
           <ActionDialog
-            label="Unblock"
+            label={t('userActions.unblock')}
             icon={CircleCheck}
-            title={`Unblock ${user.username}?`}
-            description={`${user.username} can sign in, buy numbers and use API keys again.`}
-            confirmLabel="Unblock"
+            title={t('userActions.unblockTitle', name)}
+            description={t('userActions.unblockDescription', name)}
+            confirmLabel={t('userActions.unblock')}
             run={(reason) => block.mutateAsync(reason)}
           />
         ) : (
           <ActionDialog
-            label="Block"
+            label={t('userActions.block')}
             icon={Ban}
-            title={`Block ${user.username}?`}
-            description={`${user.username} is signed out everywhere and can no longer sign in, buy numbers or use API keys until unblocked.`}
-            confirmLabel="Block"
+            title={t('userActions.blockTitle', name)}
+            description={t('userActions.blockDescription', name)}
+            confirmLabel={t('userActions.block')}
             destructive
             run={(reason) => block.mutateAsync(reason)}
           />
         )}
         {user.role === 'admin' ? (
           <ActionDialog
-            label="Demote to user"
+            label={t('userActions.demoteLabel')}
             icon={ShieldMinus}
-            title={`Demote ${user.username}?`}
-            description={`${user.username} loses the operator console and is signed out everywhere.`}
-            confirmLabel="Demote"
+            title={t('userActions.demoteTitle', name)}
+            description={t('userActions.demoteDescription', name)}
+            confirmLabel={t('userActions.demote')}
             destructive
             run={(reason) => role.mutateAsync(reason)}
           />
         ) : (
           <ActionDialog
-            label="Promote to administrator"
+            label={t('userActions.promoteLabel')}
             icon={ShieldCheck}
-            title={`Promote ${user.username}?`}
-            description={`${user.username} gets the operator console: every account, order, payment and price. Their sessions end, so they sign in again.`}
-            confirmLabel="Promote"
+            title={t('userActions.promoteTitle', name)}
+            description={t('userActions.promoteDescription', name)}
+            confirmLabel={t('userActions.promote')}
             run={(reason) => role.mutateAsync(reason)}
           />
         )}
         {user.two_factor && (
           <ActionDialog
-            label="Reset two-factor"
+            label={t('userActions.resetTwoFactor')}
             icon={KeyRound}
-            title={`Turn off two-factor sign-in for ${user.username}?`}
-            description="For a user who lost their authenticator and recovery codes: they sign in with the password alone until they turn it on again."
-            confirmLabel="Reset two-factor"
+            title={t('userActions.resetTwoFactorTitle', name)}
+            description={t('userActions.resetTwoFactorDescription')}
+            confirmLabel={t('userActions.resetTwoFactor')}
             destructive
             run={(reason) => resetTwoFactor.mutateAsync(reason)}
           />
         )}
         <ActionDialog
-          label="Sign out everywhere"
+          label={t('userActions.signOut')}
           icon={LogOut}
-          title={`Sign ${user.username} out everywhere?`}
-          description="Every session of this account ends: each browser and app has to sign in again."
-          confirmLabel="Sign out everywhere"
+          title={t('userActions.signOutTitle', name)}
+          description={t('userActions.signOutDescription')}
+          confirmLabel={t('userActions.signOut')}
           run={(reason) => signOut.mutateAsync(reason)}
         />
       </div>

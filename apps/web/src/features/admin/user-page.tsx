@@ -11,6 +11,7 @@ import {
   ReceiptText,
   UserRound,
 } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -40,39 +41,44 @@ import { UserActions } from './user-actions';
 type Detail = AdminUserDetailResponse;
 
 function AccountFacts({ user }: { user: Detail['user'] }) {
+  const { t } = useTranslation('admin');
   return (
-    <ConsoleSection id="user-account" icon={UserRound} title="Account">
+    <ConsoleSection id="user-account" icon={UserRound} title={t('user.account')}>
       <div className="flex flex-col gap-1">
-        <p className="text-sm font-medium text-muted-foreground">Balance</p>
+        <p className="text-sm font-medium text-muted-foreground">{t('user.balance')}</p>
         <p className="text-3xl font-bold tracking-tight tabular-nums" data-testid="user-balance">
           {formatDollars(user.balance)}
         </p>
       </div>
       <Facts className="xl:grid-cols-2">
-        <Fact label="User id">{user.id}</Fact>
-        <Fact label="E-mail">
+        <Fact label={t('user.id')}>{user.id}</Fact>
+        <Fact label={t('user.email')}>
           <span className="break-all">{user.email}</span>
         </Fact>
-        <Fact label="Role">
+        <Fact label={t('user.role')}>
           <Badge variant={user.role === 'admin' ? 'info' : 'muted'}>
-            {user.role === 'admin' ? 'Administrator' : 'User'}
+            {t(user.role === 'admin' ? 'role.admin' : 'role.user')}
           </Badge>
         </Fact>
-        <Fact label="Created">
+        <Fact label={t('user.created')}>
           <DateTime value={user.created_at} />
         </Fact>
-        <Fact label="Two-factor">
-          <YesNo value={user.two_factor} yes="On" no="Off" />
+        <Fact label={t('user.twoFactor')}>
+          <YesNo value={user.two_factor} yes={t('on')} no={t('off')} />
         </Fact>
-        <Fact label="Blocked">
+        <Fact label={t('user.blocked')}>
           {user.blocked ? (
             <span className="flex flex-col gap-1">
               <Badge variant="destructive" className="self-start">
-                Blocked
+                {t('user.blocked')}
               </Badge>
               {user.blocked_at && (
                 <span className="text-xs text-muted-foreground">
-                  since <DateTime value={user.blocked_at} />
+                  <Trans
+                    t={t}
+                    i18nKey="user.blockedSince"
+                    components={{ date: <DateTime value={user.blocked_at} /> }}
+                  />
                 </span>
               )}
               {user.blocked_reason && <span className="font-normal">{user.blocked_reason}</span>}
@@ -87,16 +93,17 @@ function AccountFacts({ user }: { user: Detail['user'] }) {
 }
 
 function LedgerSection({ userId }: { userId: number }) {
+  const { t } = useTranslation('admin');
   const ledger = useInfiniteQuery(ledgerQuery(userId));
   const entries = ledger.data?.pages.flatMap((page) => page.entries) ?? [];
   return (
     <ConsoleSection
       id="user-ledger"
       icon={ReceiptText}
-      title="Ledger"
-      description="Every change to the balance, newest first, with what it refers to."
+      title={t('ledger.label')}
+      description={t('user.ledgerDescription')}
     >
-      <ListState query={ledger} empty={entries.length === 0} emptyText="No ledger entries yet." />
+      <ListState query={ledger} empty={entries.length === 0} emptyText={t('user.noLedger')} />
       {entries.length > 0 && <LedgerTable entries={entries} />}
       <LoadMore query={ledger} />
     </ConsoleSection>
@@ -104,20 +111,21 @@ function LedgerSection({ userId }: { userId: number }) {
 }
 
 function OrdersSection({ userId }: { userId: number }) {
+  const { t } = useTranslation('admin');
   const orders = useInfiniteQuery(ordersQuery({ user_id: String(userId) }));
   const rows = orders.data?.pages.flatMap((page) => page.orders) ?? [];
   return (
     <ConsoleSection
       id="user-orders"
       icon={ListOrdered}
-      title="Orders"
+      title={t('nav.orders')}
       actions={
         <Link to={`${adminRoutes.orders}?user_id=${userId}`} className={`${linkClass} text-sm`}>
-          Filter in Orders
+          {t('user.filterOrders')}
         </Link>
       }
     >
-      <ListState query={orders} empty={rows.length === 0} emptyText="No one-time orders." />
+      <ListState query={orders} empty={rows.length === 0} emptyText={t('user.noOrders')} />
       {rows.length > 0 && <OrdersTable orders={rows} showUser={false} />}
       <LoadMore query={orders} />
     </ConsoleSection>
@@ -125,20 +133,21 @@ function OrdersSection({ userId }: { userId: number }) {
 }
 
 function PaymentsSection({ userId }: { userId: number }) {
+  const { t } = useTranslation('admin');
   const payments = useInfiniteQuery(paymentsQuery({ user_id: String(userId) }));
   const rows = payments.data?.pages.flatMap((page) => page.payments) ?? [];
   return (
     <ConsoleSection
       id="user-payments"
       icon={CreditCard}
-      title="Payments"
+      title={t('nav.payments')}
       actions={
         <Link to={`${adminRoutes.payments}?user_id=${userId}`} className={`${linkClass} text-sm`}>
-          Filter in Payments
+          {t('user.filterPayments')}
         </Link>
       }
     >
-      <ListState query={payments} empty={rows.length === 0} emptyText="No top-ups." />
+      <ListState query={payments} empty={rows.length === 0} emptyText={t('user.noPayments')} />
       {rows.length > 0 && <PaymentsTable payments={rows} showUser={false} />}
       <LoadMore query={payments} />
     </ConsoleSection>
@@ -146,20 +155,21 @@ function PaymentsSection({ userId }: { userId: number }) {
 }
 
 function RentsSection({ userId }: { userId: number }) {
+  const { t } = useTranslation('admin');
   const rents = useInfiniteQuery(rentsQuery({ user_id: String(userId) }));
   const rows = rents.data?.pages.flatMap((page) => page.rents) ?? [];
   return (
     <ConsoleSection
       id="user-rents"
       icon={CalendarClock}
-      title="Rents"
+      title={t('nav.rents')}
       actions={
         <Link to={`${adminRoutes.rents}?user_id=${userId}`} className={`${linkClass} text-sm`}>
-          Filter in Rents
+          {t('user.filterRents')}
         </Link>
       }
     >
-      <ListState query={rents} empty={rows.length === 0} emptyText="No long-term rents." />
+      <ListState query={rents} empty={rows.length === 0} emptyText={t('user.noRents')} />
       {rows.length > 0 && <RentsTable rents={rows} showUser={false} />}
       <LoadMore query={rents} />
     </ConsoleSection>
@@ -167,21 +177,22 @@ function RentsSection({ userId }: { userId: number }) {
 }
 
 function TicketsSection({ tickets }: { tickets: Detail['tickets'] }) {
+  const { t } = useTranslation('admin');
   return (
     <ConsoleSection
       id="user-tickets"
       icon={LifeBuoy}
-      title="Tickets"
+      title={t('user.tickets')}
       actions={
         <Link to="/dashboard/tickets" className={`${linkClass} text-sm`}>
-          All tickets
+          {t('user.allTickets')}
         </Link>
       }
     >
       {tickets.length === 0 ? (
-        <EmptyText>No support tickets.</EmptyText>
+        <EmptyText>{t('user.noTickets')}</EmptyText>
       ) : (
-        <ul className="divide-y" aria-label="Tickets">
+        <ul className="divide-y" aria-label={t('user.tickets')}>
           {tickets.map((ticket) => (
             <li
               key={ticket.id}
@@ -206,12 +217,13 @@ function TicketsSection({ tickets }: { tickets: Detail['tickets'] }) {
 }
 
 function ApiKeysSection({ keys }: { keys: Detail['api_keys'] }) {
+  const { t } = useTranslation('admin');
   return (
-    <ConsoleSection id="user-api-keys" icon={KeyRound} title="API keys">
+    <ConsoleSection id="user-api-keys" icon={KeyRound} title={t('user.apiKeys')}>
       {keys.length === 0 ? (
-        <EmptyText>No API keys.</EmptyText>
+        <EmptyText>{t('user.noApiKeys')}</EmptyText>
       ) : (
-        <ul className="divide-y" aria-label="API keys">
+        <ul className="divide-y" aria-label={t('user.apiKeys')}>
           {keys.map((key) => (
             <li
               key={key.id}
@@ -219,16 +231,22 @@ function ApiKeysSection({ keys }: { keys: Detail['api_keys'] }) {
             >
               <span className="min-w-0 font-medium break-words">{key.name}</span>
               {key.revoked_at ? (
-                <Badge variant="muted">Revoked</Badge>
+                <Badge variant="muted">{t('user.revoked')}</Badge>
               ) : (
-                <Badge variant="success">Active</Badge>
+                <Badge variant="success">{t('user.active')}</Badge>
               )}
               <span className="text-xs text-muted-foreground">
-                created <DateTime value={key.created_at} />
+                <Trans
+                  t={t}
+                  i18nKey="user.keyCreated"
+                  components={{ date: <DateTime value={key.created_at} /> }}
+                />
                 {key.revoked_at && (
-                  <>
-                    , revoked <DateTime value={key.revoked_at} />
-                  </>
+                  <Trans
+                    t={t}
+                    i18nKey="user.keyRevoked"
+                    components={{ date: <DateTime value={key.revoked_at} /> }}
+                  />
                 )}
               </span>
             </li>
@@ -240,35 +258,36 @@ function ApiKeysSection({ keys }: { keys: Detail['api_keys'] }) {
 }
 
 function SessionsSection({ sessions }: { sessions: Detail['sessions'] }) {
+  const { t } = useTranslation('admin');
   return (
-    <ConsoleSection id="user-sessions" icon={MonitorSmartphone} title="Sign-in history">
+    <ConsoleSection id="user-sessions" icon={MonitorSmartphone} title={t('user.sessions')}>
       {sessions.length === 0 ? (
-        <EmptyText>Never signed in.</EmptyText>
+        <EmptyText>{t('user.noSessions')}</EmptyText>
       ) : (
-        <ul className="divide-y" aria-label="Sessions">
+        <ul className="divide-y" aria-label={t('user.sessionsLabel')}>
           {sessions.map((session) => (
             <li key={session.id} className="flex min-w-0 flex-col gap-1 py-2.5 first:pt-0 last:pb-0">
               <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
                 {deviceName(session.user_agent)}
                 {session.revoked_at ? (
-                  <Badge variant="muted">Ended</Badge>
+                  <Badge variant="muted">{t('user.ended')}</Badge>
                 ) : (
-                  <Badge variant="success">Active</Badge>
+                  <Badge variant="success">{t('user.active')}</Badge>
                 )}
               </p>
               <dl className="flex flex-wrap gap-x-4 gap-y-0.5 text-xs text-muted-foreground">
                 <div className="flex gap-1">
-                  <dt>Address:</dt>
-                  <dd className="break-all text-foreground">{session.address ?? 'unknown'}</dd>
+                  <dt>{t('user.address')}</dt>
+                  <dd className="break-all text-foreground">{session.address ?? t('user.unknownAddress')}</dd>
                 </div>
                 <div className="flex gap-1">
-                  <dt>Signed in:</dt>
+                  <dt>{t('user.signedIn')}</dt>
                   <dd className="text-foreground">
                     <DateTime value={session.created_at} />
                   </dd>
                 </div>
                 <div className="flex gap-1">
-                  <dt>Last seen:</dt>
+                  <dt>{t('user.lastSeen')}</dt>
                   <dd className="text-foreground">
                     <DateTime value={session.last_seen_at} />
                   </dd>
@@ -283,15 +302,16 @@ function SessionsSection({ sessions }: { sessions: Detail['sessions'] }) {
 }
 
 function UserDetail({ data }: { data: Detail }) {
+  const { t } = useTranslation('admin');
   const { user } = data;
   return (
     <>
-      <BackLink to={adminRoutes.users} label="Users" />
+      <BackLink to={adminRoutes.users} label={t('nav.users')} />
       <PageHeader
         title={user.username}
         description={
           <>
-            User #{user.id} · <span className="break-all">{user.email}</span>
+            {t('user.title', { id: user.id })} · <span className="break-all">{user.email}</span>
           </>
         }
       />
@@ -312,9 +332,9 @@ function UserDetail({ data }: { data: Detail }) {
           <SessionsSection sessions={data.sessions} />
         </div>
         <div className="min-w-0 xl:col-span-2">
-          <ConsoleSection id="user-audit" icon={History} title="Audit">
+          <ConsoleSection id="user-audit" icon={History} title={t('user.audit')}>
             {data.audit.length === 0 ? (
-              <EmptyText>No administrator has acted on this account.</EmptyText>
+              <EmptyText>{t('user.noAudit')}</EmptyText>
             ) : (
               <AuditEntries entries={data.audit} showObject={false} />
             )}
@@ -327,10 +347,16 @@ function UserDetail({ data }: { data: Detail }) {
 
 /** `/admin/users/:id`: an account with its money, orders, sessions and everything done to it. */
 export function UserPage() {
+  const { t } = useTranslation('admin');
   const id = useObjectId();
   const user = useQuery({ ...userQuery(id ?? 0), enabled: id !== null });
   return (
-    <DetailFrame id={id} query={user} title={`User #${id}`} back={{ to: adminRoutes.users, label: 'Users' }}>
+    <DetailFrame
+      id={id}
+      query={user}
+      title={t('user.title', { id })}
+      back={{ to: adminRoutes.users, label: t('nav.users') }}
+    >
       {() => <UserDetail data={user.data!} />}
     </DetailFrame>
   );

@@ -1,5 +1,6 @@
 import { type AdminUserRow, adminRoutes } from '@simcode/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -10,12 +11,16 @@ import { DateTime, ListState, LoadMore, linkClass, Money, YesNo } from './parts'
 import { SearchForm } from './search-form';
 
 function RoleBadge({ role }: { role: AdminUserRow['role'] }) {
+  const { t } = useTranslation('admin');
   return (
-    <Badge variant={role === 'admin' ? 'info' : 'muted'}>{role === 'admin' ? 'Administrator' : 'User'}</Badge>
+    <Badge variant={role === 'admin' ? 'info' : 'muted'}>
+      {t(role === 'admin' ? 'role.admin' : 'role.user')}
+    </Badge>
   );
 }
 
 function UserRow({ user }: { user: AdminUserRow }) {
+  const { t } = useTranslation('admin');
   return (
     <TableRow>
       <TableCell className="align-top">
@@ -26,8 +31,8 @@ function UserRow({ user }: { user: AdminUserRow }) {
         {/* On a phone the account's facts sit under its name: seven columns do not fit 360 px. */}
         <span className="mt-1 flex flex-wrap gap-1 md:hidden">
           {user.role === 'admin' && <RoleBadge role={user.role} />}
-          {user.blocked && <Badge variant="destructive">Blocked</Badge>}
-          {user.two_factor && <Badge variant="success">2FA</Badge>}
+          {user.blocked && <Badge variant="destructive">{t('users.blocked')}</Badge>}
+          {user.two_factor && <Badge variant="success">{t('users.twoFactor')}</Badge>}
         </span>
       </TableCell>
       <TableCell className="hidden align-top md:table-cell">
@@ -37,10 +42,10 @@ function UserRow({ user }: { user: AdminUserRow }) {
         <Money dollars={user.balance} />
       </TableCell>
       <TableCell className="hidden align-top md:table-cell">
-        {user.blocked ? <Badge variant="destructive">Blocked</Badge> : <YesNo value={false} />}
+        {user.blocked ? <Badge variant="destructive">{t('users.blocked')}</Badge> : <YesNo value={false} />}
       </TableCell>
       <TableCell className="hidden align-top md:table-cell">
-        <YesNo value={user.two_factor} yes="On" no="Off" />
+        <YesNo value={user.two_factor} yes={t('on')} no={t('off')} />
       </TableCell>
       <TableCell className="hidden align-top text-sm whitespace-nowrap text-muted-foreground lg:table-cell">
         <DateTime value={user.created_at} />
@@ -51,6 +56,7 @@ function UserRow({ user }: { user: AdminUserRow }) {
 
 /** `/admin/users`: every account, newest first, searched by name, e-mail or id. */
 export function UsersPage() {
+  const { t } = useTranslation('admin');
   const [searchParams, setSearchParams] = useSearchParams();
   const q = searchParams.get('q') ?? '';
   const users = useInfiniteQuery(usersQuery(q));
@@ -58,38 +64,38 @@ export function UsersPage() {
 
   return (
     <>
-      <PageHeader title="Users" description="Find an account by its username, e-mail address or id." />
+      <PageHeader title={t('nav.users')} description={t('users.description')} />
       <Card className="flex flex-col gap-4 p-4 sm:p-5">
         <SearchForm
-          label="Search users"
-          placeholder="Name, e-mail or id"
+          label={t('users.search')}
+          placeholder={t('users.placeholder')}
           value={q}
           onSearch={(text) => setSearchParams(text ? { q: text } : {}, { replace: true })}
         />
         <ListState
           query={users}
           empty={rows.length === 0}
-          emptyText={q ? `No user matches “${q}”.` : 'No users yet.'}
+          emptyText={q ? t('users.noMatch', { q }) : t('users.none')}
         />
         {rows.length > 0 && (
-          <Table aria-label="Users">
+          <Table aria-label={t('nav.users')}>
             <TableHeader>
               <TableRow>
-                <TableHead scope="col">User</TableHead>
+                <TableHead scope="col">{t('users.user')}</TableHead>
                 <TableHead scope="col" className="hidden md:table-cell">
-                  Role
+                  {t('users.role')}
                 </TableHead>
                 <TableHead scope="col" className="text-right">
-                  Balance
+                  {t('users.balance')}
                 </TableHead>
                 <TableHead scope="col" className="hidden md:table-cell">
-                  Blocked
+                  {t('users.blocked')}
                 </TableHead>
                 <TableHead scope="col" className="hidden md:table-cell">
-                  2FA
+                  {t('users.twoFactor')}
                 </TableHead>
                 <TableHead scope="col" className="hidden lg:table-cell">
-                  Created
+                  {t('users.created')}
                 </TableHead>
               </TableRow>
             </TableHeader>
