@@ -11,7 +11,11 @@ const LANGUAGES = ['en', 'ru', 'zh'];
 const problems = [];
 
 /** Catalogue folders: each holds one JSON per language, or one folder per language of namespace files. */
-const CATALOGUES = ['packages/contract/src/i18n/locales', 'apps/web/src/locales', 'apps/server/src/locales'];
+const CATALOGUES = [
+  'packages/contract/src/i18n/locales',
+  'apps/web/src/locales',
+  'apps/server/src/modules/mail/locales',
+];
 
 function flatten(value, prefix = '', into = new Map()) {
   for (const [key, child] of Object.entries(value)) {

@@ -13,6 +13,7 @@ export function CopyButton({
   children,
 }: {
   value: string;
+  /** Which kind of text it is (not shown: the button words it in the reader's language). */
   what: 'Number' | 'Code';
   className?: string;
   iconClassName?: string;
@@ -23,7 +24,7 @@ export function CopyButton({
   return (
     <button
       type="button"
-      onClick={() => copyToClipboard(value, what)}
+      onClick={() => copyToClipboard(value, what === 'Number' ? t('copy.numberNoun') : t('copy.codeNoun'))}
       className={cn('group flex items-center gap-1.5 rounded', className)}
       aria-label={what === 'Number' ? t('copy.number', { value }) : t('copy.code', { value })}
     >

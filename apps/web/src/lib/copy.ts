@@ -5,8 +5,8 @@ import { i18n } from '@/i18n';
 export async function copyToClipboard(text: string, what: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
-    toast.success(i18n.t('dashboard:copy.copied', { what }), { description: text, duration: 2500 });
+    toast.success(i18n.t('common:copy.copied', { what }), { description: text, duration: 2500 });
   } catch {
-    toast.error(i18n.t('dashboard:copy.failed'), { description: i18n.t('dashboard:copy.failedHint') });
+    toast.error(i18n.t('common:copy.failed'), { description: i18n.t('common:copy.failedHint') });
   }
 }

@@ -118,6 +118,7 @@ beforeEach(() => {
     two_factor_enabled: false,
     recovery_codes_left: 0,
     code_emails: false,
+    language: null,
     created_at: '2026-11-01T09:00:00.000Z',
   };
   sessions = [

@@ -33,7 +33,7 @@ function TwoFactorStep({ challenge, onRestart }: { challenge: string; onRestart(
     try {
       const response = await loginTwoFactor({ challenge, code: typed }, authMessages.loginFailed);
       if (!response.token) throw new Error('no token in a successful answer');
-      signIn(response.token);
+      await signIn(response.token);
     } catch (failure) {
       setError(errorMessage(failure, authMessages.loginFailed));
       setBusy(false);

@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, IDLE_LOGOUT_MS, type Language } from '@simcode/contract';
+import { ADMIN_ROLE, accountApiPaths, IDLE_LOGOUT_MS, type Language } from '@simcode/contract';
 import { useSyncExternalStore } from 'react';
 import { publicPath } from '@/i18n';
 
@@ -55,7 +55,7 @@ export async function logout(): Promise<void> {
 export function saveAccountLanguage(language: Language): void {
   const token = getToken();
   if (!token) return;
-  void fetch('/api/account/language', {
+  void fetch(accountApiPaths.language, {
     method: 'PUT',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ language }),

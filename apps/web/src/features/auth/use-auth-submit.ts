@@ -1,8 +1,9 @@
-import type { LoginResponse } from '@simcode/contract';
+import { type Account, accountApiPaths, currentLanguage, type LoginResponse } from '@simcode/contract';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '@/lib/api-client';
-import { setToken } from './session';
+import { rememberLanguage } from '@/i18n/preference';
+import { apiRequest, errorMessage } from '@/lib/api-client';
+import { saveAccountLanguage, setToken } from './session';
 
 /**
  * The behaviour both account forms share: check the rules before sending, keep the button busy while the
@@ -44,7 +45,7 @@ export function useAuthSubmit({
         return;
       }
       if (!response.token) throw new Error('no token in a successful answer');
-      signIn(response.token);
+      await signIn(response.token);
     } catch (failure) {
       setError(errorMessage(failure, fallbackError));
       setCaptchaResetKey((key) => key + 1);
@@ -55,11 +56,25 @@ export function useAuthSubmit({
   return { onSubmit, error, busy, setCaptcha, captchaResetKey };
 }
 
-/** Keeps a sign-in's token and opens the dashboard: the end of every way to sign in. */
+/**
+ * Keeps a sign-in's token and opens the dashboard: the end of every way to sign in. The account's saved
+ * language wins from here on: when it differs from the one being read, the dashboard loads in it; an
+ * account without one keeps the language it signed in with.
+ */
 export function useSignIn() {
   const navigate = useNavigate();
-  return (token: string) => {
+  return async (token: string) => {
     setToken(token);
+    const saved = await apiRequest<{ account: Account }>(accountApiPaths.account).then(
+      (answer) => answer.account.language,
+      () => undefined,
+    );
+    if (saved === null) saveAccountLanguage(currentLanguage());
+    if (saved && saved !== currentLanguage()) {
+      rememberLanguage(saved);
+      window.location.assign('/dashboard');
+      return;
+    }
     navigate('/dashboard', { replace: true });
   };
 }
