@@ -1,4 +1,4 @@
-import { generalMessages, validationMessages, wireErrorTexts } from '@simcode/contract';
+import { generalMessages, localizeEnglish, validationMessages, wireErrorTexts } from '@simcode/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -77,7 +77,10 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
 function answerInLanguage(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.statusCode >= 500) request.log.warn({ err: error }, 'request failed');
-    return reply.code(error.statusCode).send(errorBody(error.code, error.message, error.details));
+    // A sentence made before the request had a language (a provider's refusal) is still in English.
+    return reply
+      .code(error.statusCode)
+      .send(errorBody(error.code, localizeEnglish(error.message), error.details));
   }
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
     const text = describeValidation(error.validationContext, error.validation ?? []);

@@ -1,3 +1,4 @@
 export * from './define-messages';
 export * from './instance';
 export * from './languages';
+export * from './localize-english';

@@ -2,6 +2,9 @@ import i18next, { type TOptions } from 'i18next';
 import { DEFAULT_LANGUAGE, type Language } from './languages';
 import english from './locales/en.json';
 
+/** The shared catalogue's English, the spec's texts: for sentences written down in English (stored reasons). */
+export { english };
+
 /**
  * The process's one i18next instance. It holds the messages both apps share (namespace `messages`: the
  * server's answers, which the web app shows too) in English from the start, and whatever each app adds:

@@ -1,4 +1,4 @@
-import { buyingMessages, FAVOURITES_MAX } from '@simcode/contract';
+import { buyingMessages, english, FAVOURITES_MAX } from '@simcode/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../test/support/app';
@@ -326,5 +326,27 @@ describe('buying by service', () => {
     });
     expect(unknown.statusCode).toBe(400);
     expect((await t.app.inject({ url: '/api/dashboard/service-countries?service=wa' })).statusCode).toBe(401);
+  });
+});
+
+describe('reasons written down in English', () => {
+  it("are read in the reader's language", async () => {
+    t = await createListeningTestApp();
+    const user = await createUser(t);
+    await fundUser(t.ctx.database, user.id, 10_000);
+    const number = await buyOne(user);
+    await t.ctx.database.db
+      .update(activations)
+      .set({ status: 'expired', statusReason: english.activationReasons.expired })
+      .where(eq(activations.id, number.id));
+    const inRussian = await t.app.inject({
+      url: '/api/dashboard/numbers',
+      headers: { ...user.headers, 'accept-language': 'ru-RU' },
+    });
+    expect(inRussian.json().numbers[0].status_reason).toBe(
+      'За 20 минут SMS не пришло. Стоимость возвращена на баланс.',
+    );
+    const inEnglish = await t.app.inject({ url: '/api/dashboard/numbers', headers: user.headers });
+    expect(inEnglish.json().numbers[0].status_reason).toBe(english.activationReasons.expired);
   });
 });

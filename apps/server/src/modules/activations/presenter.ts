@@ -1,4 +1,10 @@
-import { centsToDollars, countryById, type PurchasedNumber, serviceByCode } from '@simcode/contract';
+import {
+  centsToDollars,
+  countryById,
+  localizeEnglish,
+  type PurchasedNumber,
+  serviceByCode,
+} from '@simcode/contract';
 import type { Activation, ActivationMessage } from '../../db/schema';
 import type { RetryRequest } from './repository';
 
@@ -24,7 +30,7 @@ export function presentNumber(
     created_at: order.createdAt.toISOString(),
     expires_at: order.expiresAt.toISOString(),
     status: order.status === 'failed' ? 'canceled' : order.status,
-    status_reason: order.statusReason,
+    status_reason: localizeEnglish(order.statusReason),
     code: codes.at(-1)?.code ?? null,
     sms: messages.map((message) => ({
       code: message.code,

@@ -2,6 +2,8 @@ import {
   ACTIVATION_LIFETIME_MS,
   buyingMessages,
   centsToDollars,
+  currentLanguage,
+  english,
   formatCents,
   NUMBER_STATUS,
   numberMessages,
@@ -23,14 +25,8 @@ import type { CatalogService, QuoteCandidate } from '../catalog/service';
 import { presentNumber } from './presenter';
 import { createActivationsRepository, type NumberListFilter } from './repository';
 
-export const activationReasons = {
-  canceledByUser: 'Canceled by you. The price was returned to your balance.',
-  expired: 'No SMS arrived within 20 minutes. The price was returned to your balance.',
-  withdrawn:
-    'The provider withdrew this number before any SMS arrived. The price was returned to your balance.',
-  notIssued: 'The purchase did not go through. The price was returned to your balance.',
-  refundedBySupport: 'Refunded by support. The price was returned to your balance.',
-} as const;
+/** Why an order was refunded: stored with it in English, shown in the reader's language. */
+export const activationReasons = english.activationReasons;
 
 /** The candidates with `provider`'s moved to the end, keeping the others' routing order. */
 function tryLast(candidates: readonly QuoteCandidate[], provider: string): QuoteCandidate[] {
@@ -596,7 +592,8 @@ export function createActivationService({
       };
       // Only the first page of the whole list is cached: it is what every open My Numbers page polls.
       return beforeId === undefined && filter === undefined
-        ? listCache.getOrLoad(userId, `list:${limit}`, load)
+        ? // Per language: the list carries sentences (refund reasons) in the reader's language.
+          listCache.getOrLoad(userId, `list:${limit}:${currentLanguage()}`, load)
         : load();
     },
 

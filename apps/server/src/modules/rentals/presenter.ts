@@ -1,4 +1,4 @@
-import { centsToDollars, periodText, type Rent, rentServiceByKey } from '@simcode/contract';
+import { centsToDollars, localizeEnglish, periodText, type Rent, rentServiceByKey } from '@simcode/contract';
 import type { RentRow } from '../../db/schema';
 import { displayNames } from '../activations/presenter';
 
@@ -32,7 +32,7 @@ export function presentRent(rent: RentRow, renewals: RenewalTotals = NO_RENEWALS
     created_at: rent.createdAt.toISOString(),
     end_date: rent.endsAt?.toISOString() ?? null,
     status: rent.status === 'failed' ? 'canceled' : rent.status,
-    status_reason: rent.statusReason,
+    status_reason: localizeEnglish(rent.statusReason),
     period: periodText(rent.periodUnit, rent.periodCount),
     hours: rent.hours,
     renewable: rent.periodUnit !== 'hour',

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import {
+  english,
   extractSmsCode,
   formatCents,
+  localizeEnglish,
   RENT_CANCEL_WINDOW_MS,
   RENT_STATUS,
   type RentPeriod,
@@ -23,17 +25,13 @@ import type { PricingRulesStore } from '../catalog/pricing-rules';
 import { createRentCatalog, type RenewalQuote } from './catalog';
 import { createRentalsRepository } from './repository';
 
+/** Why a rent ended or was refunded: stored with it in English, shown in the reader's language. */
 export const rentReasons = {
-  canceledByUser: 'Canceled by you. The price was returned to your balance.',
-  withdrawn: 'The provider ended this rental early. The price was returned to your balance.',
-  endedEarly:
-    'The provider ended this rental before its end date. If you did not expect this, contact support within 48 hours.',
-  notIssued: 'The rental did not go through. The price was returned to your balance.',
-  refundedBySupport: 'Refunded by support. The price was returned to your balance.',
+  ...english.rentReasons,
   autoRenewNoBalance: (priceCents: number) =>
     `Not renewed automatically: renewing costs ${formatCents(priceCents)} and your balance was lower. Top up and renew it yourself before it ends.`,
   autoRenewFailed: (why: string) => `Not renewed automatically. ${why} Renew it yourself before it ends.`,
-} as const;
+};
 
 export interface RentRequest {
   countryId: string;
@@ -640,7 +638,12 @@ export function rentStatusAnswer(
   values: RentStatusResponse['values'],
 ): RentStatusResponse {
   if (rent.status === 'failed')
-    return { status: 'error', message: RENT_STATUS.canceled, values, error: rent.statusReason };
+    return {
+      status: 'error',
+      message: RENT_STATUS.canceled,
+      values,
+      error: localizeEnglish(rent.statusReason),
+    };
   if (values.length > 0) return { status: 'success', message: null, values, error: null };
   switch (rent.status) {
     case 'canceled':

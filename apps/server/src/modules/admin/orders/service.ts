@@ -1,4 +1,10 @@
-import { type AdminOrderRow, adminMessages, centsToDollars, formatCents } from '@simcode/contract';
+import {
+  type AdminOrderRow,
+  adminMessages,
+  centsToDollars,
+  formatCents,
+  localizeEnglish,
+} from '@simcode/contract';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import {
@@ -38,7 +44,7 @@ function presentOrder(order: OrderWithOwner): AdminOrderRow {
     phone: order.phoneNumber,
     price: centsToDollars(order.priceCents),
     status: order.status,
-    status_reason: order.statusReason,
+    status_reason: localizeEnglish(order.statusReason),
     created_at: order.createdAt.toISOString(),
     code: order.code,
     problem_note: order.problemNote,

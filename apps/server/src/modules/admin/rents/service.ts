@@ -3,6 +3,7 @@ import {
   adminMessages,
   centsToDollars,
   formatCents,
+  localizeEnglish,
   periodText,
 } from '@simcode/contract';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
@@ -39,7 +40,7 @@ function presentRent(rent: RentWithOwner): AdminRentListRow {
     price: centsToDollars(rent.priceCents),
     charged: centsToDollars(rent.priceCents + rent.renewalsCents),
     status: rent.status,
-    status_reason: rent.statusReason,
+    status_reason: localizeEnglish(rent.statusReason),
     created_at: rent.createdAt.toISOString(),
     ends_at: rent.endsAt?.toISOString() ?? null,
   };
@@ -48,7 +49,7 @@ function presentRent(rent: RentWithOwner): AdminRentListRow {
 function auditedState(rent: RentRow) {
   return {
     status: rent.status,
-    status_reason: rent.statusReason,
+    status_reason: localizeEnglish(rent.statusReason),
     ends_at: rent.endsAt?.toISOString() ?? null,
   };
 }

@@ -1,3 +1,4 @@
+import { english } from '@simcode/contract';
 import { UpstreamError, type UpstreamErrorKind } from '../types';
 
 /** Reads may be repeated freely; a write (buy, cancel, finish, rent, extend) may have happened even when it failed. */
@@ -9,33 +10,12 @@ export interface TokenMeaning {
 }
 
 /**
- * Sentences users see. Trouble with our own account at the provider (balance, ban, key) is told as a
- * temporary outage: the user can do nothing about it, and it is nobody's business that our balance is low.
+ * Sentences users see, kept in English (a refusal may be stored with an order): the answers and pages show
+ * them in the reader's language through the shared catalogue (`localizeEnglish`). Trouble with our own
+ * account at the provider (balance, ban, key) is told as a temporary outage: the user can do nothing about
+ * it, and it is nobody's business that our balance is low.
  */
-export const upstreamMessages = {
-  noAnswer: 'The number provider did not answer. Please try again.',
-  temporarilyUnavailable: 'The number provider is temporarily unavailable. Please try again later.',
-  internalError: 'The number provider had an internal error. Please try again.',
-  unexpectedAnswer: 'The number provider gave an unexpected answer. Please try again.',
-  noNumbers: 'No numbers are available for this choice right now. Try another operator or country.',
-  priceChanged: 'The price for this choice has just gone up. Please check the new price and try again.',
-  serviceUnavailable: 'This service is not available in the chosen country right now. Try another country.',
-  badService: 'This service is not available from the number provider.',
-  badCountry: 'This country is not available from the number provider.',
-  badOperator: 'This operator is not available for the chosen country. Choose another operator.',
-  badRentTime: 'This rental period is not available. Choose another period.',
-  refused: 'The number provider refused this request.',
-  earlyCancel: 'Cancel is possible 2 minutes after purchase.',
-  codeReceived: 'A code has already arrived, so this number can no longer be cancelled.',
-  cancelWindowOver: 'The free cancellation time for this number is over.',
-  rentCancelRefused:
-    'A rental can only be cancelled within 20 minutes of renting and before any SMS arrives.',
-  activationGone: 'This number is no longer active at the provider.',
-  rentGone: 'This rental is not known to the number provider.',
-  rentFinished: 'This rental has already finished.',
-  rentCancelled: 'This rental has already been cancelled.',
-  rentEnded: 'This rental has ended and can no longer be extended.',
-} as const;
+export const upstreamMessages = english.upstream;
 
 const unavailableToUsers = (kind: UpstreamErrorKind): TokenMeaning => ({
   kind,
