@@ -34,6 +34,19 @@ export function catalogue(language: Language): (key: string, values?: TOptions) 
   return (key, values = {}) => instance.t(key, values) as string;
 }
 
+/** Every service's name (brands, the same in every language), as the contract's catalogue lists them. */
+export function serviceNames(): string[] {
+  const source = readFileSync(path.join(repository, 'packages/contract/src/catalog/services.ts'), 'utf8');
+  return [...source.matchAll(/name: '((?:[^'\\]|\\.)+)'/g)].map((match) => match[1]!.replaceAll("\\'", "'"));
+}
+
+/** A control's accessible name from a catalogue text with values, any value where `ANY` stands. */
+export const ANY = '\u0000';
+export function namePattern(text: string): RegExp {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped.replaceAll(ANY, '.+')}$`);
+}
+
 /** Words that read the same in every language: brands, units and protocol names. */
 const SAME_IN_EVERY_LANGUAGE = new Set([
   'SimCode',
@@ -46,6 +59,9 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'CSV',
   'VoIP',
   'SIM',
+  'ALTCHA',
+  'Cryptomus',
+  'UTC',
   // The language switch names each language in itself.
   'English',
 ]);
