@@ -7,17 +7,25 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { formatDollars, formatNumber } from '@/lib/format';
-import { serviceInSentence } from '@/lib/names';
+import { countryName, serviceInSentence } from '@/lib/names';
 import { useRovingFocus } from '@/lib/use-roving-focus';
+import { DeliveryNote } from './delivery-note';
+import { FavouriteStar, favouritesFirst, isFavouriteService, useFavourites } from './favourites';
 import { matchesSearch, SearchInput } from './search-input';
 
-/** The searchable list of services with price, stock and a Buy button (a pane growing with its rows up to 500 px). */
+/**
+ * The searchable list of a country's services with price, delivery figures, stock, a star and a Buy button
+ * (a pane growing with its rows up to 500 px). The user's favourites come first.
+ */
 export function ServiceList({
+  country,
   services,
   loading,
   buyingService,
   onBuy,
 }: {
+  /** The chosen country: a star here stars the service in it. */
+  country: { id: string; name: string };
   services: ServiceOffer[] | undefined;
   loading: boolean;
   /** The service being bought now: its button is busy and the others wait. */
@@ -26,17 +34,25 @@ export function ServiceList({
 }) {
   const { t } = useTranslation('dashboard');
   const [query, setQuery] = useState('');
+  const favourites = useFavourites().data;
   const visible = useMemo(
     () =>
-      (services ?? []).filter((service) => matchesSearch(service.name, query) || service.id === query.trim()),
-    [services, query],
+      favouritesFirst(
+        (services ?? []).filter(
+          (service) => matchesSearch(service.name, query) || service.id === query.trim(),
+        ),
+        (service) => isFavouriteService(favourites, service.id),
+      ),
+    [services, query, favourites],
   );
   const isDisabled = (service: ServiceOffer) =>
     service.stock <= 0 || (buyingService !== null && buyingService !== service.id);
-  // Dozens of Buy buttons: one Tab stop and the arrow keys, so the page below the list stays a Tab away.
+  // Dozens of stars and Buy buttons: one Tab stop and the arrow keys, so the page below the list stays a
+  // Tab away.
   const roving = useRovingFocus(
-    visible.filter((service) => !isDisabled(service)).map((service) => service.id),
+    visible.flatMap((service) => [`star:${service.id}`, ...(isDisabled(service) ? [] : [service.id])]),
   );
+  const where = countryName(country.id, country.name);
   return (
     <div className="flex flex-col gap-3">
       <SearchInput label={t('services.search')} value={query} onChange={setQuery} />
@@ -68,7 +84,15 @@ export function ServiceList({
                     )}
                   </p>
                 </div>
-                <span className="text-sm font-semibold tabular-nums">{formatDollars(service.price)}</span>
+                <FavouriteStar
+                  favouriteKey={{ service: service.id, countryID: country.id }}
+                  label={t('favourites.pair', { service: service.name, country: where })}
+                  {...roving.itemProps(`star:${service.id}`)}
+                />
+                <span className="flex flex-col items-end">
+                  <span className="text-sm font-semibold tabular-nums">{formatDollars(service.price)}</span>
+                  <DeliveryNote delivery={service.delivery} />
+                </span>
                 <Button
                   size="sm"
                   onClick={() => onBuy(service)}
