@@ -119,9 +119,11 @@ export function ServiceCountries({
   );
   const isDisabled = (row: Row) =>
     row.stock <= 0 || (buyingCountry !== null && buyingCountry !== row.countryID);
-  const roving = useRovingFocus(
-    rows.flatMap((row) => [`star:${row.countryID}`, ...(isDisabled(row) ? [] : [row.countryID])]),
-  );
+  // As in the country mode: one Tab stop on the first Buy, the arrows along a column or across a row.
+  const roving = useRovingFocus([
+    ...rows.filter((row) => !isDisabled(row)).map((row) => row.countryID),
+    ...rows.map((row) => `star:${row.countryID}`),
+  ]);
 
   function onSort(key: SortKey) {
     setSort((current) =>
@@ -247,7 +249,7 @@ export function ServiceCountries({
                     <FavouriteStar
                       favouriteKey={{ service: service.id, countryID: row.countryID }}
                       label={t('favourites.pair', { service: service.name, country: row.displayName })}
-                      {...roving.itemProps(`star:${row.countryID}`)}
+                      {...roving.itemProps(`star:${row.countryID}`, 'star')}
                     />
                     <Button
                       size="sm"
@@ -259,7 +261,7 @@ export function ServiceCountries({
                         country: row.displayName,
                         price: formatDollars(row.price),
                       })}
-                      {...roving.itemProps(row.countryID)}
+                      {...roving.itemProps(row.countryID, 'buy')}
                     >
                       {buyingCountry !== row.countryID && <ShoppingCart aria-hidden="true" />}
                       {t('services.buy')}

@@ -49,9 +49,11 @@ export function ServiceList({
     service.stock <= 0 || (buyingService !== null && buyingService !== service.id);
   // Dozens of stars and Buy buttons: one Tab stop and the arrow keys, so the page below the list stays a
   // Tab away.
-  const roving = useRovingFocus(
-    visible.flatMap((service) => [`star:${service.id}`, ...(isDisabled(service) ? [] : [service.id])]),
-  );
+  // The Buy buttons first: Tab lands on the first Buy; the arrows go up and down a column, left to a star.
+  const roving = useRovingFocus([
+    ...visible.filter((service) => !isDisabled(service)).map((service) => service.id),
+    ...visible.map((service) => `star:${service.id}`),
+  ]);
   const where = countryName(country.id, country.name);
   return (
     <div className="flex flex-col gap-3">
@@ -87,7 +89,7 @@ export function ServiceList({
                 <FavouriteStar
                   favouriteKey={{ service: service.id, countryID: country.id }}
                   label={t('favourites.pair', { service: service.name, country: where })}
-                  {...roving.itemProps(`star:${service.id}`)}
+                  {...roving.itemProps(`star:${service.id}`, 'star')}
                 />
                 <span className="flex flex-col items-end">
                   <span className="text-sm font-semibold tabular-nums">{formatDollars(service.price)}</span>
@@ -102,7 +104,7 @@ export function ServiceList({
                     service: serviceInSentence(service.name),
                     price: formatDollars(service.price),
                   })}
-                  {...roving.itemProps(service.id)}
+                  {...roving.itemProps(service.id, 'buy')}
                 >
                   {buyingService !== service.id && <ShoppingCart aria-hidden="true" />}
                   {t('services.buy')}
