@@ -57,7 +57,7 @@ test('buys through "By service" sorted by price: the cheapest country first, cha
   await expect(
     page
       .getByRole('region', { name: 'Favourites & recent' })
-      .getByRole('button', { name: `Buy a Telegram number in ${country} again` }),
+      .getByRole('button', { name: `Buy again: Telegram in ${country}` }),
   ).toBeVisible();
 });
 
@@ -77,7 +77,9 @@ test('a starred service comes first in the list after a reload, and in the favou
 
   await page.reload();
   const favourites = page.getByRole('region', { name: 'Favourites & recent' });
-  await expect(favourites.getByRole('button', { name: 'Buy a Viber number in United States' })).toBeVisible();
+  await expect(
+    favourites.getByRole('button', { name: 'Buy from favourites: Viber in United States' }),
+  ).toBeVisible();
   await chooseCountry(page, 'United States');
   await expect(services.first()).toContainText('Viber');
   await expect(services.first().getByRole('button', { name: /^Favourite: Viber/ })).toHaveAttribute(

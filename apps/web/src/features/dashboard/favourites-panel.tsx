@@ -7,7 +7,7 @@ import { ServiceIcon } from '@/components/service-icon';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/format';
-import { countryName, serviceInSentence } from '@/lib/names';
+import { countryName } from '@/lib/names';
 import { FavouriteStar, useFavourites } from './favourites';
 import type { usePurchase } from './use-purchase';
 
@@ -30,7 +30,7 @@ function Entry({
       <ServiceIcon name={serviceName} icon={serviceByCode(service)?.icon} size="sm" />
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium break-words">{serviceName}</p>
-        <p className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
+        <p className="flex min-w-0 flex-wrap items-center gap-x-1.5 text-xs text-muted-foreground">
           {where}
           {detail && (
             <>
@@ -99,7 +99,7 @@ export function FavouritesPanel({
                     ) : (
                       <>
                         <CountryFlag country={favourite.countryID} />
-                        <span className="truncate">{where}</span>
+                        <span className="break-words">{where}</span>
                       </>
                     )
                   }
@@ -137,7 +137,7 @@ export function FavouritesPanel({
                         })
                       }
                       aria-label={t('favourites.buyLabel', {
-                        service: serviceInSentence(favourite.service_name),
+                        service: favourite.service_name,
                         country: where,
                       })}
                     >
@@ -163,7 +163,7 @@ export function FavouritesPanel({
                   where={
                     <>
                       <CountryFlag country={recent.countryID} />
-                      <span className="truncate">{where}</span>
+                      <span className="break-words">{where}</span>
                     </>
                   }
                   detail={formatDateTime(recent.bought_at)}
@@ -183,7 +183,7 @@ export function FavouritesPanel({
                       })
                     }
                     aria-label={t('favourites.buyAgainLabel', {
-                      service: serviceInSentence(recent.service_name),
+                      service: recent.service_name,
                       country: where,
                     })}
                   >
