@@ -72,7 +72,7 @@ export function ServiceList({
           {visible.map((service) => {
             const outOfStock = service.stock <= 0;
             return (
-              <li key={service.id} className="flex items-center gap-3 px-3 py-2.5">
+              <li key={service.id} className="flex items-center gap-2 px-3 py-2.5 sm:gap-3">
                 <ServiceIcon name={service.name} icon={serviceByCode(service.id)?.icon} size="sm" />
                 <div className="min-w-0 flex-1">
                   <p className="text-sm font-medium break-words">{service.name}</p>
@@ -106,7 +106,9 @@ export function ServiceList({
                   })}
                   {...roving.itemProps(service.id, 'buy')}
                 >
-                  {buyingService !== service.id && <ShoppingCart aria-hidden="true" />}
+                  {buyingService !== service.id && (
+                    <ShoppingCart className="max-sm:hidden" aria-hidden="true" />
+                  )}
                   {t('services.buy')}
                 </Button>
               </li>
