@@ -2,6 +2,7 @@ import { type APIRequestContext, type BrowserContext, expect, type Page, test } 
 import { adminToken } from '../support/admin';
 import { newCredentials, useSession } from '../support/auth';
 import { axeViolations } from '../support/axe';
+import { chooseServiceFirst } from '../support/dashboard';
 import { expectRouteAnnounced, tabTo, typeInto } from '../support/keyboard';
 import { messageInput, messages, toast } from '../support/tickets';
 
@@ -255,7 +256,26 @@ test.describe('one customer, keyboard only, then every signed-in page', () => {
           ).toBeVisible();
         },
       },
+      {
+        name: 'the dashboard by service, sorted by price',
+        path: '/dashboard',
+        async prepare(page) {
+          await chooseServiceFirst(page, 'Telegram');
+          await page.getByRole('columnheader', { name: 'Price' }).getByRole('button').click();
+        },
+      },
       { name: 'My Numbers', path: '/dashboard/numbers' },
+      {
+        name: 'the Report a problem dialog',
+        path: '/dashboard/numbers',
+        async prepare(page) {
+          await page
+            .getByRole('button', { name: /^Report a problem with order/ })
+            .first()
+            .click();
+          await expect(page.getByRole('dialog', { name: /^Report a problem with order/ })).toBeVisible();
+        },
+      },
       { name: 'the long-term rental', path: '/dashboard/longterm' },
       { name: 'My Long-term Numbers', path: '/dashboard/longterm/numbers' },
       { name: 'the renewable number', path: '/dashboard/renewable' },

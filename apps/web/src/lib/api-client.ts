@@ -6,6 +6,10 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The answer's machine-readable `code` ('price_changed'), when it had one. */
+    readonly code?: string,
+    /** The answer's whole body: the fields a page acts on beside the text (`price`, `ticket_id`). */
+    readonly body: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -62,7 +66,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     throw new ApiError(error ?? generalMessages.genericError, response.status);
   }
   const failed = !response.ok || answer?.success === false;
-  if (failed) throw new ApiError(error ?? fallbackError, response.status);
+  if (failed) {
+    const code = typeof answer?.code === 'string' ? answer.code : undefined;
+    throw new ApiError(error ?? fallbackError, response.status, code, answer ?? {});
+  }
   return payload as T;
 }
 

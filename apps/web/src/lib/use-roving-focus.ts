@@ -1,6 +1,8 @@
 import { type KeyboardEvent, useState } from 'react';
 
 const ITEM_ATTRIBUTE = 'data-roving-item';
+/** Rows of several controls (a star and a Buy button): up and down stay in the column, left and right cross it. */
+const COLUMN_ATTRIBUTE = 'data-roving-column';
 const STEPS: Record<string, 'previous' | 'next' | 'first' | 'last'> = {
   ArrowUp: 'previous',
   ArrowLeft: 'previous',
@@ -24,9 +26,11 @@ export function useRovingFocus(enabledIds: readonly string[], selectedId: string
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     const step = STEPS[event.key];
     if (!step) return;
+    const column = (document.activeElement as HTMLElement | null)?.getAttribute(COLUMN_ATTRIBUTE);
+    const vertical = event.key === 'ArrowUp' || event.key === 'ArrowDown';
     const items = [
       ...event.currentTarget.querySelectorAll<HTMLElement>(`[${ITEM_ATTRIBUTE}]:not(:disabled)`),
-    ];
+    ].filter((item) => !vertical || !column || item.getAttribute(COLUMN_ATTRIBUTE) === column);
     const index = items.indexOf(document.activeElement as HTMLElement);
     if (index === -1) return;
     event.preventDefault();
@@ -41,8 +45,10 @@ export function useRovingFocus(enabledIds: readonly string[], selectedId: string
 
   return {
     listProps: { onKeyDown },
-    itemProps: (id: string) => ({
+    /** `column` names the item's column in a list of rows with several controls each. */
+    itemProps: (id: string, column?: string) => ({
       [ITEM_ATTRIBUTE]: '',
+      ...(column ? { [COLUMN_ATTRIBUTE]: column } : {}),
       tabIndex: id === tabStopId ? 0 : -1,
       onFocus: () => setCurrentId(id),
     }),

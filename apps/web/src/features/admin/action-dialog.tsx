@@ -41,6 +41,8 @@ export interface ActionDialogProps {
   /** Whether the action takes a reason for the audit log (all but the ones the server records itself). */
   reason?: boolean;
   reasonLabel?: string;
+  /** The reason the dialog opens with (a refund from a support ticket names the ticket). */
+  defaultReason?: string;
   /** More fields (an amount, a checkbox), above the reason. */
   children?: ReactNode;
   /** Called each time the dialog opens: reset the extra fields, draw a new idempotency key. */
@@ -70,6 +72,7 @@ export function ActionDialog({
   destructive,
   reason: withReason = true,
   reasonLabel,
+  defaultReason = '',
   children,
   onOpen,
   validate,
@@ -88,7 +91,7 @@ export function ActionDialog({
   function openDialog(next: boolean) {
     if (pending) return;
     if (next) {
-      setReason('');
+      setReason(defaultReason);
       setReasonError(null);
       setFailure(null);
       onOpen?.();

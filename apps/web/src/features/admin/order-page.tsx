@@ -28,7 +28,16 @@ import {
 type Order = AdminOrderDetailResponse['order'];
 
 /** Refund: the order's price back to the user. One with a code needs the box ticked (the code did not work). */
-export function RefundAction({ order }: { order: Order }) {
+export function RefundAction({
+  order,
+  label,
+  defaultReason,
+}: {
+  order: Order;
+  /** The button's text where "Refund" alone would not say what (a support ticket). */
+  label?: string;
+  defaultReason?: string;
+}) {
   const { t } = useTranslation('admin');
   const forceId = useId();
   const [force, setForce] = useState(false);
@@ -38,7 +47,7 @@ export function RefundAction({ order }: { order: Order }) {
   const hasCode = order.code !== null || order.status === 'received' || order.status === 'completed';
   return (
     <ActionDialog
-      label={t('order.refund')}
+      label={label ?? t('order.refund')}
       icon={Undo2}
       title={t('order.refundTitle', { id: order.id })}
       description={
@@ -49,6 +58,7 @@ export function RefundAction({ order }: { order: Order }) {
       }
       confirmLabel={t('order.refundAmount', { amount: formatDollars(order.price) })}
       destructive
+      defaultReason={defaultReason}
       onOpen={() => setForce(false)}
       run={(reason) => refund.mutateAsync({ reason, force })}
     >

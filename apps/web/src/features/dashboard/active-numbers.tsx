@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMinutesSeconds, formatPhone } from '@/lib/format';
 import { countryName } from '@/lib/names';
 import { useNow } from '@/lib/use-now';
+import { AnotherSms } from '../numbers/another-sms';
 import { numbersQuery } from '../numbers/api';
 import { useNumberState } from '../numbers/number-card';
 import { isLive } from '../numbers/status-text';
@@ -38,7 +39,8 @@ function ActiveNumberRow({ number, now }: { number: PurchasedNumber; now: number
           <p className="text-sm text-muted-foreground">{numberMessages.statusNoNumber}</p>
         )}
       </div>
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        <AnotherSms number={number} secondsLeft={secondsLeft} />
         {/* Stays while the status gives way to the code, so the code's arrival is announced politely. */}
         <span aria-live="polite">
           {code ? (

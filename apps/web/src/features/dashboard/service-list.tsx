@@ -7,17 +7,25 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { formatDollars, formatNumber } from '@/lib/format';
-import { serviceInSentence } from '@/lib/names';
+import { countryName, serviceInSentence } from '@/lib/names';
 import { useRovingFocus } from '@/lib/use-roving-focus';
+import { DeliveryNote } from './delivery-note';
+import { FavouriteStar, favouritesFirst, isFavouriteService, useFavourites } from './favourites';
 import { matchesSearch, SearchInput } from './search-input';
 
-/** The searchable list of services with price, stock and a Buy button (a pane growing with its rows up to 500 px). */
+/**
+ * The searchable list of a country's services with price, delivery figures, stock, a star and a Buy button
+ * (a pane growing with its rows up to 500 px). The user's favourites come first.
+ */
 export function ServiceList({
+  country,
   services,
   loading,
   buyingService,
   onBuy,
 }: {
+  /** The chosen country: a star here stars the service in it. */
+  country: { id: string; name: string };
   services: ServiceOffer[] | undefined;
   loading: boolean;
   /** The service being bought now: its button is busy and the others wait. */
@@ -26,17 +34,27 @@ export function ServiceList({
 }) {
   const { t } = useTranslation('dashboard');
   const [query, setQuery] = useState('');
+  const favourites = useFavourites().data;
   const visible = useMemo(
     () =>
-      (services ?? []).filter((service) => matchesSearch(service.name, query) || service.id === query.trim()),
-    [services, query],
+      favouritesFirst(
+        (services ?? []).filter(
+          (service) => matchesSearch(service.name, query) || service.id === query.trim(),
+        ),
+        (service) => isFavouriteService(favourites, service.id),
+      ),
+    [services, query, favourites],
   );
   const isDisabled = (service: ServiceOffer) =>
     service.stock <= 0 || (buyingService !== null && buyingService !== service.id);
-  // Dozens of Buy buttons: one Tab stop and the arrow keys, so the page below the list stays a Tab away.
-  const roving = useRovingFocus(
-    visible.filter((service) => !isDisabled(service)).map((service) => service.id),
-  );
+  // Dozens of stars and Buy buttons: one Tab stop and the arrow keys, so the page below the list stays a
+  // Tab away.
+  // The Buy buttons first: Tab lands on the first Buy; the arrows go up and down a column, left to a star.
+  const roving = useRovingFocus([
+    ...visible.filter((service) => !isDisabled(service)).map((service) => service.id),
+    ...visible.map((service) => `star:${service.id}`),
+  ]);
+  const where = countryName(country.id, country.name);
   return (
     <div className="flex flex-col gap-3">
       <SearchInput label={t('services.search')} value={query} onChange={setQuery} />
@@ -54,7 +72,7 @@ export function ServiceList({
           {visible.map((service) => {
             const outOfStock = service.stock <= 0;
             return (
-              <li key={service.id} className="flex items-center gap-3 px-3 py-2.5">
+              <li key={service.id} className="flex items-center gap-2 px-3 py-2.5 sm:gap-3">
                 <ServiceIcon name={service.name} icon={serviceByCode(service.id)?.icon} size="sm" />
                 <div className="min-w-0 flex-1">
                   <p className="text-sm font-medium break-words">{service.name}</p>
@@ -68,7 +86,15 @@ export function ServiceList({
                     )}
                   </p>
                 </div>
-                <span className="text-sm font-semibold tabular-nums">{formatDollars(service.price)}</span>
+                <FavouriteStar
+                  favouriteKey={{ service: service.id, countryID: country.id }}
+                  label={t('favourites.pair', { service: service.name, country: where })}
+                  {...roving.itemProps(`star:${service.id}`, 'star')}
+                />
+                <span className="flex flex-col items-end">
+                  <span className="text-sm font-semibold tabular-nums">{formatDollars(service.price)}</span>
+                  <DeliveryNote delivery={service.delivery} />
+                </span>
                 <Button
                   size="sm"
                   onClick={() => onBuy(service)}
@@ -78,9 +104,11 @@ export function ServiceList({
                     service: serviceInSentence(service.name),
                     price: formatDollars(service.price),
                   })}
-                  {...roving.itemProps(service.id)}
+                  {...roving.itemProps(service.id, 'buy')}
                 >
-                  {buyingService !== service.id && <ShoppingCart aria-hidden="true" />}
+                  {buyingService !== service.id && (
+                    <ShoppingCart className="max-sm:hidden" aria-hidden="true" />
+                  )}
                   {t('services.buy')}
                 </Button>
               </li>

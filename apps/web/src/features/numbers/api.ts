@@ -3,10 +3,15 @@ import {
   type NumberStatusResponse,
   type NumbersResponse,
   numberMessages,
+  type ReportProblemRequest,
+  type reportProblemResponseSchema,
 } from '@simcode/contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type { DateRange } from '@/components/date-range-fields';
 import { apiRequest } from '@/lib/api-client';
+
+type ReportProblemResponse = z.infer<typeof reportProblemResponseSchema>;
 
 /** The history's filters; every one is applied by the server. */
 export interface NumberHistoryFilters extends DateRange {
@@ -89,4 +94,14 @@ export function repeatNumber(id: number) {
     method: 'POST',
     fallbackError: numberMessages.repeatFailed,
   });
+}
+
+/** Waits for another SMS on a number that received its code, at no charge; answers the number. */
+export function requestAnotherSms(id: number) {
+  return apiRequest<BuyNumberResponse>(`/api/dashboard/numbers/${id}/another-sms`, { method: 'POST' });
+}
+
+/** Opens a support ticket about the order; answers its id and the text to show. */
+export function reportProblem(id: number, body: ReportProblemRequest) {
+  return apiRequest<ReportProblemResponse>(`/api/dashboard/numbers/${id}/report`, { method: 'POST', body });
 }

@@ -18,7 +18,10 @@ import { Card } from '@/components/ui/card';
 import { formatDateTime, formatDollars, formatMinutesSeconds, formatPhone } from '@/lib/format';
 import { countryName } from '@/lib/names';
 import { cn } from '@/lib/utils';
+import { AnotherSms } from './another-sms';
 import { numberStatusQuery } from './api';
+import { ReportProblem } from './report-problem';
+import { SmsHistory } from './sms-history';
 import { cancelBlockedReason, finalStatusString, isLive, numberStatusText } from './status-text';
 
 /** Each status's badge colour; its label is `numbers:badge.<status>`. */
@@ -146,15 +149,7 @@ export function NumberCard({
         </div>
       </div>
 
-      {number.sms.length > 1 && (
-        <ul className="flex flex-col gap-1 text-sm text-muted-foreground" aria-label={t('card.messages')}>
-          {number.sms.map((sms) => (
-            <li key={`${sms.received_at}-${sms.text}`} className="break-words">
-              {sms.text}
-            </li>
-          ))}
-        </ul>
-      )}
+      <SmsHistory sms={number.sms} />
       {number.status_reason && (number.status === 'canceled' || number.status === 'expired') && (
         <p className="text-sm text-muted-foreground">{number.status_reason}</p>
       )}
@@ -199,6 +194,8 @@ export function NumberCard({
           <RefreshCw aria-hidden="true" />
           {t('card.replace')}
         </Button>
+        <AnotherSms number={number} secondsLeft={secondsLeft} />
+        <ReportProblem number={number} />
         <Button
           variant="ghost"
           size="sm"

@@ -5,9 +5,11 @@ import {
   ticketMessages,
   ticketStatuses,
 } from '@simcode/contract';
-import { Trash2, UserRound } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { ReceiptText, Trash2, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -29,6 +31,8 @@ import {
 } from '@/components/ui/dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { orderQuery } from '../admin/api';
+import { RefundAction } from '../admin/order-page';
 import { type TicketActions, useTicketAuthor } from './api';
 
 /** 'View User Info': the username and e-mail of the ticket's author. */
@@ -158,5 +162,31 @@ export function TicketStatusSelect({
         ))}
       </SelectContent>
     </Select>
+  );
+}
+
+/**
+ * A ticket a problem report opened is about one order: "Order #N" opens its history in the console, and
+ * "Refund order" refunds it in one confirmed step, the reason naming the ticket for the audit log.
+ */
+export function TicketOrderControls({ ticket, orderId }: { ticket: Ticket; orderId: number }) {
+  const { t } = useTranslation('tickets');
+  const order = useQuery(orderQuery(orderId));
+  return (
+    <>
+      <Button asChild variant="outline" size="sm">
+        <Link to={`/admin/orders/${orderId}`}>
+          <ReceiptText aria-hidden="true" />
+          {t('admin.order', { id: orderId })}
+        </Link>
+      </Button>
+      {order.data && (
+        <RefundAction
+          order={order.data.order}
+          label={t('admin.refundOrder')}
+          defaultReason={t('admin.refundReason', { id: ticket.id, title: ticket.title })}
+        />
+      )}
+    </>
   );
 }

@@ -6,7 +6,12 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatLongDate, formatTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { DeleteTicketButton, TicketStatusSelect, UserInfoDialog } from './admin-controls';
+import {
+  DeleteTicketButton,
+  TicketOrderControls,
+  TicketStatusSelect,
+  UserInfoDialog,
+} from './admin-controls';
 import type { TicketActions } from './api';
 import { MessageComposer } from './message-composer';
 import { TicketStatusBadge } from './status-badge';
@@ -143,6 +148,9 @@ export function TicketThread({
           <div className="flex flex-wrap items-center gap-2">
             {isAdmin && <UserInfoDialog userId={ticket.user_id} />}
             {isAdmin && <TicketStatusSelect ticket={ticket} setStatus={actions.setStatus} />}
+            {isAdmin && ticket.activation_id && (
+              <TicketOrderControls ticket={ticket} orderId={ticket.activation_id} />
+            )}
             {canClose && (
               <Button
                 variant="outline"
