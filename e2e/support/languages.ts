@@ -62,6 +62,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'ALTCHA',
   'Cryptomus',
   'UTC',
+  'VPN',
   // The language switch names each language in itself.
   'English',
 ]);

@@ -62,7 +62,12 @@ for (const { language, locale, ticket } of [
       // A purchase: the price asked for before charging, the code shown when it arrives.
       await simulatorSettings(page.request, { smsDelayMinMs: 500, smsDelayMaxMs: 1500, noSmsRate: 0 });
       await page.getByRole('searchbox', { name: t('dashboard:countries.search') }).fill('United Kingdom');
-      await page.getByRole('radiogroup').getByRole('radio').first().check({ force: true });
+      // The one row left is the radio's label; the radio itself is visually hidden.
+      await page
+        .getByRole('radiogroup', { name: t('dashboard:countries.legend') })
+        .locator('label')
+        .first()
+        .click();
       await page.getByRole('searchbox', { name: t('dashboard:services.search') }).fill('Telegram');
       await page
         .getByRole('button', {

@@ -60,12 +60,13 @@ export function NavbarLanguageSwitch({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('common');
   return (
     <details className={cn('group relative', className)}>
-      <summary
-        className="flex cursor-pointer list-none items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-slate-600 hover:bg-accent hover:text-foreground [&::-webkit-details-marker]:hidden"
-        aria-label={t('language.change', { language: LANGUAGE_NAMES[i18n.language as Language] })}
-      >
+      <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-slate-600 hover:bg-accent hover:text-foreground [&::-webkit-details-marker]:hidden">
         <Globe className="size-4" aria-hidden="true" />
-        <span aria-hidden="true">{(i18n.language as Language).toUpperCase()}</span>
+        {/* The name read out contains the code shown ("Language: RU"), as a voice user says what they see. */}
+        <span className="sr-only">{t('language.label')}: </span>
+        <span title={LANGUAGE_NAMES[i18n.language as Language]}>
+          {(i18n.language as Language).toUpperCase()}
+        </span>
       </summary>
       <ul className="absolute top-full right-0 z-50 mt-1 min-w-36 rounded-lg border bg-popover p-1 shadow-lg">
         <LanguageLinks

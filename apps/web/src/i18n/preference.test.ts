@@ -26,9 +26,11 @@ describe('startLanguage', () => {
 });
 
 describe('addressIn', () => {
-  it('sends a public page to its address in the language and any other page with a lang query', () => {
-    expect(addressIn('ru', { pathname: '/faq', search: '', hash: '#refunds' })).toBe('/ru/faq#refunds');
-    expect(addressIn('en', { pathname: '/zh/', search: '?lang=zh', hash: '' })).toBe('/');
+  it('links a public page at its address in the language, and every page with the lang query that saves it', () => {
+    expect(addressIn('ru', { pathname: '/faq', search: '', hash: '#refunds' })).toBe(
+      '/ru/faq?lang=ru#refunds',
+    );
+    expect(addressIn('en', { pathname: '/zh/', search: '?lang=zh', hash: '' })).toBe('/?lang=en');
     expect(addressIn('zh', { pathname: '/dashboard/numbers', search: '?page=2', hash: '' })).toBe(
       '/dashboard/numbers?page=2&lang=zh',
     );

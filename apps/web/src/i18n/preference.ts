@@ -47,16 +47,14 @@ export function startLanguage(location: Pick<Location, 'pathname' | 'search'>, b
 }
 
 /**
- * The current page in another language: a public page at its address in that language, any other page
- * with a `lang` query (which the app saves as the choice when it starts), so the switch works as a plain
- * link too.
+ * The current page in another language, as a plain link (the switch works before any script runs): with a
+ * `lang` query, the server remembers the choice and sends a public page to its address in that language;
+ * the app saves it for any other page when it starts.
  */
 export function addressIn(language: Language, location: Pick<Location, 'pathname' | 'search' | 'hash'>) {
   const publicPage = publicPageOf(location.pathname);
   const search = new URLSearchParams(location.search);
-  search.delete('lang');
-  if (!publicPage) search.set('lang', language);
-  const query = search.size > 0 ? `?${search}` : '';
+  search.set('lang', language);
   const pathname = publicPage ? localizedPublicPath(publicPage.page, language) : location.pathname;
-  return `${pathname}${query}${location.hash}`;
+  return `${pathname}?${search}${location.hash}`;
 }

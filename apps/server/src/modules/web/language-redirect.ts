@@ -25,10 +25,11 @@ function cookieLanguage(cookieHeader: string | undefined): Language | null {
 }
 
 /**
- * Where a visitor of a public page at its English address belongs: the page in the language of a `lang`
- * query, else the one they chose before (the cookie the web app keeps), else the best of their browser's
- * `Accept-Language`; null to serve the English page. A page at another language's address is served as
- * it is: that address is a choice already.
+ * Where a visitor of a public page belongs. A `lang` query (the language switch's links, which work before
+ * any script runs) is a choice: remembered in the cookie, and the page sent to its address in that language.
+ * Otherwise a page at its English address goes to the language chosen before (the cookie), else the best of
+ * the browser's `Accept-Language`; null to serve it. A page at another language's address is served as it
+ * is: that address is a choice already.
  */
 export function languageRedirect(
   pathname: string,
@@ -36,7 +37,7 @@ export function languageRedirect(
   headers: { cookie?: string; 'accept-language'?: string },
 ): LanguageRedirect | null {
   const publicPage = publicPageOf(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
-  if (!publicPage || publicPage.language !== DEFAULT_LANGUAGE) return null;
+  if (!publicPage) return null;
   const query = new URLSearchParams(search);
   const asked = query.get('lang');
   query.delete('lang');
@@ -47,6 +48,7 @@ export function languageRedirect(
       setCookie: `${LANGUAGE_COOKIE}=${asked}; Path=/; Max-Age=${COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`,
     };
   }
+  if (publicPage.language !== DEFAULT_LANGUAGE) return null;
   const language = cookieLanguage(headers.cookie) ?? negotiateLanguage(headers['accept-language']);
   if (language === DEFAULT_LANGUAGE) return null;
   return { location: `${localizedPublicPath(publicPage.page, language)}${rest}` };
