@@ -72,6 +72,9 @@ async function codeOf(page: Page, request: APIRequestContext, numberId: number):
   return code!;
 }
 
+/** The navigation bar's bell, by its button's name. */
+const alertsMenu = (page: Page) => page.locator('summary', { hasText: 'Code alerts' });
+
 const oscillators = (page: Page) => page.evaluate(() => window.oscillatorsStarted);
 
 test('a code arriving on another page shows in the tab title and plays the sound, until muted', async ({
@@ -82,7 +85,7 @@ test('a code arriving on another page shows in the tab title and plays the sound
   await signUpWithBalance(page, 40, '/dashboard/account');
   const pageTitle = await page.title();
   // The menu is there once the alerts have loaded: they are watching from then on.
-  await expect(page.getByLabel('Code alerts')).toBeVisible();
+  await expect(alertsMenu(page)).toBeVisible();
   expect(await oscillators(page)).toBe(0);
 
   const first = await codeOf(page, request, await buyThroughApi(page, request));
@@ -90,7 +93,7 @@ test('a code arriving on another page shows in the tab title and plays the sound
   await expect.poll(() => oscillators(page)).toBeGreaterThan(0);
 
   // Muted: the next code still shows in the title (the click on the menu put the title back), silently.
-  await page.getByLabel('Code alerts').click();
+  await alertsMenu(page).click();
   await page.getByRole('switch', { name: 'Play a sound' }).click();
   await expect(page.getByRole('switch', { name: 'Play a sound' })).toHaveAttribute('aria-checked', 'false');
   await expect(page).toHaveTitle(pageTitle);
@@ -101,7 +104,7 @@ test('a code arriving on another page shows in the tab title and plays the sound
 
   // The choice is remembered.
   await page.reload();
-  await page.getByLabel('Code alerts').click();
+  await alertsMenu(page).click();
   await expect(page.getByRole('switch', { name: 'Play a sound' })).toHaveAttribute('aria-checked', 'false');
 });
 
@@ -113,7 +116,7 @@ test('a browser notification is asked for only once turned on, and names the ser
   await context.grantPermissions(['notifications']);
   await page.addInitScript(recordAlerts);
   await signUpWithBalance(page, 40, '/dashboard/topup');
-  await expect(page.getByLabel('Code alerts')).toBeVisible();
+  await expect(alertsMenu(page)).toBeVisible();
 
   // Off by default: a code arrives without a notification, and no permission was asked for.
   const pageTitle = await page.title();
@@ -122,7 +125,7 @@ test('a browser notification is asked for only once turned on, and names the ser
   expect(await page.evaluate(() => window.permissionRequests)).toBe(0);
   expect(await page.evaluate(() => window.notificationsShown)).toEqual([]);
 
-  await page.getByLabel('Code alerts').click();
+  await alertsMenu(page).click();
   const notifications = page.getByRole('switch', { name: 'Show a browser notification' });
   await expect(notifications).toHaveAttribute('aria-checked', 'false');
   await notifications.click();

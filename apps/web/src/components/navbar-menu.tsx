@@ -16,7 +16,7 @@ export function NavbarMenu({
   panelClassName,
   children,
 }: {
-  /** The accessible name of the button, which shows an icon. */
+  /** The button's name for assistive technology; the button shows `summary` (an icon, hidden from it). */
   label: string;
   summary: ReactNode;
   className?: string;
@@ -51,11 +51,10 @@ export function NavbarMenu({
       className={cn('group relative', className)}
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
-      <summary
-        className="flex cursor-pointer list-none items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-slate-600 hover:bg-accent hover:text-foreground [&::-webkit-details-marker]:hidden"
-        aria-label={label}
-      >
+      <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-slate-600 hover:bg-accent hover:text-foreground [&::-webkit-details-marker]:hidden">
         {summary}
+        {/* Read as the button's name; a name given as aria-label would not contain the visible 'EN'. */}
+        <span className="sr-only">{label}</span>
       </summary>
       <div
         className={cn(
