@@ -117,8 +117,8 @@ export function Navbar() {
   const { t } = useTranslation('common');
   // The role claim only chooses whether to show the link; the console asks the server itself.
   const { isSignedIn, isAdmin } = useSession();
-  // An administrator's bar has one link more (Console), which fits on one line from xl, not from lg.
-  const wide = isSignedIn && isAdmin;
+  // A signed-in bar (its links, the alerts, theme and language menus) fits on one line from xl, not from lg.
+  const wide = isSignedIn;
   const compact = useScrolledPast(NAVBAR_COMPACT_SCROLL_PX);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [mobileLongTermOpen, setMobileLongTermOpen] = useState(false);

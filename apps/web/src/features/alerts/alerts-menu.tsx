@@ -41,7 +41,8 @@ export default function AlertsMenu({ className }: { className?: string }) {
   return (
     <NavbarMenu
       className={className}
-      panelClassName="w-72 p-3"
+      // On a phone the bell is not at the screen's edge: the panel spans the screen below the bar instead.
+      panelClassName="w-72 p-3 max-sm:fixed max-sm:inset-x-4 max-sm:top-16 max-sm:w-auto"
       label={t('menu')}
       summary={
         settings.sound ? (
