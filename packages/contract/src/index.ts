@@ -13,6 +13,7 @@ export * from './money';
 export * from './public-config';
 export * from './rentals';
 export * from './routes';
+export * from './theme';
 export * from './tickets';
 export * from './topup';
 export * from './wire';

@@ -12,6 +12,8 @@ import { RouteAnnouncer } from './route-announcer';
 
 // Toasts report the results of signed-in actions only, so the public pages do not load the library.
 const Toaster = lazy(() => import('sonner').then(({ Toaster }) => ({ default: Toaster })));
+// Signed-in users only, on every page: the public pages' first load does not carry it.
+const CodeAlerts = lazy(() => import('@/features/alerts/code-alerts'));
 /** Below the tallest navigation bar (80 px) with a gap, so a toast never covers one of its controls. */
 const TOAST_OFFSET_BELOW_NAVBAR_PX = 96;
 /** Where the navigation bar folds into its menu button: phones and small tablets get toasts at the bottom. */
@@ -47,6 +49,11 @@ export function RootLayout() {
             closeButton
             toastOptions={{ duration: 5000 }}
           />
+        </Suspense>
+      )}
+      {isSignedIn && (
+        <Suspense fallback={null}>
+          <CodeAlerts />
         </Suspense>
       )}
       <RouteAnnouncer contentId="content" />

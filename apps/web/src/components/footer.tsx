@@ -40,7 +40,8 @@ export function Footer() {
   const { isSignedIn } = useSession();
   const { t } = useTranslation('common');
   return (
-    <footer className="bg-slate-950 text-slate-300">
+    // Dark in both themes: `scheme-light` keeps the light theme's palette here (see styles.css).
+    <footer className="bg-slate-950 text-slate-300 scheme-light">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 sm:px-6 md:grid-cols-3 lg:grid-cols-[1.6fr_1fr_1fr_1fr]">
         <div className="col-span-2 max-w-sm md:col-span-3 lg:col-span-1">
           <Link

@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { saveAccountLanguage } from '@/features/auth/session';
 import { addressIn, rememberLanguage } from '@/i18n/preference';
 import { cn } from '@/lib/utils';
+import { NavbarMenu } from './navbar-menu';
 
 /**
  * Links to the current page in each language. Plain links, so they work on a prerendered page before the
@@ -55,29 +56,32 @@ export function FooterLanguageSwitch() {
   );
 }
 
-/** The navigation bar's switch: a globe that opens the list (a disclosure, so it works without script). */
+/** The navigation bar's switch: a globe that opens the list. */
 export function NavbarLanguageSwitch({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('common');
   return (
-    <details className={cn('group relative', className)}>
-      <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-slate-600 hover:bg-accent hover:text-foreground [&::-webkit-details-marker]:hidden">
-        <Globe className="size-4" aria-hidden="true" />
-        {/* The name read out contains the code shown ("Language: RU"), as a voice user says what they see. */}
-        <span className="sr-only">{t('language.label')}: </span>
-        <span title={LANGUAGE_NAMES[i18n.language as Language]}>
-          {(i18n.language as Language).toUpperCase()}
-        </span>
-      </summary>
-      <ul className="absolute top-full right-0 z-50 mt-1 min-w-36 rounded-lg border bg-popover p-1 shadow-lg">
-        <LanguageLinks
-          itemClassName={(current) =>
-            cn(
-              'block rounded-md px-3 py-2 text-sm hover:bg-accent',
-              current ? 'font-medium text-primary' : 'text-slate-700',
-            )
-          }
-        />
-      </ul>
-    </details>
+    <NavbarMenu
+      className={className}
+      label={t('language.change', { language: LANGUAGE_NAMES[i18n.language as Language] })}
+      summary={
+        <>
+          <Globe className="size-4" aria-hidden="true" />
+          <span aria-hidden="true">{(i18n.language as Language).toUpperCase()}</span>
+        </>
+      }
+    >
+      {() => (
+        <ul>
+          <LanguageLinks
+            itemClassName={(current) =>
+              cn(
+                'block rounded-md px-3 py-2 text-sm hover:bg-accent',
+                current ? 'font-medium text-primary' : 'text-slate-700',
+              )
+            }
+          />
+        </ul>
+      )}
+    </NavbarMenu>
   );
 }

@@ -1,6 +1,6 @@
 import { NAVBAR_COMPACT_SCROLL_PX } from '@simcode/contract';
 import { ChevronDown, LogOut, Menu, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,10 @@ import { cn } from '@/lib/utils';
 import { AnchorLink } from './anchor-link';
 import { NavbarLanguageSwitch } from './language-switch';
 import { Logo } from './logo';
+import { NavbarThemeSwitch } from './theme-switch';
+
+// Signed-in users only: the public pages' first load does not carry it.
+const AlertsMenu = lazy(() => import('@/features/alerts/alerts-menu'));
 
 /** The labels are keys of the `common` catalogue, translated when rendered. */
 const signedInLinks = [
@@ -113,8 +117,8 @@ export function Navbar() {
   const { t } = useTranslation('common');
   // The role claim only chooses whether to show the link; the console asks the server itself.
   const { isSignedIn, isAdmin } = useSession();
-  // An administrator's bar has one link more (Console), which fits on one line from xl, not from lg.
-  const wide = isSignedIn && isAdmin;
+  // A signed-in bar (its links, the alerts, theme and language menus) fits on one line from xl, not from lg.
+  const wide = isSignedIn;
   const compact = useScrolledPast(NAVBAR_COMPACT_SCROLL_PX);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [mobileLongTermOpen, setMobileLongTermOpen] = useState(false);
@@ -178,7 +182,15 @@ export function Navbar() {
             </>
           )}
         </div>
-        <NavbarLanguageSwitch className={cn(wide ? 'xl:ml-0' : 'lg:ml-0', 'ml-auto')} />
+        <div className={cn('ml-auto flex items-center', wide ? 'xl:ml-0' : 'lg:ml-0')}>
+          {isSignedIn && (
+            <Suspense fallback={null}>
+              <AlertsMenu />
+            </Suspense>
+          )}
+          <NavbarThemeSwitch />
+          <NavbarLanguageSwitch />
+        </div>
         <Button
           variant="ghost"
           size="icon"

@@ -35,10 +35,17 @@ function monogramColor(name: string): string {
   return MONOGRAM_COLORS[hash % MONOGRAM_COLORS.length]!;
 }
 
-/** A colour and a tint of it (8 % alpha) for the tile behind it. */
+/** The brand's colour, for the tile's classes below. */
 function tileStyle(color: string): CSSProperties {
-  return { color, backgroundColor: `${color}14` };
+  return { '--brand': color } as CSSProperties;
 }
+
+/**
+ * The brand's colour on a tint of it (8 %). On the dark theme a dark brand (Apple, X) would vanish, so the
+ * mark is lightened towards white and the tint made stronger.
+ */
+const BRAND_CLASS =
+  'text-(--brand) bg-[color-mix(in_oklab,var(--brand)_8%,transparent)] dark:text-[color-mix(in_oklab,var(--brand)_40%,white)] dark:bg-[color-mix(in_oklab,var(--brand)_22%,transparent)]';
 
 /**
  * A service's brand mark on a tinted tile, from the bundled simple-icons files; a service simple-icons has
@@ -58,7 +65,12 @@ export function ServiceIcon({
   className?: string;
 }) {
   const brand = icon ? serviceIcons[icon] : undefined;
-  const tileClass = cn('inline-flex shrink-0 items-center justify-center', SIZES[size].tile, className);
+  const tileClass = cn(
+    'inline-flex shrink-0 items-center justify-center',
+    BRAND_CLASS,
+    SIZES[size].tile,
+    className,
+  );
   if (!brand) {
     return (
       <span

@@ -44,21 +44,35 @@ describe('loadHtmlPages', () => {
 
   it('serves prerendered pages where they exist and the shell elsewhere, 404 for unknown routes', () => {
     const pages = loadHtmlPages(distWithPages(), config, 'https://simcode.example')!;
-    expect(pages.pageFor('/')).toEqual({ html: '<p>home 20+</p>', status: 200 });
-    expect(pages.pageFor('/faq/')).toEqual({ html: '<p>faq</p>', status: 200 });
-    expect(pages.pageFor('/login')).toEqual({ html: '<p>shell Codes &amp; Co</p>', status: 200 });
-    expect(pages.pageFor('/dashboard/topup').status).toBe(200);
-    expect(pages.pageFor('/nowhere')).toEqual({ html: '<p>shell Codes &amp; Co</p>', status: 404 });
+    expect(pages.pageFor('/', null)).toEqual({ html: '<p>home 20+</p>', status: 200 });
+    expect(pages.pageFor('/faq/', null)).toEqual({ html: '<p>faq</p>', status: 200 });
+    expect(pages.pageFor('/login', null)).toEqual({ html: '<p>shell Codes &amp; Co</p>', status: 200 });
+    expect(pages.pageFor('/dashboard/topup', null).status).toBe(200);
+    expect(pages.pageFor('/nowhere', null)).toEqual({ html: '<p>shell Codes &amp; Co</p>', status: 404 });
   });
 
   it('serves a public page in the language of its address', () => {
     const pages = loadHtmlPages(distWithPages(), config, 'https://simcode.example')!;
-    expect(pages.pageFor('/ru/')).toEqual({ html: '<p>главная</p>', status: 200 });
-    expect(pages.pageFor('/ru')).toEqual({ html: '<p>главная</p>', status: 200 });
-    expect(pages.pageFor('/ru/faq')).toEqual({ html: '<p>вопросы</p>', status: 200 });
-    expect(pages.pageFor('/zh/login')).toEqual({ html: '<p>shell Codes &amp; Co</p>', status: 200 });
-    expect(pages.pageFor('/ru/dashboard').status).toBe(404);
-    expect(pages.pageFor('/en/faq').status).toBe(404);
+    expect(pages.pageFor('/ru/', null)).toEqual({ html: '<p>главная</p>', status: 200 });
+    expect(pages.pageFor('/ru', null)).toEqual({ html: '<p>главная</p>', status: 200 });
+    expect(pages.pageFor('/ru/faq', null)).toEqual({ html: '<p>вопросы</p>', status: 200 });
+    expect(pages.pageFor('/zh/login', null)).toEqual({ html: '<p>shell Codes &amp; Co</p>', status: 200 });
+    expect(pages.pageFor('/ru/dashboard', null).status).toBe(404);
+    expect(pages.pageFor('/en/faq', null).status).toBe(404);
+  });
+
+  it('marks a page with the theme chosen, on <html>, and leaves it to the system otherwise', () => {
+    const dist = distWithPages();
+    writeFileSync(
+      path.join(dist, 'pages', 'en', 'faq.html'),
+      '<!doctype html><html lang="en"><p>faq</p></html>',
+    );
+    const pages = loadHtmlPages(dist, config, 'https://simcode.example')!;
+    expect(pages.pageFor('/faq', 'dark').html).toBe(
+      '<!doctype html><html class="dark" lang="en"><p>faq</p></html>',
+    );
+    expect(pages.pageFor('/faq', 'light').html).toContain('<html class="light" lang="en">');
+    expect(pages.pageFor('/faq', null).html).toContain('<html lang="en">');
   });
 
   it('is null when the web app is not built', () => {

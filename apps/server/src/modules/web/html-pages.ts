@@ -13,12 +13,27 @@ import {
   prerenderedPages,
   publicPageOf,
   SUPPORT_CHAT_URL_PLACEHOLDER,
+  THEMES,
+  type Theme,
 } from '@simcode/contract';
 import { escapeHtml } from '../../lib/html';
 
 export interface HtmlPages {
-  /** The HTML for a path and the status it deserves: 200 for a route of the app, 404 otherwise. */
-  pageFor(pathname: string): { html: string; status: 200 | 404 };
+  /**
+   * The HTML for a path, in the theme the visitor chose (null: the system's), and the status it deserves:
+   * 200 for a route of the app, 404 otherwise.
+   */
+  pageFor(pathname: string, theme: Theme | null): { html: string; status: 200 | 404 };
+}
+
+/** A page and its copies with a chosen theme's class on <html>: the stylesheet follows the system without one. */
+type ThemedHtml = Record<Theme | 'system', string>;
+
+/** Marks the page with the theme chosen, so its first paint is in it (the CSP allows no inline script to). */
+function themed(html: string): ThemedHtml {
+  const variants = { system: html } as ThemedHtml;
+  for (const theme of THEMES) variants[theme] = html.replace(/<html\b/, `<html class="${theme}"`);
+  return variants;
 }
 
 /** Writes the configured values into the placeholders the build left in a page. */
@@ -46,20 +61,20 @@ export function loadHtmlPages(
   const shellFile = path.join(distDir, 'index.html');
   if (!existsSync(shellFile)) return null;
   const fill = (html: string) => fillPlaceholders(html, publicConfig, publicUrl);
-  const shell = fill(readFileSync(shellFile, 'utf8'));
+  const shell = themed(fill(readFileSync(shellFile, 'utf8')));
   // Keyed by the page's address in its language: '/faq', '/ru/faq', '/ru/'.
-  const prerendered = new Map<string, string>();
+  const prerendered = new Map<string, ThemedHtml>();
   for (const { page, language, path: address } of localizedPublicPages) {
     const file = path.join(distDir, 'pages', language, `${prerenderedPages[page]}.html`);
-    if (existsSync(file)) prerendered.set(address, fill(readFileSync(file, 'utf8')));
+    if (existsSync(file)) prerendered.set(address, themed(fill(readFileSync(file, 'utf8'))));
   }
   return {
-    pageFor(pathname) {
+    pageFor(pathname, theme) {
       const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
       const publicPage = publicPageOf(normalized);
       const address = publicPage && localizedPublicPath(publicPage.page, publicPage.language);
-      const html = (address && prerendered.get(address)) || shell;
-      return { html, status: isAppPath(normalized) ? 200 : 404 };
+      const page = (address && prerendered.get(address)) || shell;
+      return { html: page[theme ?? 'system'], status: isAppPath(normalized) ? 200 : 404 };
     },
   };
 }

@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { DEFAULT_LANGUAGE, generalMessages, type PublicConfig, publicPageOf } from '@simcode/contract';
+import {
+  DEFAULT_LANGUAGE,
+  generalMessages,
+  type PublicConfig,
+  publicPageOf,
+  themeFromCookies,
+} from '@simcode/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { errorBody } from '../../lib/errors';
@@ -124,15 +130,15 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Pro
     }
     const search = request.url.slice(pathname.length);
     const redirect = languageRedirect(pathname, search, request.headers);
-    // The English address answers by the visitor's language: no cache may hand one visitor's to another.
-    const vary =
-      publicPageOf(pathname)?.language === DEFAULT_LANGUAGE ? 'accept-language, cookie' : undefined;
+    // Every page carries the theme chosen in a cookie, and the English address answers by the visitor's
+    // language: no cache may hand one visitor's page to another.
+    const vary = publicPageOf(pathname)?.language === DEFAULT_LANGUAGE ? 'accept-language, cookie' : 'cookie';
     if (redirect) {
       if (vary) reply.header('vary', vary);
       if (redirect.setCookie) reply.header('set-cookie', redirect.setCookie);
       return reply.header('cache-control', 'no-store').redirect(redirect.location, 302);
     }
-    const { html, status } = pages.pageFor(pathname);
+    const { html, status } = pages.pageFor(pathname, themeFromCookies(request.headers.cookie));
     return sendPrecompressed(request, reply.code(status), encodedPage(html), { ...htmlHeaders, vary });
   });
 }

@@ -24,7 +24,7 @@ function Code({ children, label }: { children: string; label: string }) {
     // Wrapped, not scrolled: long URLs stay readable on a phone without a keyboard-unreachable scroll area.
     <pre
       title={label}
-      className="rounded-md bg-slate-950 px-3 py-2 text-xs leading-relaxed break-all whitespace-pre-wrap text-slate-100"
+      className="rounded-md bg-slate-950 scheme-light px-3 py-2 text-xs leading-relaxed break-all whitespace-pre-wrap text-slate-100"
     >
       <code>{children}</code>
     </pre>

@@ -131,7 +131,7 @@ export function FaqPage() {
 
         <aside
           aria-labelledby="faq-help-title"
-          className="rounded-2xl bg-slate-900 px-6 py-8 text-center text-slate-300 sm:px-10"
+          className="rounded-2xl bg-slate-900 px-6 py-8 scheme-light text-center text-slate-300 sm:px-10"
         >
           <h2 id="faq-help-title" className="text-xl font-semibold text-white">
             {t('help.title')}

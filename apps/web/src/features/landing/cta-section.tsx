@@ -10,7 +10,7 @@ export function CtaSection() {
   const { t } = useTranslation('landing');
   return (
     <section aria-labelledby="cta-title" className="px-4 py-20 sm:px-6 sm:py-24">
-      <div className="relative isolate mx-auto max-w-6xl overflow-hidden rounded-3xl bg-gradient-to-br from-indigo-700 via-indigo-800 to-slate-900 px-6 py-14 text-center shadow-xl sm:px-12 sm:py-20">
+      <div className="relative isolate mx-auto max-w-6xl overflow-hidden rounded-3xl scheme-light bg-gradient-to-br from-indigo-700 via-indigo-800 to-slate-900 px-6 py-14 text-center shadow-xl sm:px-12 sm:py-20">
         <div
           aria-hidden="true"
           className="absolute -top-24 -right-24 -z-10 size-96 rounded-full bg-[radial-gradient(closest-side,rgb(103_232_249/0.25),transparent)]"
