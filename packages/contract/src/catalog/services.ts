@@ -1,3 +1,4 @@
+import { translate } from '../i18n/instance';
 /**
  * Services a one-time number can be bought for, keyed by SMS-Activate-style codes: the spec's 35 codes
  * first (spec section 3), then popular extras. Adapters translate these codes to a provider's own.
@@ -89,4 +90,13 @@ const servicesByCode = new Map(services.map((service) => [service.code, service]
 
 export function serviceByCode(code: string): Service | undefined {
   return servicesByCode.get(code);
+}
+
+/**
+ * A service's name as people of the current language read it: brands as they are, the one name that is a
+ * description ('Any other') in the language. `name` is what an answer carried, for a code the list lacks.
+ */
+export function serviceDisplayName(code: string, name?: string): string {
+  if (code === OTHER_SERVICE_CODE) return translate('catalog.anyOther');
+  return serviceByCode(code)?.name ?? name ?? code;
 }

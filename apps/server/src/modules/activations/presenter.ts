@@ -3,7 +3,7 @@ import {
   countryById,
   localizeEnglish,
   type PurchasedNumber,
-  serviceByCode,
+  serviceDisplayName,
 } from '@simcode/contract';
 import type { Activation, ActivationMessage } from '../../db/schema';
 import type { RetryRequest } from './repository';
@@ -48,6 +48,6 @@ export function presentNumber(
 export function displayNames(order: Pick<Activation, 'countryId' | 'service'>) {
   return {
     countryName: countryById(order.countryId)?.name ?? order.countryId,
-    serviceName: serviceByCode(order.service)?.name ?? order.service,
+    serviceName: serviceDisplayName(order.service),
   };
 }

@@ -7,6 +7,7 @@ import {
   favouritesResponseSchema,
   RECENT_PURCHASES,
   serviceByCode,
+  serviceDisplayName,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
@@ -31,7 +32,7 @@ export const favouriteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       success: true,
       favourites: starred.map(({ service, countryId }) => ({
         service,
-        service_name: serviceByCode(service)?.name ?? service,
+        service_name: serviceDisplayName(service),
         countryID: countryId,
         country_name: countryId === null ? null : (countryById(countryId)?.name ?? countryId),
       })),

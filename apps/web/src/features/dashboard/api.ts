@@ -9,6 +9,7 @@ import {
   type ServiceCountriesResponse,
   type ServicesResponse,
   type SummaryResponse,
+  serviceDisplayName,
 } from '@simcode/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
@@ -44,6 +45,14 @@ export function servicesQuery(countryId: string, operator: string) {
         `/api/dashboard/services?countryID=${encodeURIComponent(countryId)}&operator=${encodeURIComponent(operator)}`,
         { signal, fallbackError: generalMessages.genericError },
       ),
+    // The catalog names services as brands do; the one description among them ('Any other') is translated.
+    select: (answer: ServicesResponse) => ({
+      ...answer,
+      services: answer.services.map((offer) => ({
+        ...offer,
+        name: serviceDisplayName(offer.id, offer.name),
+      })),
+    }),
     staleTime: 30_000,
   });
 }

@@ -1,4 +1,4 @@
-import { serviceByCode, services } from '@simcode/contract';
+import { serviceByCode, serviceDisplayName, services } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Globe2, LayoutGrid } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -32,12 +32,13 @@ export function ByService({
   const items = favouritesFirst(
     services.map((service) => ({
       id: service.code,
-      name: service.name,
+      name: serviceDisplayName(service.code),
       leading: <ServiceIcon name={service.name} icon={service.icon} size="sm" />,
     })),
     (item) => isFavouriteService(favourites, item.id),
   );
-  const service = serviceId ? serviceByCode(serviceId) : undefined;
+  const known = serviceId ? serviceByCode(serviceId) : undefined;
+  const service = known && { ...known, name: serviceDisplayName(known.code) };
   const offers = useQuery({ ...serviceCountriesQuery(serviceId ?? ''), enabled: Boolean(service) });
   const buyingCountry = purchase.buying?.service === serviceId ? purchase.buying.countryID : null;
 
