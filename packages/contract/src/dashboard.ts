@@ -110,6 +110,9 @@ export const buyNumberRequestSchema = z.object({
 });
 export type BuyNumberRequest = z.input<typeof buyNumberRequestSchema>;
 
+/** Replace's repeat: the price its confirmation showed, held as a purchase's is (optional for API clients). */
+export const repeatNumberRequestSchema = buyNumberRequestSchema.pick({ price: true }).nullish();
+
 export const numberStatuses = ['pending', 'waiting', 'received', 'completed', 'canceled', 'expired'] as const;
 export type NumberStatus = (typeof numberStatuses)[number];
 

@@ -486,7 +486,7 @@ describe('cancelling, expiry and the code', () => {
       url: `/api/dashboard/numbers/${number.id}/repeat`,
       headers: user.headers,
     });
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     const orders = await t.ctx.database.db.select().from(activations);
     expect(orders).toHaveLength(2);
     expect(orders[1]).toMatchObject({

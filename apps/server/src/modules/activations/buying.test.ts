@@ -99,6 +99,30 @@ describe('price protection', () => {
   });
 });
 
+describe('price protection on Replace', () => {
+  it('refuses a repeat above the price its confirmation showed, and buys at or below it', async () => {
+    t = await createListeningTestApp();
+    const user = await createUser(t);
+    const offer = anOffer(t);
+    await fundUser(t.ctx.database, user.id, 10_000);
+    const first = await buyOne(user, offer);
+    const balance = await balanceOf(t.ctx.database.db, user.id);
+    const refused = await post(user, `/api/dashboard/numbers/${first.id}/repeat`, {
+      price: (offer.priceCents - 1) / 100,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'price_changed', price: offer.priceCents / 100 });
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(balance);
+    const repeated = await post(user, `/api/dashboard/numbers/${first.id}/repeat`, {
+      price: offer.priceCents / 100,
+    });
+    expect(repeated.statusCode).toBe(200);
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(balance - offer.priceCents);
+    const bad = await post(user, `/api/dashboard/numbers/${first.id}/repeat`, { price: 'cheap' });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
 describe('another SMS', () => {
   it('waits for the next code on a number that received one, at no charge, keeping every SMS', async () => {
     t = await createListeningTestApp();

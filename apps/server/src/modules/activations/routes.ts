@@ -10,6 +10,7 @@ import {
   numberStatusResponseSchema,
   numbersQuerySchema,
   numbersResponseSchema,
+  repeatNumberRequestSchema,
   reportProblemRequestSchema,
   reportProblemResponseSchema,
   TICKET_CREATE_RATE_LIMIT,
@@ -157,14 +158,22 @@ export const activationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       schema: {
         tags: ['numbers'],
         summary: 'Buy again the same country, operator and service',
+        description:
+          'Send `price` (the price shown) to be refused with `price_changed` when it went up since.',
         params: idParamSchema,
+        body: repeatNumberRequestSchema,
         response: { 200: buyNumberResponseSchema },
       },
       preHandler: purchaseLimit,
     },
     async (request) => {
       const user = currentUser(request);
-      const order = await activations.repeat(user.id, request.params.id);
+      const price = request.body?.price;
+      const order = await activations.repeat(
+        user.id,
+        request.params.id,
+        price === undefined ? undefined : Math.round(price * 100),
+      );
       return { success: true as const, number: presentNumber(order, []) };
     },
   );

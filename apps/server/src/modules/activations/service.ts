@@ -504,12 +504,12 @@ export function createActivationService({
      * A new purchase of the same country, operator and service, at today's price (the second half of
      * Replace), from another provider when one sells at that price.
      */
-    async repeat(userId: number, id: number): Promise<Activation> {
+    async repeat(userId: number, id: number, shownPriceCents?: number): Promise<Activation> {
       const order = await repository.findForUser(userId, id);
       if (!order) throw notFound();
       return buy(
         userId,
-        { countryId: order.countryId, operator: order.operator, service: order.service },
+        { countryId: order.countryId, operator: order.operator, service: order.service, shownPriceCents },
         undefined,
         order.provider,
       );

@@ -89,9 +89,11 @@ export function cancelNumber(id: number) {
   });
 }
 
-export function repeatNumber(id: number) {
+/** Buys the same again; `price` is the price the confirmation showed, which is all it may charge. */
+export function repeatNumber(id: number, price: number) {
   return apiRequest<BuyNumberResponse>(`/api/dashboard/numbers/${id}/repeat`, {
     method: 'POST',
+    body: { price },
     fallbackError: numberMessages.repeatFailed,
   });
 }

@@ -194,7 +194,7 @@ export function NumbersPage() {
     try {
       await cancelThenRepeat({
         cancel: () => cancelNumber(number.id),
-        repeat: () => repeatNumber(number.id),
+        repeat: () => repeatNumber(number.id, number.price),
         messages: numberMessages,
       });
     } finally {
