@@ -137,7 +137,7 @@ test.describe('buying and renting, on a phone', () => {
     const active = page.getByRole('region', { name: 'Active' });
     const whatsapp = active.locator('[aria-label="WhatsApp number in United Kingdom"]');
     await expect(whatsapp).toBeVisible();
-    await expect(whatsapp.getByTestId('number-bought-at')).toHaveText(/^Bought \w{3} \d+, \d{4} \d\d:\d\d$/);
+    await expect(whatsapp.getByTestId('number-bought-at')).toHaveText(/^Bought \w{3} \d+, \d{4}, \d\d:\d\d$/);
     // The provider refuses a cancel in the first minutes: the simulator's window is closed instead of waited out.
     await simulatorSettings(request, { earlyCancelMs: 0 });
     await expect(async () => {

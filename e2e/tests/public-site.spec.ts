@@ -445,7 +445,7 @@ test.describe('every public page', () => {
     }
   });
 
-  test('robots.txt and sitemap.xml list the public pages', async ({ request }) => {
+  test('robots.txt and sitemap.xml list the public pages, in every language', async ({ request }) => {
     const robots = await request.get('/robots.txt');
     expect(robots.headers()['content-type']).toContain('text/plain');
     const robotsText = await robots.text();
@@ -457,7 +457,11 @@ test.describe('every public page', () => {
     const locations = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
       (match) => new URL(match[1]!).pathname,
     );
-    expect(locations).toEqual(PUBLIC_PAGES);
+    expect(locations).toEqual(
+      ['', '/ru', '/zh'].flatMap((prefix) =>
+        PUBLIC_PAGES.map((page) => (prefix && page === '/' ? `${prefix}/` : `${prefix}${page}`)),
+      ),
+    );
   });
 
   test('nothing overflows horizontally at 390 px', async ({ page }) => {
