@@ -45,6 +45,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/tickets/{id}/messages': { content: 'Hello' },
   'POST /api/tickets/admin/tickets/{id}/messages': { content: 'Hello' },
   'POST /api/tickets/admin/tickets/{id}/status': { status: 'open' },
+  'POST /api/dashboard/numbers/{id}/report': { kind: 'no_sms' },
   'POST /api/dashboard/rents/{order_id}/renew': { periodID: 24 },
   'POST /api/dashboard/rents/{order_id}/auto-renew': { enabled: false },
   'POST /api/admin/users/{id}/adjustments': { amount: 1, reason: 'matrix', idempotency_key: 'matrix-key' },
@@ -171,8 +172,9 @@ describe('authorization matrix', () => {
           (name) => ownersValue(operation, name) !== undefined,
         ),
     );
-    // Tickets (3), numbers (4, one the money of a number), rents (7, one the money of a rent), a top-up (1).
-    expect(ownerOperations).toHaveLength(15);
+    // Tickets (3), numbers (6: the money of a number, another SMS and a problem report among them), rents
+    // (7, one the money of a rent), a top-up (1).
+    expect(ownerOperations).toHaveLength(17);
     const before = await snapshotOfState(t);
     for (const operation of ownerOperations) {
       const path = fillPath(
