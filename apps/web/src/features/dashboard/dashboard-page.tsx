@@ -97,7 +97,8 @@ export function DashboardPage() {
                     <SelectContent>
                       {operators.map(([key, name]) => (
                         <SelectItem key={key} value={key}>
-                          {name}
+                          {/* Operators are brands, but for the one that means "whichever": it is a phrase. */}
+                          {key === 'any' ? t('services.anyOperator') : name}
                         </SelectItem>
                       ))}
                     </SelectContent>
