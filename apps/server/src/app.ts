@@ -95,6 +95,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     // A malformed address is answered in the API's one error shape, like any other bad request.
     frameworkErrors: answerError,
+    // One access line per request (below) instead of Fastify's two: at the default level, logging took
+    // about a fifth of a polled request's time.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
 
   capConnections(app.server, config);
@@ -103,6 +106,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.decorateRequest('authUser', null);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
+  });
+  // The access log: the request (its URL redacted by the logger's serializer), the status and the time,
+  // in one line when the answer is sent.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.log.isLevelEnabled('info'))
+      request.log.info(
+        { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+        'request completed',
+      );
     done();
   });
   installErrorHandler(app);
