@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { installAnswerCompression } from './lib/compress-answers';
@@ -111,7 +112,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // The access log: the request (its URL redacted by the logger's serializer), the status and the time,
   // in one line when the answer is sent.
   app.addHook('onResponse', (request, reply, done) => {
-    if (request.log.isLevelEnabled('info'))
+    if ((request.log as Partial<Pick<Logger, 'isLevelEnabled'>>).isLevelEnabled?.('info') ?? true)
       request.log.info(
         { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
         'request completed',
