@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createBenchDatabase } from './lib/database';
 import { measureLoad } from './lib/load';
-import type { RunningProcess } from './lib/processes';
+import { type RunningProcess, startUpstreamSimulator } from './lib/processes';
 import { loadOptionsFor, startSeededProduct } from './throughput';
 
 interface ProfileNode {
@@ -72,7 +72,7 @@ function inclusiveOfOwnFunctions(profile: CpuProfile): Map<string, number> {
     const seen = new Set<string>();
     for (let id: number | undefined = nodeId; id !== undefined; id = parentOf.get(id)) {
       const frame = nodes.get(id)!.callFrame;
-      if (!frame.url.includes('/apps/server/src/')) continue;
+      if (!/\/apps\/server\/(src|dist)\//.test(frame.url)) continue;
       const name = `${frame.functionName || '(anonymous)'}  ${ownerOf(frame.url)}:${frame.lineNumber + 1}`;
       if (seen.has(name)) continue;
       seen.add(name);
@@ -85,14 +85,25 @@ function inclusiveOfOwnFunctions(profile: CpuProfile): Map<string, number> {
 const wanted = process.argv[2] ?? 'countries';
 const profileDir = mkdtempSync(path.join(tmpdir(), 'simcode-profile-'));
 const database = await createBenchDatabase('profile');
+// The purchase is measured as part 1 measures it: the SMS upstream in a process of its own (on a database
+// of its own), so the profile holds the product's work only.
+const buying = 'POST /api/dashboard/buy-number'.includes(wanted);
+const upstreamDatabase = buying ? await createBenchDatabase('profile_upstream') : undefined;
 let product: RunningProcess | undefined;
+let upstream: RunningProcess | undefined;
 try {
+  const external = upstreamDatabase ? await startUpstreamSimulator(upstreamDatabase.env) : undefined;
+  upstream = external;
   const seeded = await startSeededProduct(
     database,
     (started) => {
       product = started;
     },
-    { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] },
+    {
+      nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+      // The product's default log level, as part 1 runs it.
+      env: { LOG_LEVEL: 'info', ...external?.productEnv },
+    },
   );
   const target = seeded.targets.find((candidate) => candidate.name.includes(wanted));
   if (!target) throw new Error(`no target named like "${wanted}"`);
@@ -102,7 +113,9 @@ try {
   );
 } finally {
   await product?.stop();
+  await upstream?.stop();
   await database.drop();
+  await upstreamDatabase?.drop();
 }
 const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
 if (!file) throw new Error(`the product wrote no profile in ${profileDir}`);

@@ -1,4 +1,5 @@
-// `npm run bench`: the five benchmarks in order, each printing its figures, then bench/results/latest.md
+// `npm run bench`: the benchmarks in order (start and memory, and throughput, on the embedded database and
+// on PostgreSQL; the other parts on DATABASE_URL's), each printing its figures, then bench/results/latest.md
 // with the date, the machine, the database and every figure beside its target (✓ met, ✗ missed).
 // Benchmarks report; they do not fail builds: the exit code is 0 when targets are missed, and 1 only
 // when a part could not run at all.
@@ -11,10 +12,12 @@ import path from 'node:path';
 import pg from 'pg';
 import { OVERVIEW_RATIO_TARGET, type OverviewReport, runAdminOverview } from './admin-overview';
 import { DELIVERY_P95_TARGET_MS, type DeliveryLatencyReport, runDeliveryLatency } from './delivery-latency';
+import type { BenchDatabaseKind } from './lib/database';
 import { describeMachine } from './lib/machine';
 import { buildWebApp, type WebBuild } from './lib/web';
 import { LIST_RATIO_TARGET, type ListScaleReport, runListScale } from './list-scale';
 import { RESELLER_RATIO_TARGET, type ResellerApiReport, runResellerApi } from './reseller-api';
+import { IDLE_RSS_TARGET_MB, runStartup, type StartupReport } from './startup';
 import { runThroughput, type ThroughputReport } from './throughput';
 import { runUpstreamCost, type UpstreamCostReport } from './upstream-cost';
 import { BUDGETS, runWebBudgets, type WebBudgetsReport } from './web-budgets';
@@ -58,59 +61,104 @@ interface Summary {
   met: boolean;
 }
 
+const databaseName = (kind: BenchDatabaseKind) => (kind === 'postgres' ? 'PostgreSQL' : 'PGlite');
+const micros = (value: number | undefined) => (value === undefined ? '—' : `${value.toFixed(0)} µs`);
+
+function startupSection(report: StartupReport, summary: Summary[]): string {
+  const rows = report.rows.map((row) => {
+    const built = row.runner === 'built';
+    if (built && row.database === 'pglite') {
+      summary.push({
+        part: '0. Start and memory',
+        figure: `PGlite, compiled server: idle RSS ${row.idleRssMb.toFixed(0)} MB after a first start and ${row.restartIdleRssMb.toFixed(0)} MB after a restart`,
+        target: `< ${IDLE_RSS_TARGET_MB} MB`,
+        met: Math.max(row.idleRssMb, row.restartIdleRssMb) < IDLE_RSS_TARGET_MB,
+      });
+    }
+    return [
+      databaseName(row.database),
+      built ? 'compiled (`npm start`, plain Node)' : 'TypeScript through tsx (before)',
+      `${(row.firstStartMs / 1000).toFixed(1)} s`,
+      `${row.idleRssMb.toFixed(0)} MB`,
+      `${(row.restartMs / 1000).toFixed(1)} s`,
+      `${row.restartIdleRssMb.toFixed(0)} MB`,
+    ];
+  });
+  return [
+    '## 0. Start and memory',
+    '',
+    `The product started as \`npm start\` starts it (its Node flags, the compiled JavaScript) and, for comparison, from its TypeScript sources through tsx's loader, each on a fresh database (first start: the database created and migrated) and then again on that database (restart). Time from spawning Node to the first ready answer of \`/readyz\`; memory (RSS) after ${report.idleSeconds} s idle. The product's default log level; the built-in simulators in process, as on a fresh clone.`,
+    '',
+    table(['Database', 'Server', 'First start', 'Idle RSS after it', 'Restart', 'Idle RSS after it'], rows),
+  ].join('\n');
+}
+
 function throughputSection(report: ThroughputReport, summary: Summary[]): string {
+  const name = databaseName(report.database);
   const rows = report.rows.map((row) => {
     const errors = row.errors + row.non2xx;
     const met = row.ratio >= row.minRatio && errors === 0;
     summary.push({
-      part: '1. Throughput',
-      figure: `${row.name}: ${row.ratio.toFixed(2)} of baseline, ${errors} errors`,
+      part: `1. Throughput, ${name}`,
+      figure: `${row.name}: ${row.ratio.toFixed(2)} of the limit (${(row.ratio / report.fastifyRatio).toFixed(2)} of bare Fastify), ${errors} errors`,
       target: `≥ ${row.minRatio}, 0 errors`,
       met,
     });
+    const cpu = row.cpuMicros;
     return [
       row.name,
-      row.baselineRequestsPerSecond.toFixed(0),
+      row.limitRequestsPerSecond.toFixed(0),
       row.requestsPerSecond.toFixed(0),
       `${row.ratio.toFixed(2)} (${row.roundRatios.map((ratio) => ratio.toFixed(2)).join(', ')})`,
+      (row.ratio / report.fastifyRatio).toFixed(2),
       `≥ ${row.minRatio}`,
       ms(row.p50Ms),
       ms(row.p99Ms),
       errors,
+      micros(cpu.limit),
+      micros(cpu.product),
+      `${micros(cpu.postgres)}${cpu.upstream === undefined ? '' : ` + upstream ${micros(cpu.upstream)}`}`,
       `${row.peakRssMb.toFixed(0)} MB`,
       mark(met),
     ];
   });
-  const rssMet = report.peakRssMb < RSS_LIMIT_MB;
+  const peak = Math.max(report.peakRssMb, report.purchasePeakRssMb);
+  const rssMet = peak < RSS_LIMIT_MB;
   summary.push({
-    part: '1. Throughput',
-    figure: `server memory (RSS), highest: ${report.peakRssMb.toFixed(0)} MB`,
+    part: `1. Throughput, ${name}`,
+    figure: `server memory (RSS) under load, highest: ${report.peakRssMb.toFixed(0)} MB (reads), ${report.purchasePeakRssMb.toFixed(0)} MB (purchases)`,
     target: `< ${RSS_LIMIT_MB} MB`,
     met: rssMet,
   });
-  const baselineRates = report.baselines.map((baseline) => baseline.requestsPerSecond);
+  const limitRates = report.limits.map((limit) => limit.requestsPerSecond);
   return [
-    '## 1. API throughput',
+    `## 1. API throughput, ${name}`,
     '',
-    `autocannon, 100 connections, ${process.env.BENCH_SECONDS ?? 10} s after a 2 s warm-up. Baseline: a bare Fastify hello-world JSON server started the same way, kept running and measured in turn with each endpoint, in ${report.rows[0]?.roundRatios.length ?? 0} rounds per endpoint with the order swapped every other round (this run: ${Math.min(...baselineRates).toFixed(0)} to ${Math.max(...baselineRates).toFixed(0)} req/s — the machine's speed drifts). The product on ${report.database === 'postgres' ? 'PostgreSQL' : 'PGlite'} with seeded data; each round's ratio is the endpoint's requests per second over its baseline's, and the median round is shown (every round's ratio in brackets).`,
+    `autocannon, 100 connections, ${process.env.THROUGHPUT_SECONDS ?? process.env.BENCH_SECONDS ?? 5} s after a 2 s warm-up. **The limit**: a bare \`node:http\` server answering a small JSON body, started the same way as the product, kept running and measured in turn with each endpoint, in ${report.rows[0]?.roundRatios.length ?? 0} rounds per endpoint with the order swapped every other round (this run: ${Math.min(...limitRates).toFixed(0)} to ${Math.max(...limitRates).toFixed(0)} req/s — the machine's speed drifts). Each round's ratio is the endpoint's requests per second over the limit's; the median round is shown (every round's ratio in brackets). **Bare Fastify** (a hello-world JSON route), measured the same way, read **${report.fastifyRatio.toFixed(2)}** of the limit (rounds ${report.fastifyRoundRatios.map((ratio) => ratio.toFixed(2)).join(', ')}; CPU per request ${micros(report.fastifyCpuMicros.product)} against the limit's ${micros(report.fastifyCpuMicros.limit)}); the column "of Fastify" divides by that.`,
+    '',
+    `The product on ${name}, its default log level (info, one access line per request), seeded with a user holding ${report.listRows.toLocaleString('en-US')} numbers and ${report.listRows.toLocaleString('en-US')} tickets and with 200 buyers. The reads run on the default install (the built-in simulators in the product's process), as a browser asks (\`Accept-Encoding: gzip, deflate, br\`) and, where marked, without \`Accept-Encoding\`. The purchase (from the 200 buyers in turn) runs on the product pointed at the SMS upstream in a process of its own (the built-in simulator of a second product, on a database of its own), as a supplier is another host. **CPU per request** is each process's user and system time over the measured run divided by its requests: the limit's, the product's, PostgreSQL's (every server process of the machine) and the upstream's — where the time goes, independent of how busy the machine was.`,
     '',
     table(
       [
         'Endpoint',
-        'Baseline req/s',
+        'Limit req/s',
         'req/s',
-        'Ratio to baseline (rounds)',
+        'Ratio to the limit (rounds)',
+        'Of Fastify',
         'Target',
         'p50',
         'p99',
         'Errors',
+        'CPU/req, limit',
+        'CPU/req, product',
+        'CPU/req, PostgreSQL',
         'RSS so far',
         'Met',
       ],
       rows,
     ),
     '',
-    `Highest server memory (RSS) over the whole part: **${report.peakRssMb.toFixed(0)} MB** (target < ${RSS_LIMIT_MB} MB) ${mark(rssMet)}`,
+    `Highest server memory (RSS) under load: **${report.peakRssMb.toFixed(0)} MB** serving the reads, **${report.purchasePeakRssMb.toFixed(0)} MB** serving the purchases (target < ${RSS_LIMIT_MB} MB) ${mark(rssMet)}`,
   ].join('\n');
 }
 
@@ -442,7 +490,19 @@ async function part<T>(name: string, run: () => Promise<T>, section: (report: T)
 
 let web: WebBuild | undefined;
 try {
-  await part('1. API throughput', runThroughput, (report) => throughputSection(report, summary));
+  await part('0. Start and memory', runStartup, (report) => startupSection(report, summary));
+  // The embedded default (what `npm start` runs on a fresh clone) and PostgreSQL (production).
+  await part(
+    '1. API throughput, PGlite',
+    () => runThroughput('pglite'),
+    (report) => throughputSection(report, summary),
+  );
+  if (process.env.DATABASE_URL)
+    await part(
+      '1. API throughput, PostgreSQL',
+      () => runThroughput('postgres'),
+      (report) => throughputSection(report, summary),
+    );
   await part('2. Upstream cost', runUpstreamCost, (report) => upstreamSection(report, summary));
   // One production build of the web app for the two parts that serve it.
   await part(
@@ -476,7 +536,7 @@ const markdown = [
   `- Date: ${startedAt.toISOString()} (${minutes} minutes)`,
   ...machine.split('\n').map((line) => `- ${line}`),
   `- Load average at the start: ${loadAtStart.toFixed(2)} (a shared machine: figures that depend on its speed are ratios to a baseline measured in the same run)`,
-  `- Database: ${database}`,
+  `- Database: ${database}; parts 0 and 1 also on PGlite, the embedded database \`npm start\` runs on by default`,
   `- Command: \`${process.env.DATABASE_URL ? 'DATABASE_URL=… ' : ''}npm run bench\`${process.env.BENCH_SECONDS ? ` with BENCH_SECONDS=${process.env.BENCH_SECONDS}` : ''}`,
   '',
   'What each figure means, how it is measured and how to run one part alone: [bench/README.md](../README.md).',

@@ -1,11 +1,28 @@
-// 1. API throughput: autocannon (100 connections, 10 s after a 2 s warm-up) against a bare Fastify
-// hello-world, then against the product on PostgreSQL (DATABASE_URL) with seeded data. Figures are printed
-// as ratios to the baseline taken in the same run, since absolute numbers depend on the machine's moment.
+// 1. API throughput: autocannon (100 connections) against a bare `node:http` JSON server (the limit) and
+// against the built product on a database (PostgreSQL at DATABASE_URL, or the embedded default) with
+// seeded data. Figures are ratios to the limit measured in the same run, since absolute numbers depend on
+// the machine's moment; a bare Fastify server is measured against the same limit as a second reference.
+//
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/throughput.ts          # PostgreSQL
+//   npx tsx bench/throughput.ts                                                                    # PGlite
 
-import { type BenchDatabase, createBenchDatabase } from './lib/database';
+import {
+  type BenchDatabase,
+  type BenchDatabaseKind,
+  createBenchDatabase,
+  defaultDatabaseKind,
+} from './lib/database';
 import { type LoadOptions, type LoadResult, measureLoad } from './lib/load';
-import { type RunningProcess, startHelloServer, startProduct } from './lib/processes';
-import { BENCH_JWT_SECRET, seedActivations, seedTickets, seedUser } from './lib/seed';
+import {
+  cpuMs,
+  postgresCpuMs,
+  type RunningProcess,
+  startHelloServer,
+  startLimitServer,
+  startProduct,
+  startUpstreamSimulator,
+} from './lib/processes';
+import { BENCH_JWT_SECRET, type SeededUser, seedActivations, seedTickets, seedUser } from './lib/seed';
 
 export interface Target {
   name: string;
@@ -14,56 +31,74 @@ export interface Target {
   body?: string;
   /** One user per request, in turn (the purchase). */
   manyUsers?: boolean;
-  /** Minimum share of the baseline's requests per second. */
+  /** Asked without `Accept-Encoding`: a client that wants no compression. */
+  identity?: boolean;
+  /** Minimum share of the limit's requests per second. */
   minRatio: number;
 }
 
 export interface ThroughputRow extends LoadResult {
   name: string;
-  /** The baseline measured right before this endpoint, which the ratio divides by. */
-  baselineRequestsPerSecond: number;
+  /** The limit measured beside this endpoint in the median round, which the ratio divides by. */
+  limitRequestsPerSecond: number;
   /** The median of `roundRatios`. */
   ratio: number;
   roundRatios: number[];
   minRatio: number;
   peakRssMb: number;
+  /** Where the time went in the median round: CPU per request of each process. */
+  cpuMicros: CpuPerRequest;
 }
 
 export interface ThroughputReport {
-  database: string;
-  /** Every baseline measurement of the part, in order. */
-  baselines: LoadResult[];
+  database: BenchDatabaseKind;
+  /** Every measurement of the limit of the part, in order. */
+  limits: LoadResult[];
+  /** Bare Fastify's requests per second over the limit's, each round, and their median. */
+  fastifyRoundRatios: number[];
+  fastifyRatio: number;
+  /** CPU per request of the limit and of bare Fastify in the reference's median round. */
+  fastifyCpuMicros: CpuPerRequest;
   rows: ThroughputRow[];
+  /** Highest memory of the product that served the reads. */
   peakRssMb: number;
+  /** Highest memory of the product that bought from the upstream in its own process. */
+  purchasePeakRssMb: number;
+  /** Rows in the lists of the polling user (numbers and tickets). */
+  listRows: number;
 }
 
 const MB = 1024 * 1024;
-/** Baseline-and-endpoint pairs per endpoint (THROUGHPUT_ROUNDS); an odd number, for a median. */
+/** Limit-and-endpoint pairs per endpoint (THROUGHPUT_ROUNDS); an odd number, for a median. */
 const ROUNDS = Number(process.env.THROUGHPUT_ROUNDS ?? 3);
+/** Seconds of each run after its 2 s warm-up. */
+const SECONDS = Number(process.env.THROUGHPUT_SECONDS ?? process.env.BENCH_SECONDS ?? 5);
+/** Only the targets whose name contains this (THROUGHPUT_ONLY), for trying one out; every target by default. */
+const ONLY = process.env.THROUGHPUT_ONLY ?? '';
+const wanted = (target: Target) => target.name.includes(ONLY);
+/** The lists' targets hold at 10^5 rows (issue 19). */
+const LIST_ROWS = Number(process.env.THROUGHPUT_LIST_ROWS ?? 100_000);
 
-export async function runThroughput(): Promise<ThroughputReport> {
-  console.log('\n## 1. API throughput');
-  // The baseline stays up, idle, and is measured again right before each endpoint: on a shared machine
-  // its speed drifts by half within minutes, so one figure at the start would skew every later ratio.
-  const hello = await startHelloServer();
-  const baseline = async () => {
-    const result = await measureLoad({ url: `${hello.url}/` });
-    console.log(
-      `baseline (Fastify hello world): ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms} ms`,
-    );
-    return result;
-  };
-  const database = await createBenchDatabase('throughput');
-  let product: RunningProcess | undefined;
+export interface BenchUsers {
+  user: SeededUser;
+  buyers: SeededUser[];
+}
+
+/** A user with `rows` numbers and tickets and a large balance, and 200 buyers, in `database`. */
+export async function seedBenchUsers(database: BenchDatabase, rows = 30): Promise<BenchUsers> {
+  const seeding = await database.open();
   try {
-    return await measureProduct(database, baseline, (started) => {
-      product = started;
-    });
+    const user = await seedUser(seeding.db, 'bench_user', { balanceCents: 100_000_000 });
+    // Buyers: one user's purchases queue on that user's account lock by design, so the purchase figure is
+    // taken the way a busy service sees purchases, from many users at once.
+    const buyers = [];
+    for (let index = 0; index < 200; index += 1)
+      buyers.push(await seedUser(seeding.db, `bench_buyer_${index}`, { balanceCents: 10_000_000 }));
+    await seedActivations(seeding.db, user.id, rows);
+    await seedTickets(seeding.db, user.id, Math.max(20, Math.round(rows)));
+    return { user, buyers };
   } finally {
-    // Also when a measurement fails: no server left running, no database left behind.
-    await product?.stop();
-    await hello.stop();
-    await database.drop();
+    await seeding.close();
   }
 }
 
@@ -76,27 +111,21 @@ export interface SeededProduct {
   targets: Target[];
 }
 
-/**
- * The built product on `database`, seeded with a user who has numbers and tickets and with 200 buyers,
- * and the endpoints to measure. `started` sees the process as soon as it runs, so a failure later still
- * stops it.
- */
-export async function startSeededProduct(
-  database: BenchDatabase,
-  started: (product: RunningProcess) => void,
-  options: { nodeArgs?: string[]; env?: Record<string, string> } = {},
-): Promise<SeededProduct> {
-  const seeding = await database.open();
-  const user = await seedUser(seeding.db, 'bench_user', { balanceCents: 100_000_000 });
-  // Buyers: one user's purchases queue on that user's account lock by design, so the purchase figure is
-  // taken the way a busy service sees purchases, from many users at once.
-  const buyers = [];
-  for (let index = 0; index < 200; index += 1)
-    buyers.push(await seedUser(seeding.db, `bench_buyer_${index}`, { balanceCents: 10_000_000 }));
-  await seedActivations(seeding.db, user.id, 30);
-  await seedTickets(seeding.db, user.id, 20);
-  await seeding.close();
+interface StartOptions {
+  nodeArgs?: string[];
+  env?: Record<string, string | undefined>;
+}
 
+/**
+ * The built product on `database` (seeded with `users` beforehand), and the endpoints to measure. `started`
+ * sees the process as soon as it runs, so a failure later still stops it.
+ */
+export async function startProductFor(
+  database: BenchDatabase,
+  users: BenchUsers,
+  started: (product: RunningProcess) => void,
+  options: StartOptions = {},
+): Promise<SeededProduct> {
   const product = await startProduct({
     dataDir: database.dataDir,
     nodeArgs: options.nodeArgs,
@@ -104,6 +133,9 @@ export async function startSeededProduct(
       ...database.env,
       JWT_SECRET: BENCH_JWT_SECRET,
       RATE_LIMIT_PURCHASES_PER_MINUTE: '100000000',
+      // autocannon is one address playing 100 clients (and its warm-up's 100 closing as the run's open):
+      // the per-address cap of a slow client (100) would refuse some of them.
+      HTTP_MAX_CONNECTIONS_PER_ADDRESS: '1000',
       // The simulator answers at once; its SMS would arrive after the run (the buy path is what is measured).
       SIMULATOR_SMS_DELAY_MIN_MS: '600000',
       SIMULATOR_SMS_DELAY_MAX_MS: '600000',
@@ -112,7 +144,7 @@ export async function startSeededProduct(
   });
   started(product);
   // As a browser sends them: compressed answers where the server compresses.
-  const headers = { authorization: user.authorization, 'accept-encoding': 'gzip, deflate, br' };
+  const headers = { authorization: users.user.authorization, 'accept-encoding': 'gzip, deflate, br' };
   const api = async (path: string, init: RequestInit = {}) => {
     const response = await fetch(`${product.url}${path}`, {
       ...init,
@@ -120,9 +152,9 @@ export async function startSeededProduct(
     });
     return { status: response.status, body: await response.json() };
   };
-  // The catalog loads from the simulator right after start.
+  // The catalog loads from the upstream right after start.
   let services: Array<{ id: string; stock: number }> = [];
-  for (let attempt = 0; attempt < 100 && services.length === 0; attempt += 1) {
+  for (let attempt = 0; attempt < 150 && services.length === 0; attempt += 1) {
     const answer = await api('/api/dashboard/services?countryID=US&operator=any');
     if (answer.status === 200) services = answer.body.services;
     else await new Promise((resolve) => setTimeout(resolve, 200));
@@ -136,21 +168,36 @@ export async function startSeededProduct(
   if (bought.status !== 200)
     throw new Error(`could not buy the number to poll: ${JSON.stringify(bought.body)}`);
 
+  const status = `/api/dashboard/number-status/${bought.body.number.number_id}`;
   const targets: Target[] = [
+    { name: 'GET /api/dashboard/number-status/{id}', path: status, minRatio: 0.5 },
     {
-      name: 'GET /api/dashboard/number-status/{id}',
-      path: `/api/dashboard/number-status/${bought.body.number.number_id}`,
+      name: 'GET /api/dashboard/number-status/{id}, no compression',
+      path: status,
+      identity: true,
       minRatio: 0.5,
     },
     { name: 'GET /api/dashboard/summary', path: '/api/dashboard/summary', minRatio: 0.5 },
-    { name: 'GET /api/dashboard/numbers', path: '/api/dashboard/numbers', minRatio: 0 },
-    { name: 'GET /api/dashboard/countries', path: '/api/dashboard/countries', minRatio: 0.6 },
+    {
+      name: 'GET /api/dashboard/summary, no compression',
+      path: '/api/dashboard/summary',
+      identity: true,
+      minRatio: 0.5,
+    },
+    { name: 'GET /api/dashboard/countries', path: '/api/dashboard/countries', minRatio: 0.5 },
+    {
+      name: 'GET /api/dashboard/countries, no compression',
+      path: '/api/dashboard/countries',
+      identity: true,
+      minRatio: 0.5,
+    },
     {
       name: 'GET /api/dashboard/services',
       path: '/api/dashboard/services?countryID=US&operator=any',
-      minRatio: 0.6,
+      minRatio: 0.5,
     },
-    { name: 'GET /api/tickets', path: '/api/tickets', minRatio: 0 },
+    { name: 'GET /api/dashboard/numbers', path: '/api/dashboard/numbers', minRatio: 0.2 },
+    { name: 'GET /api/tickets', path: '/api/tickets', minRatio: 0.2 },
     {
       name: 'POST /api/dashboard/buy-number',
       path: '/api/dashboard/buy-number',
@@ -164,66 +211,230 @@ export async function startSeededProduct(
     product,
     headers,
     targets,
-    buyerHeaders: buyers.map((buyer) => ({ authorization: buyer.authorization })),
+    buyerHeaders: users.buyers.map((buyer) => ({ authorization: buyer.authorization })),
   };
+}
+
+/** Seeds `database` (30 numbers and tickets) and starts the product on it: parts 6 and the profile. */
+export async function startSeededProduct(
+  database: BenchDatabase,
+  started: (product: RunningProcess) => void,
+  options: StartOptions & { rows?: number } = {},
+): Promise<SeededProduct> {
+  const users = await seedBenchUsers(database, options.rows);
+  return startProductFor(database, users, started, options);
 }
 
 /** The load options of one target: many-user targets take the buyers' tokens in turn. */
 export function loadOptionsFor(seeded: SeededProduct, target: Target): LoadOptions {
+  const { 'accept-encoding': _encoding, ...withoutEncoding } = seeded.headers;
   return {
     url: `${seeded.product.url}${target.path}`,
     method: target.method,
     body: target.body,
-    headers: seeded.headers,
+    headers: target.identity ? withoutEncoding : seeded.headers,
     rotatingHeaders: target.manyUsers ? seeded.buyerHeaders : undefined,
   };
 }
 
-async function measureProduct(
-  database: BenchDatabase,
-  measureBaseline: () => Promise<LoadResult>,
-  started: (product: RunningProcess) => void,
-): Promise<ThroughputReport> {
-  const seeded = await startSeededProduct(database, started);
-  const rows: ThroughputRow[] = [];
-  const baselines: LoadResult[] = [];
-  for (const target of seeded.targets) {
-    // Rounds of a baseline and an endpoint run, the order swapped every other round so that neither always
-    // runs on a machine still busy from the other; the round with the median ratio is reported.
-    const rounds: Array<{ baseline: LoadResult; result: LoadResult }> = [];
-    for (let round = 0; round < ROUNDS; round += 1) {
-      const measureTarget = () => measureLoad(loadOptionsFor(seeded, target));
-      if (round % 2 === 0) {
-        const baseline = await measureBaseline();
-        rounds.push({ baseline, result: await measureTarget() });
-      } else {
-        const result = await measureTarget();
-        rounds.push({ baseline: await measureBaseline(), result });
-      }
+/** CPU time per request, in microseconds, of the processes a measurement watched. */
+export interface CpuPerRequest {
+  limit?: number;
+  product?: number;
+  /** The SMS upstream in its own process (the purchase). */
+  upstream?: number;
+  /** Every PostgreSQL server process of the machine together. */
+  postgres?: number;
+}
+
+interface Watched {
+  product?: number;
+  upstream?: number;
+  postgres?: boolean;
+}
+
+/** Notes the CPU time of `pids` at the start of a run and hands the milliseconds used to `done` at its end. */
+function cpuWatch(
+  pids: Array<[keyof CpuPerRequest, number | 'postgres']>,
+  done: (used: CpuPerRequest) => void,
+): () => () => void {
+  const read = (pid: number | 'postgres') => (pid === 'postgres' ? postgresCpuMs() : cpuMs(pid));
+  return () => {
+    const before = pids.map(([, pid]) => read(pid));
+    return () =>
+      done(Object.fromEntries(pids.map(([name, pid], index) => [name, read(pid) - before[index]!])));
+  };
+}
+
+/** Milliseconds used over the run → microseconds per request of the run. */
+function perRequest(
+  cpu: CpuPerRequest,
+  result: LoadResult,
+  names: Array<keyof CpuPerRequest>,
+): CpuPerRequest {
+  const requests = Math.max(1, result.totalRequests);
+  const converted = { ...cpu };
+  for (const name of names) if (cpu[name] !== undefined) converted[name] = (cpu[name]! * 1000) / requests;
+  return converted;
+}
+
+/**
+ * Rounds of a limit run and a target run, the order swapped every other round so that neither always
+ * runs on a machine still busy from the other; the round with the median ratio is returned with all ratios.
+ */
+async function measureAgainstLimit(limit: RunningProcess, target: LoadOptions, watched: Watched = {}) {
+  const rounds: Array<{ limit: LoadResult; result: LoadResult; cpu: CpuPerRequest }> = [];
+  let cpu: CpuPerRequest = {};
+  const limitRun = async () => {
+    const result = await measureLoad({
+      url: `${limit.url}/`,
+      durationSeconds: SECONDS,
+      onMeasuredRun: cpuWatch([['limit', limit.pid]], (used) => {
+        cpu = { ...cpu, ...used };
+      }),
+    });
+    cpu = perRequest(cpu, result, ['limit']);
+    return result;
+  };
+  const targetRun = async () => {
+    const pids: Array<[keyof CpuPerRequest, number | 'postgres']> = [];
+    if (watched.product) pids.push(['product', watched.product]);
+    if (watched.upstream) pids.push(['upstream', watched.upstream]);
+    if (watched.postgres) pids.push(['postgres', 'postgres']);
+    const result = await measureLoad({
+      ...target,
+      durationSeconds: SECONDS,
+      onMeasuredRun: cpuWatch(pids, (used) => {
+        cpu = { ...cpu, ...used };
+      }),
+    });
+    cpu = perRequest(cpu, result, ['product', 'upstream', 'postgres']);
+    return result;
+  };
+  const round = (entry: { limit: LoadResult; result: LoadResult }) => {
+    rounds.push({ ...entry, cpu });
+    cpu = {};
+  };
+  for (let index = 0; index < ROUNDS; index += 1) {
+    if (index % 2 === 0) {
+      const limit = await limitRun();
+      round({ limit, result: await targetRun() });
+    } else {
+      const result = await targetRun();
+      round({ limit: await limitRun(), result });
     }
-    const ratioOf = (entry: (typeof rounds)[number]) =>
-      entry.result.requestsPerSecond / entry.baseline.requestsPerSecond;
-    const median = [...rounds].sort((left, right) => ratioOf(left) - ratioOf(right))[Math.floor(ROUNDS / 2)]!;
-    baselines.push(...rounds.map((entry) => entry.baseline));
-    const row = {
-      ...median.result,
-      // Every round's failures count, not only the median round's.
-      errors: rounds.reduce((sum, entry) => sum + entry.result.errors, 0),
-      non2xx: rounds.reduce((sum, entry) => sum + entry.result.non2xx, 0),
-      name: target.name,
-      baselineRequestsPerSecond: median.baseline.requestsPerSecond,
-      ratio: ratioOf(median),
-      roundRatios: rounds.map(ratioOf),
-      minRatio: target.minRatio,
-      peakRssMb: seeded.product.peakRssBytes() / MB,
-    };
-    rows.push(row);
-    console.log(
-      `${target.name}: ${row.requestsPerSecond.toFixed(0)} req/s (${row.ratio.toFixed(2)} of baseline, median of ${row.roundRatios.map((ratio) => ratio.toFixed(2)).join(', ')}; target ≥ ${target.minRatio}), p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, errors ${row.errors + row.non2xx}, RSS ≤ ${row.peakRssMb.toFixed(0)} MB`,
-    );
   }
-  const peakRssMb = seeded.product.peakRssBytes() / MB;
-  return { database: database.kind, baselines, rows, peakRssMb };
+  const ratioOf = (entry: (typeof rounds)[number]) =>
+    entry.result.requestsPerSecond / entry.limit.requestsPerSecond;
+  const median = [...rounds].sort((left, right) => ratioOf(left) - ratioOf(right))[Math.floor(ROUNDS / 2)]!;
+  return { rounds, median, ratio: ratioOf(median), roundRatios: rounds.map(ratioOf), cpu: median.cpu };
+}
+
+export async function runThroughput(
+  kind: BenchDatabaseKind = defaultDatabaseKind(),
+): Promise<ThroughputReport> {
+  console.log(`\n## 1. API throughput (${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'})`);
+  // The limit stays up, idle, and is measured again beside each endpoint: on a shared machine its speed
+  // drifts by half within minutes, so one figure at the start would skew every later ratio.
+  const limit = await startLimitServer();
+  let fastify: RunningProcess | undefined;
+  let product: RunningProcess | undefined;
+  let upstream: RunningProcess | undefined;
+  let upstreamDatabase: BenchDatabase | undefined;
+  const database = await createBenchDatabase('throughput', kind);
+  try {
+    const limits: LoadResult[] = [];
+    fastify = await startHelloServer();
+    const reference = await measureAgainstLimit(limit, { url: `${fastify.url}/` }, { product: fastify.pid });
+    limits.push(...reference.rounds.map((round) => round.limit));
+    console.log(
+      `bare Fastify: ${reference.median.result.requestsPerSecond.toFixed(0)} req/s, ${reference.ratio.toFixed(2)} of the node:http limit (rounds ${reference.roundRatios.map((ratio) => ratio.toFixed(2)).join(', ')})`,
+    );
+    await fastify.stop();
+    fastify = undefined;
+
+    const users = await seedBenchUsers(database, LIST_ROWS);
+    const rows: ThroughputRow[] = [];
+    const measure = async (seeded: SeededProduct, target: Target, watched: Watched) => {
+      const measured = await measureAgainstLimit(limit, loadOptionsFor(seeded, target), watched);
+      limits.push(...measured.rounds.map((round) => round.limit));
+      const row: ThroughputRow = {
+        ...measured.median.result,
+        // Every round's failures count, not only the median round's.
+        errors: measured.rounds.reduce((sum, entry) => sum + entry.result.errors, 0),
+        non2xx: measured.rounds.reduce((sum, entry) => sum + entry.result.non2xx, 0),
+        name: target.name,
+        limitRequestsPerSecond: measured.median.limit.requestsPerSecond,
+        ratio: measured.ratio,
+        roundRatios: measured.roundRatios,
+        minRatio: target.minRatio,
+        peakRssMb: seeded.product.peakRssBytes() / MB,
+        cpuMicros: measured.cpu,
+      };
+      rows.push(row);
+      console.log(
+        `${target.name}: ${row.requestsPerSecond.toFixed(0)} req/s (${row.ratio.toFixed(2)} of the limit, median of ${row.roundRatios.map((ratio) => ratio.toFixed(2)).join(', ')}; target ≥ ${target.minRatio}), p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, errors ${row.errors + row.non2xx}, RSS ≤ ${row.peakRssMb.toFixed(0)} MB`,
+      );
+    };
+
+    // The reads, on the default install: the built-in simulators in the same process, the product's own
+    // log level (info).
+    const reads = await startProductFor(
+      database,
+      users,
+      (started) => {
+        product = started;
+      },
+      { env: { LOG_LEVEL: 'info' } },
+    );
+    const onPostgres = database.kind === 'postgres';
+    for (const target of reads.targets.filter((candidate) => !candidate.manyUsers && wanted(candidate)))
+      await measure(reads, target, { product: reads.product.pid, postgres: onPostgres });
+    const peakRssMb = reads.product.peakRssBytes() / MB;
+    await reads.product.stop();
+    product = undefined;
+
+    // The purchase, with the SMS upstream in a process of its own (a supplier is another host): the
+    // upstream's work is not the product's. It keeps its state in a database of its own: on PostgreSQL
+    // when there is one (its own speed is not what is measured), else in its own PGlite folder.
+    upstreamDatabase = await createBenchDatabase('throughput_upstream');
+    const started = await startUpstreamSimulator(upstreamDatabase.env);
+    upstream = started;
+    const buying = await startProductFor(
+      database,
+      users,
+      (running) => {
+        product = running;
+      },
+      { env: { ...started.productEnv, LOG_LEVEL: 'info' } },
+    );
+    for (const target of buying.targets.filter((candidate) => candidate.manyUsers && wanted(candidate)))
+      await measure(buying, target, {
+        product: buying.product.pid,
+        upstream: started.pid,
+        postgres: onPostgres || upstreamDatabase.kind === 'postgres',
+      });
+    const purchasePeakRssMb = buying.product.peakRssBytes() / MB;
+    return {
+      database: database.kind,
+      limits,
+      fastifyRoundRatios: reference.roundRatios,
+      fastifyRatio: reference.ratio,
+      fastifyCpuMicros: reference.cpu,
+      rows,
+      peakRssMb,
+      purchasePeakRssMb,
+      listRows: LIST_ROWS,
+    };
+  } finally {
+    // Also when a measurement fails: no server left running, no database left behind.
+    await product?.stop();
+    await upstream?.stop();
+    await fastify?.stop();
+    await limit.stop();
+    await database.drop();
+    await upstreamDatabase?.drop();
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await runThroughput();

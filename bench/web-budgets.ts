@@ -72,7 +72,7 @@ async function startServer(
   distDir: string,
   port: number,
   dataDir: string,
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
 ): Promise<ChildProcess> {
   const server = spawn('node', ['scripts/start.mjs'], {
     cwd: root,

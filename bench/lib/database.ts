@@ -10,8 +10,8 @@ import { type DatabaseHandle, openDatabase, pgliteDirFor } from '../../apps/serv
  * then say little about production.
  */
 export interface BenchDatabase {
-  /** Environment for the product: DATABASE_URL, or nothing (PGlite under dataDir). */
-  env: Record<string, string>;
+  /** Environment for the product: DATABASE_URL, or its removal (PGlite under dataDir). */
+  env: Record<string, string | undefined>;
   dataDir: string;
   kind: 'postgres' | 'pglite';
   /**
@@ -23,13 +23,29 @@ export interface BenchDatabase {
   drop(): Promise<void>;
 }
 
-export async function createBenchDatabase(label: string): Promise<BenchDatabase> {
+/** Which database a part runs on: PostgreSQL at DATABASE_URL, or the embedded default (`npm start`'s). */
+export type BenchDatabaseKind = 'postgres' | 'pglite';
+
+/** The kind DATABASE_URL makes the default: PostgreSQL when set. */
+export function defaultDatabaseKind(): BenchDatabaseKind {
+  return process.env.DATABASE_URL ? 'postgres' : 'pglite';
+}
+
+export async function createBenchDatabase(
+  label: string,
+  kind: BenchDatabaseKind = defaultDatabaseKind(),
+): Promise<BenchDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `simcode-bench-${label}-`));
-  const serverUrl = process.env.DATABASE_URL;
+  const serverUrl = kind === 'postgres' ? process.env.DATABASE_URL : undefined;
+  if (kind === 'postgres' && !serverUrl) throw new Error('PostgreSQL asked for, but DATABASE_URL is not set');
   if (!serverUrl) {
-    console.warn(`! DATABASE_URL is not set: ${label} runs on PGlite, which is not what production runs on.`);
+    // Asked for (the embedded default measured on purpose), or the only database there is.
+    if (process.env.DATABASE_URL === undefined)
+      console.warn(
+        `! DATABASE_URL is not set: ${label} runs on PGlite, which is not what production runs on.`,
+      );
     return {
-      env: {},
+      env: { DATABASE_URL: undefined },
       dataDir,
       kind: 'pglite',
       async open() {

@@ -21,6 +21,8 @@ export interface LoadOptions {
   connections?: number;
   durationSeconds?: number;
   warmupSeconds?: number;
+  /** Called right before the measured run (after the warm-up); what it returns, right after it. */
+  onMeasuredRun?: () => () => void;
 }
 
 /** Shorter runs for trying the scripts out (`BENCH_SECONDS=2`); the published figures use the default. */
@@ -55,7 +57,9 @@ function run(options: LoadOptions, durationSeconds: number): Promise<autocannon.
 /** autocannon after a warm-up (JIT, caches, connection pools), as the figures of a running service. */
 export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
   if ((options.warmupSeconds ?? 2) > 0) await run(options, options.warmupSeconds ?? 2);
+  const measured = options.onMeasuredRun?.();
   const result = await run(options, options.durationSeconds ?? DURATION_SECONDS);
+  measured?.();
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,

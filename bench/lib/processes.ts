@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,6 +44,30 @@ export function residentBytes(pid: number): number {
   }
 }
 
+/** CPU time (user and system) a process has used so far, in milliseconds, read from /proc (Linux). */
+export function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time of every PostgreSQL server process on this machine so far, in milliseconds (0 when none). */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return total;
+}
+
 export interface RunningProcess {
   url: string;
   pid: number;
@@ -75,10 +99,18 @@ function track(child: ChildProcess, url: string, cleanUp: () => void): RunningPr
   };
 }
 
-/** The baseline: a bare Fastify hello-world JSON server, started the same way as the product (a Node process). */
-export async function startHelloServer(): Promise<RunningProcess> {
+/**
+ * The limit: a bare `node:http` server answering a small JSON body, the least any Node HTTP server does per
+ * request; started the same way as the product (a Node process).
+ */
+export function startLimitServer(): Promise<RunningProcess> {
+  return startHelloServer('node-hello-server.mjs');
+}
+
+/** A second reference: a bare Fastify hello-world JSON server, started the same way as the product. */
+export async function startHelloServer(script = 'hello-server.mjs'): Promise<RunningProcess> {
   const port = await freePort();
-  const child = spawn('node', [path.join(import.meta.dirname, 'hello-server.mjs'), String(port)], {
+  const child = spawn('node', [path.join(import.meta.dirname, script), String(port)], {
     cwd: repoRoot,
     stdio: 'inherit',
   });
@@ -94,7 +126,13 @@ export async function startHelloServer(): Promise<RunningProcess> {
 }
 
 export interface ProductOptions {
-  env?: Record<string, string>;
+  /** Variables for the product; `undefined` removes one the bench process has. */
+  env?: Record<string, string | undefined>;
+  /**
+   * How the server is run: `built` as `npm start` runs it (the compiled JavaScript, plain Node), `tsx` from
+   * its TypeScript sources through tsx's loader (as before the compiled server; for comparison only).
+   */
+  runner?: 'built' | 'tsx';
   /** Reuse a data folder (PGlite seeded beforehand); a fresh one otherwise. */
   dataDir?: string;
   /** Extra Node flags, e.g. ['--cpu-prof'] to find where the time goes. */
@@ -119,7 +157,9 @@ function startScriptNodeFlags(): string[] {
 /** The built product, started as `npm start` starts it. The web app is not needed for API figures. */
 export async function startProduct(
   options: ProductOptions = {},
-): Promise<RunningProcess & { dataDir: string }> {
+): Promise<
+  RunningProcess & { dataDir: string /** From spawn to the first ready answer. */; startMs: number }
+> {
   const port = await freePort();
   const ownDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'simcode-bench-data-'));
@@ -133,20 +173,25 @@ export async function startProduct(
     if (emptyWebDir) rmSync(emptyWebDir, { recursive: true, force: true });
     if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
-  const child = spawn('node', [...startScriptNodeFlags(), ...(options.nodeArgs ?? []), 'scripts/start.mjs'], {
+  const entry =
+    options.runner === 'tsx' ? ['--import', 'tsx', 'apps/server/src/main.ts'] : ['scripts/start.mjs'];
+  const spawnedAt = performance.now();
+  const child = spawn('node', [...startScriptNodeFlags(), ...(options.nodeArgs ?? []), ...entry], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...(emptyWebDir ? { WEB_DIST_DIR: emptyWebDir } : {}),
-      ...options.env,
-    },
+    env: Object.fromEntries(
+      Object.entries({
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: url,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ...(emptyWebDir ? { WEB_DIST_DIR: emptyWebDir } : {}),
+        ...options.env,
+      }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    ),
   });
   const running = track(child, url, cleanUp);
   try {
@@ -155,5 +200,37 @@ export async function startProduct(
     await running.stop();
     throw error;
   }
-  return { ...running, dataDir };
+  return { ...running, dataDir, startMs: performance.now() - spawnedAt };
+}
+
+/** The key the upstream simulator of `startUpstreamSimulator` takes. */
+export const UPSTREAM_SIMULATOR_KEY = 'bench-upstream-key';
+
+/**
+ * The SMS upstream in a process of its own, as a real supplier is another host: the built product with its
+ * built-in simulator (on a database of its own), which the product under test reaches over HTTP as an
+ * SMS-Activate-compatible provider. Its SMS come after the run. Returns it with the environment that
+ * points a product at it.
+ */
+export async function startUpstreamSimulator(
+  /** Its database: DATABASE_URL of a database of its own, or nothing for PGlite in its data folder. */
+  databaseEnv: Record<string, string | undefined> = { DATABASE_URL: undefined },
+): Promise<RunningProcess & { dataDir: string; productEnv: Record<string, string> }> {
+  const upstream = await startProduct({
+    env: {
+      SMS_PROVIDER: 'simulator',
+      SMS_PROVIDER_KEY: UPSTREAM_SIMULATOR_KEY,
+      SIMULATOR_SMS_DELAY_MIN_MS: '600000',
+      SIMULATOR_SMS_DELAY_MAX_MS: '600000',
+      ...databaseEnv,
+    },
+  });
+  return {
+    ...upstream,
+    productEnv: {
+      SMS_PROVIDER: 'smsactivate',
+      SMS_PROVIDER_URL: `${upstream.url}/simulator/stubs/handler_api.php`,
+      SMS_PROVIDER_KEY: UPSTREAM_SIMULATOR_KEY,
+    },
+  };
 }

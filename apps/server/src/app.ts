@@ -3,9 +3,10 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { durationText, generalMessages } from '@simcode/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { installAnswerCompression } from './lib/compress-answers';
@@ -98,6 +99,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     // A malformed address is answered in the API's one error shape, like any other bad request.
     frameworkErrors: answerError,
+    // One access line per request (below) instead of Fastify's two: at the default level, logging took
+    // about a fifth of a polled request's time.
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
 
   capConnections(app.server, config);
@@ -109,6 +113,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     done();
   });
   await installRequestLanguage(app);
+  // The access log: the request (its URL redacted by the logger's serializer), the status and the time,
+  // in one line when the answer is sent.
+  app.addHook('onResponse', (request, reply, done) => {
+    if ((request.log as Partial<Pick<Logger, 'isLevelEnabled'>>).isLevelEnabled?.('info') ?? true)
+      request.log.info(
+        { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+        'request completed',
+      );
+    done();
+  });
   installErrorHandler(app);
 
   installSecurityHeaders(

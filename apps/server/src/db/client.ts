@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
@@ -23,7 +24,7 @@ export const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
  * never shrinks: it was a quarter of the idle server's memory. A small install's whole database fits in
  * 32 MB (a fresh one is about 10 MB of tables); reads beyond it come from the OS's file cache.
  */
-const PGLITE_SETTINGS = ['shared_buffers = 32MB', 'wal_buffers = 1MB'];
+const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'wal_buffers = 1MB'];
 
 /** A held lock id for migrations, so two instances starting together do not both migrate. */
 const MIGRATION_LOCK_ID = 72_011_001;
@@ -71,7 +72,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 
   const dir = options.pgliteDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  if (!dir.startsWith('memory://')) {
+    mkdirSync(dir, { recursive: true });
+    await createPgliteFolderApart(dir);
+  }
   // Loaded only when used: the embedded database's code weighs tens of megabytes a server on PostgreSQL
   // does not need.
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
@@ -88,6 +92,37 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => pglite.close(),
   };
+}
+
+/**
+ * Creates a new PGlite data folder (PostgreSQL's initdb) in a short-lived process of its own. Creating one
+ * grows PGlite's WebAssembly memory to about 750 MB, and WebAssembly memory never shrinks: in the server's
+ * own process that memory stayed for its whole life (a fresh clone's idle server held 500 MB and more),
+ * while opening an existing folder needs about 180 MB. A folder that exists already is left alone.
+ */
+async function createPgliteFolderApart(dir: string): Promise<void> {
+  if (existsSync(path.join(dir, 'PG_VERSION'))) return;
+  const script = [
+    'const { PGlite } = await import(process.argv[1]);',
+    'const db = await PGlite.create(process.argv[2], { postgresqlconf: JSON.parse(process.argv[3]) });',
+    'await db.close();',
+  ].join('\n');
+  const pgliteUrl = import.meta.resolve('@electric-sql/pglite');
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--input-type=module', '-e', script, pgliteUrl, dir, JSON.stringify(PGLITE_SETTINGS)],
+      { stdio: ['ignore', 'inherit', 'inherit'] },
+    );
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(
+            new Error(`could not create the embedded database in ${dir} (${signal ?? `exit code ${code}`})`),
+          ),
+    );
+  });
 }
 
 export function pgliteDirFor(dataDir: string): string {

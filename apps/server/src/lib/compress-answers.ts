@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -37,4 +37,38 @@ export function installAnswerCompression(app: FastifyInstance): void {
     const own = route.onSend ? (Array.isArray(route.onSend) ? route.onSend : [route.onSend]) : [];
     route.onSend = [...own, compressAnswer];
   });
+}
+
+/** An answer serialized once, and its gzip made on the first client that asks for it. */
+interface SerializedAnswer {
+  json: string;
+  gzip?: Buffer;
+}
+
+/**
+ * Answers of a route that serves the same value many times (a cached first page of a list), serialized
+ * and compressed once per value instead of on every request. Entries are keyed by the cached value
+ * itself: when its cache drops it (a change of the user's data), the next request brings a new value and
+ * so a new entry, and the old one goes with the garbage. A client that asks for no compression gets the
+ * JSON as it was serialized: nothing is compressed or decompressed for it.
+ */
+export class SerializedAnswers {
+  readonly #entries = new WeakMap<object, SerializedAnswer>();
+
+  send(request: FastifyRequest, reply: FastifyReply, value: object, answer: () => unknown): FastifyReply {
+    let entry = this.#entries.get(value);
+    if (!entry) {
+      entry = { json: reply.serialize(answer()) as string };
+      this.#entries.set(value, entry);
+    }
+    reply
+      .header('content-type', 'application/json; charset=utf-8')
+      // The lists carry sentences in the request's language (refund reasons).
+      .header('vary', 'accept-encoding, accept-language');
+    if (entry.json.length >= MIN_BYTES && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+      entry.gzip ??= gzipSync(entry.json, { level: 6 });
+      return reply.header('content-encoding', 'gzip').send(entry.gzip);
+    }
+    return reply.send(entry.json);
+  }
 }

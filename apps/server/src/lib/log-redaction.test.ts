@@ -37,7 +37,9 @@ describe('request logs', () => {
     await t.app.inject({ url: `/simulator/stubs/handler_api.php?api_key=${apiKey}&action=getBalance` });
     await t.app.inject({ url: '/api/dashboard/summary?token=a-token-in-a-url' });
     const written = lines.join('');
-    expect(written).toContain('incoming request');
+    // One access line per request, written when it is answered.
+    expect(written.match(/request completed/g)).toHaveLength(3);
+    expect(written).not.toContain('incoming request');
     expect(written).toContain('/api/upstream/sms/[redacted]');
     for (const leaked of [secret, apiKey, 'a-token-in-a-url']) expect(written).not.toContain(leaked);
   });

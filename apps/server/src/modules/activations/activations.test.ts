@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { ACTIVATION_LIFETIME_MS, numberMessages } from '@simcode/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -58,6 +59,48 @@ async function waitForStatus(user: TestUser, numberId: string, expected: RegExp)
 }
 
 describe('buying a one-time number', () => {
+  it('My Numbers, served from memory between changes, shows the code as soon as it arrives, compressed or not', async () => {
+    t = await createListeningTestApp();
+    const user = await createUser(t);
+    const offer = anOffer(t, 'GB');
+    await fundUser(t.ctx.database, user.id, 10_000);
+    const list = async (encoding: string) => {
+      const response = await t.app.inject({
+        url: '/api/dashboard/numbers',
+        headers: { ...user.headers, 'accept-encoding': encoding },
+      });
+      const body =
+        response.headers['content-encoding'] === 'gzip'
+          ? gunzipSync(response.rawPayload)
+          : response.rawPayload;
+      return JSON.parse(body.toString());
+    };
+    // Enough numbers for the page to be worth compressing.
+    const bought = [];
+    for (let index = 0; index < 6; index += 1) {
+      const response = await buy(user, { countryID: 'gb', operator: 'any', service: offer.service });
+      expect(response.statusCode, response.body).toBe(200);
+      bought.push(response.json().number);
+    }
+    const waiting = await list('gzip');
+    expect(waiting.numbers).toHaveLength(6);
+    expect(await list('identity')).toEqual(waiting);
+    expect(waiting.numbers[0]).toMatchObject({ id: bought[5].id, status: 'waiting', code: null });
+
+    await simulatorControl(t, 'sms', {
+      activationId: await upstreamIdOf(bought[5].id),
+      code: '51234',
+      text: 'Code 51234',
+    });
+    await waitForStatus(user, bought[5].number_id, /^STATUS_OK:51234$/);
+    for (const encoding of ['gzip', 'identity'])
+      expect((await list(encoding)).numbers[0]).toMatchObject({
+        id: bought[5].id,
+        status: 'received',
+        code: '51234',
+      });
+  });
+
   it('holds the price, issues a real-format number, and shows the code the simulator pushes', async () => {
     t = await createListeningTestApp();
     const user = await createUser(t);

@@ -18,6 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import type { ActivationStatus } from '../../db/schema';
+import { SerializedAnswers } from '../../lib/compress-answers';
 import { notFound } from '../../lib/errors';
 import { createGuards, currentUser } from '../auth/guards';
 import { presentNumber } from './presenter';
@@ -51,6 +52,7 @@ export const activationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   // Who is calling is settled on the request line, before any input is judged.
   app.addHook('onRequest', requireUser);
   const { activations } = ctx;
+  const firstPages = new SerializedAnswers();
   // Spending is limited per user, after the guard has said who the user is.
   // A report opens a ticket: as limited as opening one by hand.
   const reportLimit = app.rateLimit({
@@ -78,17 +80,25 @@ export const activationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         response: { 200: numbersResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
       const { limit, before } = request.query;
+      const filter = numberFilter(request.query);
       // One more than asked tells whether an older page exists.
-      const numbers = await activations.listNumbers(user.id, limit + 1, before, numberFilter(request.query));
-      const page = numbers.slice(0, limit);
-      return {
-        success: true as const,
-        numbers: page,
-        next_before: numbers.length > limit ? page[page.length - 1]!.id : null,
+      const numbers = await activations.listNumbers(user.id, limit + 1, before, filter);
+      const answer = () => {
+        const page = numbers.slice(0, limit);
+        return {
+          success: true as const,
+          numbers: page,
+          next_before: numbers.length > limit ? page[page.length - 1]!.id : null,
+        };
       };
+      // The first page comes from the service's cache (the same list until the user's orders change):
+      // its answer is serialized and compressed once for that list.
+      if (before === undefined && filter === undefined)
+        return firstPages.send(request, reply, numbers, answer);
+      return answer();
     },
   );
 

@@ -74,6 +74,8 @@ interface AuthServiceDeps {
 
 /** Verified tokens kept, so a polling client costs no signature check; bounded. */
 const MAX_CACHED_TOKENS = 50_000;
+/** Sessions remembered per cached identity (a user signed in on this many devices at once). */
+const MAX_SESSIONS_PER_IDENTITY = 100;
 /** Identities are dropped at once when the user row changes (a database trigger says so); this is the backstop. */
 const IDENTITY_TTL_MS = 60_000;
 
@@ -97,6 +99,8 @@ export function createAuthService({
 }: AuthServiceDeps) {
   const lastSeenWrittenMs = new Map<string, number>();
   const verifiedTokens = new Map<string, VerifiedToken>();
+  // Keyed by the cached identity object: dropped with it when the identity cache lets it go.
+  const sessionsOfIdentity = new WeakMap<Identity, Map<string, AuthSession>>();
   const identities = new UserCache<Identity | null>({
     clock,
     ttlMs: IDENTITY_TTL_MS,
@@ -144,8 +148,21 @@ export function createAuthService({
     if (!identity || identity.tokenVersion !== claims.tokenVersion) return null;
     if (identity.revokedSessionIds.has(claims.sessionId)) return null;
     noteSeen(claims.sessionId);
-    const { tokenVersion: _tokenVersion, revokedSessionIds: _revoked, ...user } = identity;
-    return { ...user, sessionId: claims.sessionId };
+    // One session object per identity and session, made once: a polling page asks for it on every request,
+    // and a new identity (any change of the user) starts a new map.
+    let sessions = sessionsOfIdentity.get(identity);
+    if (!sessions) {
+      sessions = new Map();
+      sessionsOfIdentity.set(identity, sessions);
+    }
+    let session = sessions.get(claims.sessionId);
+    if (!session) {
+      const { tokenVersion: _tokenVersion, revokedSessionIds: _revoked, ...user } = identity;
+      session = Object.freeze({ ...user, sessionId: claims.sessionId });
+      if (sessions.size >= MAX_SESSIONS_PER_IDENTITY) sessions.clear();
+      sessions.set(claims.sessionId, session);
+    }
+    return session;
   }
 
   /** Records when a session was last used, in the background and at most every few minutes. */

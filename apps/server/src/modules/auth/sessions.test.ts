@@ -1,8 +1,9 @@
+import { ADMIN_ROLE } from '@simcode/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { createUser, type TestUser } from '../../../test/support/users';
-import { sessions } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 import { createUsersRepository } from '../users/repository';
 
 let t: TestApp;
@@ -43,6 +44,17 @@ describe('server-side sessions', () => {
     await expect.poll(async () => (await summaryWith(other!, user.token)).statusCode).toBe(401);
     expect((await summaryWith(t, second)).statusCode).toBe(200);
     expect((await summaryWith(other, second)).statusCode).toBe(200);
+  });
+
+  it('a caller kept in memory follows a change of the user: a new role shows on the next request', async () => {
+    const authorization = `Bearer ${user.token}`;
+    const first = await t.ctx.auth.authenticate(authorization);
+    expect(first.isAdmin).toBe(false);
+    // Polls reuse the caller made for this identity and session.
+    expect(t.ctx.auth.authenticateCached(authorization)).toBe(first);
+    await t.ctx.database.db.update(users).set({ role: ADMIN_ROLE }).where(eq(users.id, user.id));
+    await expect.poll(async () => (await t.ctx.auth.authenticate(authorization)).isAdmin).toBe(true);
+    expect(t.ctx.auth.authenticateCached(authorization)?.isAdmin).toBe(true);
   });
 
   it('sign out everywhere ends every token of the user and no one else’s', async () => {

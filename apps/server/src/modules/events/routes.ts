@@ -57,7 +57,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const pending = new Set<string>();
       let flush: NodeJS.Timeout | undefined;
       const unsubscribe = ctx.events.subscribe(user.id, (event) => {
-        if (event.type === 'account') return;
+        if (event.type === 'account' || event.type === 'tickets') return;
         pending.add(event.type);
         flush ??= setTimeout(() => {
           flush = undefined;

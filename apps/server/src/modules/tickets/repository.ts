@@ -177,9 +177,13 @@ export function createTicketsRepository(db: Executor) {
     },
 
     /** Deletes the ticket with its messages (cascade). False when there was none. */
-    async delete(ticketId: number): Promise<boolean> {
-      const deleted = await db.delete(tickets).where(eq(tickets.id, ticketId)).returning({ id: tickets.id });
-      return deleted.length > 0;
+    /** The deleted ticket's owner, or undefined when there was no such ticket. */
+    async delete(ticketId: number): Promise<{ userId: number } | undefined> {
+      const [deleted] = await db
+        .delete(tickets)
+        .where(eq(tickets.id, ticketId))
+        .returning({ userId: tickets.userId });
+      return deleted;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import {
   TICKET_CONTENT_MAX_LENGTH,
   TICKET_CREATE_RATE_LIMIT,
@@ -517,5 +518,44 @@ describe('the API description', () => {
         'GET /api/tickets/admin/user/{userId}',
       ].sort(),
     );
+  });
+});
+
+describe('the first page of a user’s tickets, kept in memory between changes', () => {
+  const listed = async (encoding = 'identity') => {
+    const response = await t.app.inject({
+      url: '/api/tickets',
+      headers: { ...alice.headers, 'accept-encoding': encoding },
+    });
+    const body =
+      response.headers['content-encoding'] === 'gzip' ? gunzipSync(response.rawPayload) : response.rawPayload;
+    const page = JSON.parse(body.toString()) as { tickets: Ticket[]; total: number };
+    return { total: page.total, statuses: page.tickets.map((ticket) => [ticket.id, ticket.status]) };
+  };
+
+  it('shows every change at once: a new ticket, a reply, a status, a close, a deletion', async () => {
+    expect(await listed()).toEqual({ total: 0, statuses: [] });
+    const first = await openTicket(t, alice);
+    expect(await listed()).toEqual({ total: 1, statuses: [[first.id, 'open']] });
+    // Enough tickets for the page to be compressed.
+    const others = [];
+    for (let index = 0; index < 8; index += 1)
+      others.push(await openTicket(t, alice, { title: `More ${index}` }));
+    const second = others[0]!;
+    expect((await listed('gzip')).total).toBe(9);
+    expect(await listed('gzip')).toEqual(await listed());
+
+    expect((await userMessage(second.id, 'Any news?')).statusCode).toBe(201);
+    expect((await listed('gzip')).statuses).toContainEqual([second.id, 'waiting_for_reply']);
+    expect((await adminReply(second.id, 'Looking into it')).statusCode).toBe(201);
+    expect((await listed('gzip')).statuses).toContainEqual([second.id, 'open']);
+    expect((await setStatus(second.id, 'waiting_for_reply')).statusCode).toBe(200);
+    expect((await listed()).statuses).toContainEqual([second.id, 'waiting_for_reply']);
+    expect((await post(alice, `/api/tickets/${first.id}/close`)).statusCode).toBe(200);
+    expect((await listed()).statuses).toContainEqual([first.id, 'closed']);
+    expect((await call(t, admin, 'DELETE', `/api/tickets/admin/tickets/${first.id}`)).statusCode).toBe(200);
+    const afterDeletion = await listed('gzip');
+    expect(afterDeletion.total).toBe(8);
+    expect(afterDeletion.statuses.map(([id]) => id)).not.toContain(first.id);
   });
 });

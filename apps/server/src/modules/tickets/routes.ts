@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { SerializedAnswers } from '../../lib/compress-answers';
 import { createGuards, currentUser } from '../auth/guards';
 import { createTicketsService } from './service';
 
@@ -31,8 +32,9 @@ const bearer = [{ bearer: [] }];
  * route learns nothing from how their input would have been judged. Writes are rate-limited per user.
  */
 export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const tickets = createTicketsService({ db: ctx.database.db, clock: ctx.clock });
+  const tickets = createTicketsService({ db: ctx.database.db, clock: ctx.clock, events: ctx.events });
   const { requireUser, requireAdmin } = createGuards(ctx.auth);
+  const ownPages = new SerializedAnswers();
   const perUser = (name: string) => (request: FastifyRequest) => `tickets:${name}:${currentUser(request).id}`;
   const createLimit = app.rateLimit({
     max: TICKET_CREATE_RATE_LIMIT.max,
@@ -60,10 +62,11 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
       onRequest: requireUser,
     },
-    async (request) => ({
-      success: true as const,
-      ...(await tickets.listOwn(currentUser(request), request.query)),
-    }),
+    async (request, reply) => {
+      const page = await tickets.listOwn(currentUser(request), request.query);
+      // The first page is the same object until the user's tickets change: serialized and compressed once.
+      return ownPages.send(request, reply, page, () => ({ success: true as const, ...page }));
+    },
   );
 
   app.post(

@@ -11,6 +11,8 @@ import type { Executor } from '../../db/client';
 import type { TicketMessageRow, TicketRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { UserEventBus } from '../../lib/events';
+import { UserCache } from '../../lib/user-cache';
 import type { AuthUser } from '../auth/service';
 import { createUsersRepository } from '../users/repository';
 import { createTicketsRepository } from './repository';
@@ -57,9 +59,30 @@ function presentMessage(row: TicketMessageRow): TicketMessage {
  * administrator may set any status. Nobody writes to a closed ticket. A user sees only their own tickets:
  * another user's ticket answers exactly like one that does not exist.
  */
-export function createTicketsService({ db, clock }: { db: Executor; clock: Clock }) {
+/** A lost event leaves a user's first page of tickets stale this long at most. */
+const FIRST_PAGE_TTL_MS = 60_000;
+
+export function createTicketsService({
+  db,
+  clock,
+  events,
+}: {
+  db: Executor;
+  clock: Clock;
+  events: UserEventBus;
+}) {
   const tickets = createTicketsRepository(db);
   const users = createUsersRepository(db);
+  // A user's first page of tickets (what the tickets page loads and reloads), kept until one of their
+  // tickets changes here or on another instance, or the user does.
+  const firstPages = new UserCache<TicketPage>({
+    clock,
+    ttlMs: FIRST_PAGE_TTL_MS,
+    maxEntries: 20_000,
+    events,
+    invalidatedBy: (event) => event.type === 'tickets' || event.type === 'account',
+  });
+  const changed = (userId: number) => events.publish({ userId, type: 'tickets' });
 
   function requireValidMessage(content: string): string {
     const trimmed = content.trim();
@@ -99,6 +122,7 @@ export function createTicketsService({ db, clock }: { db: Executor; clock: Clock
       now: clock.now(),
     });
     if (!written) throw await explainRefusal(ticketId, ownerId, ticketMessages.closedNote);
+    changed(written.ticket.userId);
     return { ticket: presentTicket(written.ticket), message: presentMessage(written.message) };
   }
 
@@ -114,10 +138,15 @@ export function createTicketsService({ db, clock }: { db: Executor; clock: Clock
         description,
         now: clock.now(),
       });
+      changed(user.id);
       return presentTicket(ticket);
     },
 
-    listOwn: (user: AuthUser, query: PageQuery) => page(query, user.id),
+    /** The first page (offset 0) comes from memory between changes of the user's tickets. */
+    listOwn: (user: AuthUser, query: PageQuery) =>
+      query.offset === 0
+        ? firstPages.getOrLoad(user.id, `${query.sort}:${query.limit}`, () => page(query, user.id))
+        : page(query, user.id),
     listAll: (query: PageQuery) => page(query),
 
     getOwn: async (user: AuthUser, ticketId: number) => thread(await tickets.findById(ticketId, user.id)),
@@ -138,6 +167,7 @@ export function createTicketsService({ db, clock }: { db: Executor; clock: Clock
         now: clock.now(),
       });
       if (!ticket) throw await explainRefusal(ticketId, user.id, ticketMessages.onlyOpenCanBeClosed);
+      changed(ticket.userId);
       return presentTicket(ticket);
     },
 
@@ -150,17 +180,21 @@ export function createTicketsService({ db, clock }: { db: Executor; clock: Clock
         now: clock.now(),
       });
       if (!ticket) throw await explainRefusal(ticketId, undefined, ticketMessages.alreadyClosed);
+      changed(ticket.userId);
       return presentTicket(ticket);
     },
 
     async setStatus(ticketId: number, status: TicketStatus): Promise<Ticket> {
       const ticket = await tickets.setStatus({ ticketId, status, now: clock.now() });
       if (!ticket) throw notFound(ticketMessages.ticketNotFound);
+      changed(ticket.userId);
       return presentTicket(ticket);
     },
 
     async delete(ticketId: number): Promise<void> {
-      if (!(await tickets.delete(ticketId))) throw notFound(ticketMessages.ticketNotFound);
+      const deleted = await tickets.delete(ticketId);
+      if (!deleted) throw notFound(ticketMessages.ticketNotFound);
+      changed(deleted.userId);
     },
 
     async userInfo(userId: number) {

@@ -61,10 +61,13 @@ function sendJsonNotFound(reply: FastifyReply) {
 export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // One origin for the pages: a session (its token in local storage), the payment window's return and the
   // app's own links then all live on PUBLIC_URL, whichever of the server's names the browser came by.
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isPageRequest(request)) return;
+  // Callback style: every request passes here, and an API call (most of them) settles on its first
+  // characters without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith('/api/') || !isPageRequest(request)) return done();
     const target = ownHostRedirect(ctx.config.PUBLIC_URL, request.headers.host);
-    if (target) return reply.redirect(`${target}${request.url}`, 308);
+    if (!target) return done();
+    reply.redirect(`${target}${request.url}`, 308);
   });
 
   const distDir = ctx.config.WEB_DIST_DIR ? path.resolve(ctx.config.WEB_DIST_DIR) : DEFAULT_DIST_DIR;
