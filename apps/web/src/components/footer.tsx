@@ -11,7 +11,7 @@ import { FooterLanguageSwitch } from './language-switch';
 import { LogoMark } from './logo';
 
 const linkClass =
-  'rounded-sm text-sm text-slate-300 transition-colors hover:text-white focus-visible:outline-offset-4 cursor-pointer';
+  'rounded-sm text-left text-sm text-slate-300 transition-colors hover:text-white focus-visible:outline-offset-4 cursor-pointer';
 
 function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -77,7 +77,9 @@ export default function OverviewChart({
             stroke: TEXT,
             grid: { stroke: GRID, width: 1 },
             ticks: { stroke: GRID, width: 1 },
-            size: 64,
+            // Wide enough for the longest label: money reads longer in some languages ('100,00 $').
+            size: (_plot, values) =>
+              values ? Math.max(64, Math.max(...values.map((text) => text.length)) * 7 + 20) : 64,
             values: (_plot, splits) => splits.map((value) => format(value)),
           },
         ],
