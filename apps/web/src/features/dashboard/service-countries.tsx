@@ -54,6 +54,9 @@ export function sortRows(rows: Row[], sort: Sort): Row[] {
   });
 }
 
+/** The columns sorted as numbers, right-aligned; their headers are named by `byService.<column>`. */
+const NUMERIC_COLUMNS = ['price', 'stock', 'rate', 'time'] as const satisfies readonly SortKey[];
+
 function SortHeader({
   column,
   label,
@@ -152,34 +155,16 @@ export function ServiceCountries({
         <thead className="sticky top-0 z-10 border-b bg-white max-sm:block">
           <tr className="max-sm:flex max-sm:flex-wrap max-sm:gap-1 max-sm:p-2">
             <SortHeader column="country" label={t('byService.country')} sort={sort} onSort={onSort} />
-            <SortHeader
-              column="price"
-              label={t('byService.price')}
-              sort={sort}
-              onSort={onSort}
-              className="sm:text-right"
-            />
-            <SortHeader
-              column="stock"
-              label={t('byService.stock')}
-              sort={sort}
-              onSort={onSort}
-              className="sm:text-right"
-            />
-            <SortHeader
-              column="rate"
-              label={t('byService.rate')}
-              sort={sort}
-              onSort={onSort}
-              className="sm:text-right"
-            />
-            <SortHeader
-              column="time"
-              label={t('byService.time')}
-              sort={sort}
-              onSort={onSort}
-              className="sm:text-right"
-            />
+            {NUMERIC_COLUMNS.map((column) => (
+              <SortHeader
+                key={column}
+                column={column}
+                label={t(`byService.${column}`)}
+                sort={sort}
+                onSort={onSort}
+                className="sm:text-right"
+              />
+            ))}
             <th scope="col" className="max-sm:hidden">
               <span className="sr-only">{t('byService.actions')}</span>
             </th>
