@@ -97,11 +97,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const { service } = request.query;
       const known = serviceByCode(service);
       if (!known) throw badRequest(catalogMessages.unknownService, 'unknown_service');
-      const selling = ctx.catalog.countriesSelling(service);
+      // Built once per catalog version: a cached answer costs a map lookup, not a walk over the countries.
       const entry = answers.get(`service-countries:${service}`, version(), () => ({
         success: true,
         service: { id: known.code, name: known.name },
-        countries: selling.map(({ country, offer }) => ({
+        countries: ctx.catalog.countriesSelling(service).map(({ country, offer }) => ({
           countryID: country.id,
           name: country.name,
           code: country.code,
