@@ -10,8 +10,6 @@ import {
   createAccountService,
   createSecondFactorCheck,
 } from './modules/account/service';
-import { type ActivationService, createActivationService } from './modules/activations/service';
-import { createUpstreamBudget } from './modules/activations/sync';
 import { type ApiKeyService, createApiKeyService } from './modules/api-keys/service';
 import { type AltchaCaptcha, createAltchaCaptcha } from './modules/auth/captcha/altcha';
 import { createSiteverifyCaptcha } from './modules/auth/captcha/siteverify';
@@ -23,7 +21,9 @@ import { parseMarkupOverrides } from './modules/catalog/pricing';
 import { PricingRulesStore } from './modules/catalog/pricing-rules';
 import { createCatalogRepository } from './modules/catalog/repository';
 import { type CatalogService, createCatalogService } from './modules/catalog/service';
-import { createRentalService, type RentalService } from './modules/rentals/service';
+import { type ActivationService, createActivationService } from './modules/orders/activations/service';
+import { createUpstreamBudget } from './modules/orders/activations/sync';
+import { createRentalService, type RentalService } from './modules/orders/rents/service';
 import { smsWebhookPath } from './modules/upstream/routes';
 import { createUsersRepository } from './modules/users/repository';
 import { createCryptomusProvider } from './providers/payments/cryptomus/provider';

@@ -1,16 +1,16 @@
 import path from 'node:path';
 import type { AppContext } from '../context';
 import { jobLocks, withJobLock } from '../db/locks';
-import { deliveryStatsJob } from '../modules/activations/delivery-stats';
-import { createActivationSync } from '../modules/activations/sync';
 import { businessHoursJob } from '../modules/admin/overview/rollup';
 import { applyRoutingSwitches } from '../modules/admin/providers/service';
 import { createWebhookDelivery } from '../modules/api-keys/webhooks';
 import { takeSnapshot, writeScheduledSnapshot } from '../modules/backups/snapshot';
 import { createMailDelivery } from '../modules/mail/delivery';
 import { createMailTransport } from '../modules/mail/transport';
+import { deliveryStatsJob } from '../modules/orders/activations/delivery-stats';
+import { createActivationSync } from '../modules/orders/activations/sync';
+import { createRentalSync } from '../modules/orders/rents/sync';
 import { paymentReconciliationJob } from '../modules/payments/reconciliation';
-import { createRentalSync } from '../modules/rentals/sync';
 import type { Job } from './scheduler';
 
 /** How often the sync job wakes up; it sweeps the upstream only when due and within budget. */

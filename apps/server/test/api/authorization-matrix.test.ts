@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { TOKEN_LIFETIME_SECONDS } from '@simcode/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTokenService } from '../../src/modules/auth/tokens';
+import { quietSimulator, rentedNumber } from '../../src/modules/orders/rents/test-fixtures';
 import { createInvoice, createPaymentsTestApp } from '../../src/modules/payments/test-fixtures';
-import { quietSimulator, rentedNumber } from '../../src/modules/rentals/test-fixtures';
 import { closeTestApp, type TestApp } from '../support/app';
 import { fundUser } from '../support/money';
 import {

@@ -16,7 +16,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { UserEventBus } from '../../lib/events';
 import { resolvePublicAddress, UnsafeTargetError } from '../../lib/public-address';
-import type { ApiPurchase } from '../activations/service';
+import type { ApiPurchase } from '../orders/activations/service';
 import { createApiKeysRepository, type KeySettings } from './repository';
 
 /** Keys look like `sc_` and 43 base64url characters (32 random bytes). */

@@ -12,8 +12,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { badRequest, conflict } from '../../lib/errors';
-import { displayNames } from '../activations/presenter';
 import { createGuards, currentUser } from '../auth/guards';
+import { displayNames } from '../orders/activations/presenter';
 import { createFavouritesRepository } from './repository';
 
 /** Starred services and pairs, and the last purchases: what the dashboard offers first, one click to buy. */

@@ -16,7 +16,7 @@ import { renderRefusal, type SimReply } from '../../providers/sms/simulator/hand
 import { balanceOf } from '../accounts/ledger';
 import { type AuthenticatedKey, KeyCapError } from '../api-keys/service';
 import { ANY_OPERATOR } from '../catalog/service';
-import { orderIdOf } from '../rentals/presenter';
+import { orderIdOf } from '../orders/rents/presenter';
 import { protocolIds, saDateTime } from './protocol-ids';
 
 export { ProtocolRefusal };

@@ -6,7 +6,7 @@ import { createApiKey, protocolCall } from '../../../test/support/reseller';
 import { anOffer, createListeningTestApp, simulatorControl } from '../../../test/support/upstream';
 import { createUser } from '../../../test/support/users';
 import { balanceOf } from '../accounts/ledger';
-import { createActivationSync } from '../activations/sync';
+import { createActivationSync } from '../orders/activations/sync';
 import { protocolIds } from './protocol-ids';
 
 let t: TestApp;

@@ -19,7 +19,7 @@ import type { Clock } from '../../../lib/clock';
 import { conflict, notFound } from '../../../lib/errors';
 import type { ProviderPool } from '../../../providers/sms/pool';
 import { UpstreamError } from '../../../providers/sms/types';
-import { type ActivationService, activationReasons, upstreamFailure } from '../../activations/service';
+import { type ActivationService, activationReasons, upstreamFailure } from '../../orders/activations/service';
 import { type Actor, createAuditRepository, nextBefore, presentAudit, recordAudit } from '../audit';
 import { type PurchaseFilter, purchaseConditions } from '../filters';
 import { presentLedgerEntry } from '../users/service';

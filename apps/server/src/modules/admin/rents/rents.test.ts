@@ -6,7 +6,7 @@ import { createListeningTestApp, simulatorControl } from '../../../../test/suppo
 import { createUser, type TestUser } from '../../../../test/support/users';
 import { ledgerEntries, rents } from '../../../db/schema';
 import { balanceOf } from '../../accounts/ledger';
-import { quietSimulator, rentedNumber, upstreamRentId } from '../../rentals/test-fixtures';
+import { quietSimulator, rentedNumber, upstreamRentId } from '../../orders/rents/test-fixtures';
 
 let t: TestApp;
 afterEach(async () => {

@@ -19,7 +19,7 @@ import {
 } from '../../../db/schema';
 import type { Clock } from '../../../lib/clock';
 import { conflict, notFound } from '../../../lib/errors';
-import { type RentalService, rentReasons } from '../../rentals/service';
+import { type RentalService, rentReasons } from '../../orders/rents/service';
 import { type Actor, createAuditRepository, nextBefore, presentAudit, recordAudit } from '../audit';
 import { type PurchaseFilter, purchaseConditions } from '../filters';
 import { presentLedgerEntry } from '../users/service';

@@ -1,10 +1,10 @@
 import type { PurchasedNumber } from '@simcode/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { closeTestApp, createTestApp, type TestApp } from '../../../test/support/app';
-import { testDatabase } from '../../../test/support/database';
-import { createUser, type TestUser } from '../../../test/support/users';
-import { type ActivationStatus, activations } from '../../db/schema';
+import { closeTestApp, createTestApp, type TestApp } from '../../../../test/support/app';
+import { testDatabase } from '../../../../test/support/database';
+import { createUser, type TestUser } from '../../../../test/support/users';
+import { type ActivationStatus, activations } from '../../../db/schema';
 
 let t: TestApp;
 // Opening and migrating the worker's database is a hook's work, not a test's.

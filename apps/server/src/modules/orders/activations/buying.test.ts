@@ -1,12 +1,12 @@
 import { buyingMessages, english, FAVOURITES_MAX } from '@simcode/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeTestApp, type TestApp } from '../../../test/support/app';
-import { assertLedgerInvariant, fundUser } from '../../../test/support/money';
-import { anOffer, createListeningTestApp, simulatorControl } from '../../../test/support/upstream';
-import { createUser, type TestUser } from '../../../test/support/users';
-import { activationEvents, activations, favourites, tickets } from '../../db/schema';
-import { balanceOf } from '../accounts/ledger';
+import { closeTestApp, type TestApp } from '../../../../test/support/app';
+import { assertLedgerInvariant, fundUser } from '../../../../test/support/money';
+import { anOffer, createListeningTestApp, simulatorControl } from '../../../../test/support/upstream';
+import { createUser, type TestUser } from '../../../../test/support/users';
+import { activationEvents, activations, favourites, tickets } from '../../../db/schema';
+import { balanceOf } from '../../accounts/ledger';
 import { deliveryStatsJob } from './delivery-stats';
 
 // Issue 17: a price held to what the buyer saw, another SMS, problem reports, favourites and recent

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeTestApp, createTestApp, type TestApp } from '../../../test/support/app';
-import { createUser } from '../../../test/support/users';
-import { type ActivationStatus, activationMessages, activations } from '../../db/schema';
+import { closeTestApp, createTestApp, type TestApp } from '../../../../test/support/app';
+import { createUser } from '../../../../test/support/users';
+import { type ActivationStatus, activationMessages, activations } from '../../../db/schema';
 import {
   ALL,
   computeDeliveryStats,

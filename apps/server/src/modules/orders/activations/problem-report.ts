@@ -5,9 +5,9 @@ import {
   type ReportProblemRequest,
   TICKET_CONTENT_MAX_LENGTH,
 } from '@simcode/contract';
-import type { AppContext } from '../../context';
-import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors';
-import { createTicketsRepository } from '../tickets/repository';
+import type { AppContext } from '../../../context';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../../lib/errors';
+import { createTicketsRepository } from '../../tickets/repository';
 import { displayNames } from './presenter';
 
 const KIND_SENTENCES: Record<ProblemKind, () => string> = {

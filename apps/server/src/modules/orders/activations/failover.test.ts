@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeTestApp, type TestApp } from '../../../test/support/app';
-import { assertLedgerInvariant, fundUser } from '../../../test/support/money';
-import { createListeningTestApp, simulatorControl } from '../../../test/support/upstream';
-import { createUser } from '../../../test/support/users';
-import { activations, ledgerEntries } from '../../db/schema';
-import type { ProviderOffer } from '../../providers/sms/routing';
-import { balanceOf } from '../accounts/ledger';
+import { closeTestApp, type TestApp } from '../../../../test/support/app';
+import { assertLedgerInvariant, fundUser } from '../../../../test/support/money';
+import { createListeningTestApp, simulatorControl } from '../../../../test/support/upstream';
+import { createUser } from '../../../../test/support/users';
+import { activations, ledgerEntries } from '../../../db/schema';
+import type { ProviderOffer } from '../../../providers/sms/routing';
+import { balanceOf } from '../../accounts/ledger';
 import { createActivationSync, ORPHAN_CANCEL_MS, PENDING_SETTLE_MS } from './sync';
 
 let t: TestApp;

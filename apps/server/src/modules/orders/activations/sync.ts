@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Activation } from '../../db/schema';
-import { CallBudget } from '../../lib/call-budget';
-import type { Clock } from '../../lib/clock';
+import type { Activation } from '../../../db/schema';
+import { CallBudget } from '../../../lib/call-budget';
+import type { Clock } from '../../../lib/clock';
 import {
   type ActivationProvider,
   type ActivationState,
   type ActiveActivation,
   type RecentActivation,
   UpstreamError,
-} from '../../providers/sms/types';
+} from '../../../providers/sms/types';
 import type { ActivationsRepository } from './repository';
 import { type ActivationService, activationReasons } from './service';
 

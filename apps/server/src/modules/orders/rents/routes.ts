@@ -17,9 +17,9 @@ import {
   rentsResponseSchema,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context';
-import type { RentRow } from '../../db/schema';
-import { createGuards, currentUser } from '../auth/guards';
+import type { AppContext } from '../../../context';
+import type { RentRow } from '../../../db/schema';
+import { createGuards, currentUser } from '../../auth/guards';
 import { presentRent } from './presenter';
 
 /** Price lookups a user may make in a minute: browsing periods and the Renew dialog. */

@@ -1,13 +1,13 @@
 import { RENEWABLE_UNITS, type Rent } from '@simcode/contract';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TestApp } from '../../../test/support/app';
-import { fundUser } from '../../../test/support/money';
-import { simulatorControl } from '../../../test/support/upstream';
-import type { TestUser } from '../../../test/support/users';
-import { queryRows } from '../../db/client';
-import { ledgerEntries, rentRenewals, rents } from '../../db/schema';
-import { createUsersRepository } from '../users/repository';
+import type { TestApp } from '../../../../test/support/app';
+import { fundUser } from '../../../../test/support/money';
+import { simulatorControl } from '../../../../test/support/upstream';
+import type { TestUser } from '../../../../test/support/users';
+import { queryRows } from '../../../db/client';
+import { ledgerEntries, rentRenewals, rents } from '../../../db/schema';
+import { createUsersRepository } from '../../users/repository';
 import { createRentalSync } from './sync';
 
 export const HOUR_MS = 3_600_000;

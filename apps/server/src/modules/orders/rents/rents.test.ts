@@ -1,14 +1,14 @@
 import { RENT_CANCEL_WINDOW_MS, rentMessages } from '@simcode/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closeTestApp, type TestApp } from '../../../test/support/app';
-import { assertLedgerInvariant, fundUser } from '../../../test/support/money';
-import { createListeningTestApp, simulatorControl } from '../../../test/support/upstream';
-import { createUser, type TestUser } from '../../../test/support/users';
-import { ledgerEntries, rentSmsMessages, rents } from '../../db/schema';
-import { balanceOf } from '../accounts/ledger';
+import { closeTestApp, type TestApp } from '../../../../test/support/app';
+import { assertLedgerInvariant, fundUser } from '../../../../test/support/money';
+import { createListeningTestApp, simulatorControl } from '../../../../test/support/upstream';
+import { createUser, type TestUser } from '../../../../test/support/users';
+import { ledgerEntries, rentSmsMessages, rents } from '../../../db/schema';
+import { balanceOf } from '../../accounts/ledger';
+import { salePriceCents } from '../../catalog/pricing';
 import { PENDING_SETTLE_MS } from '../activations/sync';
-import { salePriceCents } from '../catalog/pricing';
 import { RENT_CATALOG_CALLS_PER_MINUTE, RENT_CATALOG_TTL_MS } from './catalog';
 import {
   aRentOffer,

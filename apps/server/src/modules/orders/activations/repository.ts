@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../../db/client';
 import {
   type Activation,
   type ActivationEvent,
@@ -10,7 +10,7 @@ import {
   activationRetryRequests,
   activations,
   liveActivationStatuses,
-} from '../../db/schema';
+} from '../../../db/schema';
 
 export type RetryRequest = typeof activationRetryRequests.$inferSelect;
 

@@ -16,11 +16,11 @@ import {
   TICKET_CREATE_RATE_LIMIT,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context';
-import type { ActivationStatus } from '../../db/schema';
-import { SerializedAnswers } from '../../lib/compress-answers';
-import { notFound } from '../../lib/errors';
-import { createGuards, currentUser } from '../auth/guards';
+import type { AppContext } from '../../../context';
+import type { ActivationStatus } from '../../../db/schema';
+import { SerializedAnswers } from '../../../lib/compress-answers';
+import { notFound } from '../../../lib/errors';
+import { createGuards, currentUser } from '../../auth/guards';
 import { presentNumber } from './presenter';
 import { reportProblem } from './problem-report';
 import type { NumberListFilter } from './repository';

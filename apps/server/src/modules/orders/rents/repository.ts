@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../../db/client';
 import {
   liveRentStatuses,
   type RenewalStatus,
@@ -10,7 +10,7 @@ import {
   rentRenewals,
   rentSmsMessages,
   rents,
-} from '../../db/schema';
+} from '../../../db/schema';
 
 const MAX_RENT_ID = 2_147_483_647;
 

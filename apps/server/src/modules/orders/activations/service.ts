@@ -10,18 +10,18 @@ import {
   type PurchasedNumber,
 } from '@simcode/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Executor, Transaction } from '../../db/client';
-import type { Activation, ActivationMessage, ActivationStatus } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
-import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors';
-import type { UserEventBus } from '../../lib/events';
-import { UserCache } from '../../lib/user-cache';
-import { placeWithFailover } from '../../providers/sms/failover';
-import type { ProviderPool } from '../../providers/sms/pool';
-import { type ActivationProvider, UpstreamError } from '../../providers/sms/types';
-import { applyLedgerChange, createOrderWithDebit, InsufficientBalanceError } from '../accounts/ledger';
-import { salePriceCents } from '../catalog/pricing';
-import type { CatalogService, QuoteCandidate } from '../catalog/service';
+import type { Database, Executor, Transaction } from '../../../db/client';
+import type { Activation, ActivationMessage, ActivationStatus } from '../../../db/schema';
+import type { Clock } from '../../../lib/clock';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../../lib/errors';
+import type { UserEventBus } from '../../../lib/events';
+import { UserCache } from '../../../lib/user-cache';
+import { placeWithFailover } from '../../../providers/sms/failover';
+import type { ProviderPool } from '../../../providers/sms/pool';
+import { type ActivationProvider, UpstreamError } from '../../../providers/sms/types';
+import { applyLedgerChange, createOrderWithDebit, InsufficientBalanceError } from '../../accounts/ledger';
+import { salePriceCents } from '../../catalog/pricing';
+import type { CatalogService, QuoteCandidate } from '../../catalog/service';
 import { presentNumber } from './presenter';
 import { createActivationsRepository, type NumberListFilter } from './repository';
 

@@ -11,17 +11,17 @@ import {
   rentMessages,
 } from '@simcode/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Transaction } from '../../db/client';
-import { liveRentStatuses, type RentRenewal, type RentRow, type RentRowStatus } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
-import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors';
-import type { UserEventBus } from '../../lib/events';
-import { placeWithFailover } from '../../providers/sms/failover';
-import type { ProviderPool } from '../../providers/sms/pool';
-import { type RentMessage, UpstreamError } from '../../providers/sms/types';
-import { applyLedgerChange, InsufficientBalanceError, lockAccount } from '../accounts/ledger';
+import type { Database, Transaction } from '../../../db/client';
+import { liveRentStatuses, type RentRenewal, type RentRow, type RentRowStatus } from '../../../db/schema';
+import type { Clock } from '../../../lib/clock';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../../lib/errors';
+import type { UserEventBus } from '../../../lib/events';
+import { placeWithFailover } from '../../../providers/sms/failover';
+import type { ProviderPool } from '../../../providers/sms/pool';
+import { type RentMessage, UpstreamError } from '../../../providers/sms/types';
+import { applyLedgerChange, InsufficientBalanceError, lockAccount } from '../../accounts/ledger';
+import type { PricingRulesStore } from '../../catalog/pricing-rules';
 import { type ApiPurchase, upstreamFailure } from '../activations/service';
-import type { PricingRulesStore } from '../catalog/pricing-rules';
 import { createRentCatalog, type RenewalQuote } from './catalog';
 import { createRentalsRepository } from './repository';
 

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { RentRenewal } from '../../db/schema';
-import type { CallBudget } from '../../lib/call-budget';
-import type { Clock } from '../../lib/clock';
-import { type RentProvider, UpstreamError } from '../../providers/sms/types';
+import type { RentRenewal } from '../../../db/schema';
+import type { CallBudget } from '../../../lib/call-budget';
+import type { Clock } from '../../../lib/clock';
+import { type RentProvider, UpstreamError } from '../../../providers/sms/types';
 import { isStuck, ORPHAN_CANCEL_MS, PENDING_SETTLE_MS } from '../activations/sync';
 import { isLive, type RentalService, rentReasons } from './service';
 

@@ -1,5 +1,5 @@
 import { centsToDollars, localizeEnglish, periodText, type Rent, rentServiceByKey } from '@simcode/contract';
-import type { RentRow } from '../../db/schema';
+import type { RentRow } from '../../../db/schema';
 import { displayNames } from '../activations/presenter';
 
 export interface RenewalTotals {

@@ -2,12 +2,12 @@ import { gunzipSync } from 'node:zlib';
 import { ACTIVATION_LIFETIME_MS, numberMessages } from '@simcode/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeTestApp, type TestApp } from '../../../test/support/app';
-import { assertLedgerInvariant, fundUser } from '../../../test/support/money';
-import { anOffer, createListeningTestApp, simulatorControl } from '../../../test/support/upstream';
-import { createUser, type TestUser } from '../../../test/support/users';
-import { activationMessages, activations, ledgerEntries } from '../../db/schema';
-import { balanceOf } from '../accounts/ledger';
+import { closeTestApp, type TestApp } from '../../../../test/support/app';
+import { assertLedgerInvariant, fundUser } from '../../../../test/support/money';
+import { anOffer, createListeningTestApp, simulatorControl } from '../../../../test/support/upstream';
+import { createUser, type TestUser } from '../../../../test/support/users';
+import { activationMessages, activations, ledgerEntries } from '../../../db/schema';
+import { balanceOf } from '../../accounts/ledger';
 import { BLIND_EXPIRY_MS, createActivationSync, PENDING_SETTLE_MS } from './sync';
 
 let t: TestApp;

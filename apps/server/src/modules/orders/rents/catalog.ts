@@ -7,15 +7,15 @@ import {
   rentServices,
 } from '@simcode/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { CallBudget } from '../../lib/call-budget';
-import type { Clock } from '../../lib/clock';
-import { AppError, badRequest, serviceUnavailable } from '../../lib/errors';
-import type { ProviderPool, RentMember } from '../../providers/sms/pool';
-import { type ProviderOffer, rankOffers } from '../../providers/sms/routing';
-import { UpstreamError, type UpstreamRentCatalog } from '../../providers/sms/types';
+import { CallBudget } from '../../../lib/call-budget';
+import type { Clock } from '../../../lib/clock';
+import { AppError, badRequest, serviceUnavailable } from '../../../lib/errors';
+import type { ProviderPool, RentMember } from '../../../providers/sms/pool';
+import { type ProviderOffer, rankOffers } from '../../../providers/sms/routing';
+import { UpstreamError, type UpstreamRentCatalog } from '../../../providers/sms/types';
+import { markupFor, salePriceCents } from '../../catalog/pricing';
+import type { PricingRulesStore } from '../../catalog/pricing-rules';
 import { upstreamFailure } from '../activations/service';
-import { markupFor, salePriceCents } from '../catalog/pricing';
-import type { PricingRulesStore } from '../catalog/pricing-rules';
 
 /** How long one upstream answer about rent prices is served before it is asked again. */
 export const RENT_CATALOG_TTL_MS = 60_000;

@@ -5,7 +5,7 @@ import {
   type PurchasedNumber,
   serviceDisplayName,
 } from '@simcode/contract';
-import type { Activation, ActivationMessage } from '../../db/schema';
+import type { Activation, ActivationMessage } from '../../../db/schema';
 import type { RetryRequest } from './repository';
 
 /** The API shape of an order: the spec's fields plus what the page shows (names, expiry, every SMS). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Activation } from '../../db/schema';
-import type { ActiveActivation } from '../../providers/sms/types';
+import type { Activation } from '../../../db/schema';
+import type { ActiveActivation } from '../../../providers/sms/types';
 import { closestUnclaimed } from './sync';
 
 const T = Date.UTC(2026, 10, 25, 12, 0, 0);
