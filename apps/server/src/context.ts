@@ -21,9 +21,16 @@ import { parseMarkupOverrides } from './modules/catalog/pricing';
 import { PricingRulesStore } from './modules/catalog/pricing-rules';
 import { createCatalogRepository } from './modules/catalog/repository';
 import { type CatalogService, createCatalogService } from './modules/catalog/service';
+import type { ActivationDeps } from './modules/orders/activations/deps';
+import { createActivationsRepository } from './modules/orders/activations/repository';
 import { type ActivationService, createActivationService } from './modules/orders/activations/service';
-import { createUpstreamBudget } from './modules/orders/activations/sync';
+import { createUpstreamBudget } from './modules/orders/budget';
+import { createOrderHistory } from './modules/orders/history';
+import { createRentCatalog } from './modules/orders/rents/catalog';
+import type { RentDeps } from './modules/orders/rents/deps';
+import { createRentalsRepository } from './modules/orders/rents/repository';
 import { createRentalService, type RentalService } from './modules/orders/rents/service';
+import { createTicketsRepository } from './modules/tickets/repository';
 import { smsWebhookPath } from './modules/upstream/routes';
 import { createUsersRepository } from './modules/users/repository';
 import { createCryptomusProvider } from './providers/payments/cryptomus/provider';
@@ -81,6 +88,8 @@ export interface AppContext {
   pricing: PricingRulesStore;
   activations: ActivationService;
   rentals: RentalService;
+  /** What the order operations and their background syncs share. */
+  orders: { activations: ActivationDeps; rents: RentDeps };
   /** Reseller API keys: their check on every API call, caps and settings. */
   apiKeys: ApiKeyService;
 }
@@ -269,19 +278,33 @@ export async function createContext(
     clock,
     log,
   });
-  const activations = createActivationService({ db, providers: pool, catalog, events, clock, log });
-  if (!rentMember) throw new Error('no SMS provider in SMS_PROVIDERS rents numbers');
-  const rentals = createRentalService({
+  const history = createOrderHistory(db);
+  const activationDeps: ActivationDeps = {
     db,
     providers: pool,
-    pricing,
+    catalog,
     events,
     clock,
     log,
+    history,
+    repository: createActivationsRepository(db),
+  };
+  const activations = createActivationService(activationDeps, createTicketsRepository(db));
+  if (!rentMember) throw new Error('no SMS provider in SMS_PROVIDERS rents numbers');
+  const rentDeps: RentDeps = {
+    db,
+    providers: pool,
+    catalog: createRentCatalog({ providers: pool, pricing, clock, log }),
+    events,
+    clock,
+    log,
+    history,
+    repository: createRentalsRepository(db),
     // Each rent's SMS are pushed here: to ourselves when a simulator is the upstream, else to the public URL.
     webhookUrl: (provider) =>
       `${pool.member(provider).kind === 'simulator' ? loopback.origin : config.PUBLIC_URL}${smsWebhookPath(config.SMS_WEBHOOK_SECRET, provider)}`,
-  });
+  };
+  const rentals = createRentalService(rentDeps);
   return {
     config,
     database,
@@ -307,6 +330,7 @@ export async function createContext(
     pricing,
     activations,
     rentals,
+    orders: { activations: activationDeps, rents: rentDeps },
     apiKeys: createApiKeyService({
       db,
       clock,

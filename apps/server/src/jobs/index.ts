@@ -32,22 +32,17 @@ export function createJobs(ctx: AppContext): Job[] {
   const activationSyncs = ctx.providers.members.map((member) =>
     createActivationSync({
       startedAt,
+      orders: ctx.orders.activations,
       provider: member.provider,
-      repository: ctx.activations.repository,
-      activations: ctx.activations,
       budget: ctx.upstreamBudgets.get(member.name)!,
-      clock: ctx.clock,
-      log: ctx.log,
     }),
   );
   const rentalSyncs = ctx.providers.rentMembers().map((member) =>
     createRentalSync({
       startedAt,
+      rents: ctx.orders.rents,
       provider: member.rents,
-      rentals: ctx.rentals,
       budget: ctx.upstreamBudgets.get(member.name)!,
-      clock: ctx.clock,
-      log: ctx.log,
     }),
   );
   const webhookDelivery = createWebhookDelivery({

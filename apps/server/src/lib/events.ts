@@ -18,6 +18,11 @@ export type UserEventType = DashboardEventType | 'account' | 'api-keys' | 'ticke
 export interface UserEvent {
   userId: number;
   type: UserEventType;
+  /** The one-time order that changed (`numbers`), and its new code when that is the change. */
+  orderId?: number;
+  code?: string | null;
+  /** The rent that changed (`rents`). */
+  rentId?: number;
 }
 
 /**
@@ -41,8 +46,8 @@ type Notification = { origin: string; events: UserEvent[] } | UserEvent;
 const ALL = 'all';
 /** Events are gathered this long before one NOTIFY carries them all. */
 const BATCH_WINDOW_MS = 50;
-/** NOTIFY payloads must stay under 8000 bytes; an event takes about 30. */
-const EVENTS_PER_NOTIFY = 200;
+/** NOTIFY payloads must stay under 8000 bytes; an event takes about 30, 70 with an order and its code. */
+const EVENTS_PER_NOTIFY = 100;
 
 export async function createUserEventBus(
   database: DatabaseHandle,
@@ -86,7 +91,7 @@ export async function createUserEventBus(
     notify = (payload) => pool.query('select pg_notify($1, $2)', [USER_EVENTS_CHANNEL, payload]);
   }
 
-  // Pending events for the other instances, one per user and kind.
+  // Pending events for the other instances, one per user, kind and order.
   const outbox = new Map<string, UserEvent>();
   let flushTimer: NodeJS.Timeout | undefined;
   async function flush(): Promise<void> {
@@ -104,7 +109,9 @@ export async function createUserEventBus(
   return {
     publish(event) {
       deliver(event);
-      outbox.set(`${event.userId}:${event.type}`, event);
+      const key = `${event.userId}:${event.type}:${event.orderId ?? event.rentId ?? ''}`;
+      // A code is news the later event of the same order must not hide.
+      if (!(outbox.get(key)?.code && !event.code)) outbox.set(key, event);
       flushTimer ??= setTimeout(() => void flush(), BATCH_WINDOW_MS);
     },
     subscribe(userId, listener) {

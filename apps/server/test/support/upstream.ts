@@ -1,3 +1,4 @@
+import { createActivationSync } from '../../src/modules/orders/activations/sync';
 import { createTestApp, type TestApp } from './app';
 
 /**
@@ -54,4 +55,15 @@ export function anOffer(
     .reduce((best, entry) => (entry.stock > best.stock ? entry : best));
   if (offer.stock < 50) throw new Error(`not enough in stock in ${countryId}`);
   return { countryId, service: offer.service, priceCents: offer.priceCents };
+}
+
+/** The activation sync job of one provider (the first unless named); `startedAt` as in the first run after a start. */
+export function activationSync(t: TestApp, options: { provider?: string; startedAt?: Date } = {}) {
+  const name = options.provider ?? t.ctx.providers.names[0]!;
+  return createActivationSync({
+    orders: t.ctx.orders.activations,
+    provider: t.ctx.providers.get(name),
+    budget: t.ctx.upstreamBudgets.get(name)!,
+    startedAt: options.startedAt,
+  });
 }

@@ -74,6 +74,11 @@ export const activations = pgTable(
     apiKeyId: integer('api_key_id'),
     /** An operator's note that something is wrong with the order (set from the console). */
     problemNote: text('problem_note'),
+    /**
+     * The buyer gave the number back (it matched their phoneException) before the provider allowed a
+     * cancel: the sync cancels it there as soon as it can, and refunds it then.
+     */
+    givenBackAt: timestamp('given_back_at', { withTimezone: true }),
   },
   (table) => [
     index('activations_user_idx').on(table.userId, table.id),
@@ -154,33 +159,6 @@ export const deliveryStats = pgTable(
 );
 
 export type DeliveryStat = typeof deliveryStats.$inferSelect;
-
-/**
- * Every call made to a provider about an order, with its answer: each purchase attempt (the failover's
- * path), cancels, finishes, another-SMS requests. The operators' view of an order's history; written after
- * the call, never part of the money's transactions.
- */
-export const activationEvents = pgTable(
-  'activation_events',
-  {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    activationId: integer('activation_id')
-      .notNull()
-      .references(() => activations.id, { onDelete: 'cascade' }),
-    at: timestamp({ withTimezone: true }).notNull(),
-    provider: text().notNull(),
-    /** `buy`, `cancel`, `finish`, `another_sms`. */
-    action: text().notNull(),
-    /** `ok`, or the provider's refusal or the failure (`NO_NUMBERS`, `timeout` ...). */
-    outcome: text().notNull(),
-    /** The ceiling asked for a buy, the provider's id issued, the error's sentence. */
-    detail: text(),
-    latencyMs: integer('latency_ms'),
-  },
-  (table) => [index('activation_events_activation_idx').on(table.activationId, table.id)],
-);
-
-export type ActivationEvent = typeof activationEvents.$inferSelect;
 
 /**
  * Services and (service, country) pairs a user starred: shown first on the dashboard. `country_id` is ''

@@ -3,6 +3,7 @@ export * from './activations';
 export * from './admin';
 export * from './api-keys';
 export * from './ledger';
+export * from './orders';
 export * from './payments';
 export * from './rentals';
 export * from './stand-ins';

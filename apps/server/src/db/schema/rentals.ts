@@ -120,6 +120,8 @@ export const rentRenewals = pgTable(
     /** The upstream's continue-rent price, in its currency. */
     upstreamCost: numeric('upstream_cost', { precision: 14, scale: 6 }).notNull(),
     automatic: boolean().notNull().default(false),
+    /** The API key the renewal was made through (it counts against that key's caps); null otherwise. */
+    apiKeyId: integer('api_key_id'),
     status: text({ enum: renewalStatuses }).notNull(),
     /** The rent's end date when the renewal started: the reconciler's reference. */
     previousEndsAt: timestamp('previous_ends_at', { withTimezone: true }).notNull(),
@@ -128,6 +130,9 @@ export const rentRenewals = pgTable(
   },
   (table) => [
     index('rent_renewals_rent_idx').on(table.rentId),
+    index('rent_renewals_api_key_idx')
+      .on(table.apiKeyId, table.createdAt)
+      .where(sql`${table.apiKeyId} is not null`),
     // One renewal in flight per rent: a second one waits for the first to settle.
     uniqueIndex('rent_renewals_one_pending_key').on(table.rentId).where(sql`${table.status} = 'pending'`),
     check('rent_renewals_price_positive', sql`${table.priceCents} > 0`),
@@ -154,6 +159,11 @@ export const rentSmsMessages = pgTable(
     dedupeKey: text('dedupe_key').notNull(),
     /** Who pushed it to the webhook (the source address), for support's audit; null when our sync read it. */
     sourceAddress: text('source_address'),
+    /**
+     * Arrived after the rent ended (refunded, cancelled, or past its end date): kept for the operators and
+     * the provider's record, never shown to the customer nor sent anywhere.
+     */
+    late: boolean().notNull().default(false),
   },
   (table) => [
     uniqueIndex('rent_messages_dedupe_key').on(table.rentId, table.dedupeKey),

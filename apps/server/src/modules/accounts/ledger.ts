@@ -83,15 +83,16 @@ export async function applyLedgerChange(tx: Executor, change: LedgerChange): Pro
 export async function createOrderWithDebit(
   db: Executor,
   insertOrder: SQL,
-  debit: { kind: LedgerKind; referenceType: string },
+  debit: { kind: LedgerKind; referenceType: string; idempotencyKeyPrefix?: string },
 ): Promise<number> {
+  const keyPrefix = debit.idempotencyKeyPrefix ?? `purchase:${debit.referenceType}:`;
   try {
     const [row] = await queryRows<{ id: number }>(
       db,
       sql`with created as (${insertOrder})
         select created.id from created, lateral simcode_apply_ledger_change(
           created.user_id, -created.price_cents, ${debit.kind}, ${debit.referenceType}, created.id::text,
-          ${`purchase:${debit.referenceType}:`} || created.id, null) as change`,
+          ${keyPrefix} || created.id, null) as change`,
     );
     return Number(row!.id);
   } catch (error) {

@@ -11,8 +11,8 @@ import type { Executor } from '../../db/client';
 import type { ActivationStatus, RenewalStatus, RentRowStatus } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
-import { activationReasons } from '../orders/activations/service';
-import { rentReasons } from '../orders/rents/service';
+import { activationReasons } from '../orders/activations/deps';
+import { rentReasons } from '../orders/rents/deps';
 import { balanceOf } from './ledger';
 import { createMoneyRepository, type LedgerFilter, type LedgerRow } from './money-repository';
 

@@ -23,8 +23,8 @@ export const summaryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   async function loadSummary(userId: number): Promise<SummaryResponse> {
     const [balanceCents, counts, rentCounts] = await Promise.all([
       balanceOf(ctx.database.db, userId),
-      ctx.activations.repository.countsForUser(userId),
-      ctx.rentals.repository.countsForUser(userId),
+      ctx.activations.countsForUser(userId),
+      ctx.rentals.countsForUser(userId),
     ]);
     return {
       success: true as const,

@@ -118,9 +118,8 @@ export function createApiKeysRepository(db: Executor) {
             select price_cents, created_at, status in ('pending', 'active', 'renewed')
               from rents where api_key_id = ${id} and status not in ('canceled', 'failed')
             union all
-            select rr.price_cents, rr.created_at, false
-              from rent_renewals rr join rents r on r.id = rr.rent_id
-              where r.api_key_id = ${id} and rr.status in ('pending', 'done')
+            select price_cents, created_at, false
+              from rent_renewals where api_key_id = ${id} and status in ('pending', 'done')
           )
           select coalesce(sum(price_cents) filter (where created_at >= ${dayStart}), 0) as today,
             coalesce(sum(price_cents), 0) as total, count(*) filter (where live) as active

@@ -16,7 +16,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { UserEventBus } from '../../lib/events';
 import { resolvePublicAddress, UnsafeTargetError } from '../../lib/public-address';
-import type { ApiPurchase } from '../orders/activations/service';
+import type { KeySpend } from '../orders/hold';
 import { createApiKeysRepository, type KeySettings } from './repository';
 
 /** Keys look like `sc_` and 43 base64url characters (32 random bytes). */
@@ -258,8 +258,11 @@ export function createApiKeyService({ db, clock, events, allowPrivateCallbacks }
       return key;
     },
 
-    /** The hook a purchase through a key runs in its money transaction: the key's caps, under its lock. */
-    purchaseFor(key: AuthenticatedKey): ApiPurchase {
+    /**
+     * The hook every spend through a key (a purchase, a rent, a renewal) runs in its money transaction: the
+     * key's caps, under its lock.
+     */
+    spendThrough(key: AuthenticatedKey): KeySpend {
       return {
         apiKeyId: key.id,
         admit: async (tx: Executor, priceCents: number) => {

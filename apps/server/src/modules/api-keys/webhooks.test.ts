@@ -73,7 +73,7 @@ describe('customer webhooks', () => {
       country: protocolIds.countryOf('GB'),
     });
     const orderId = Number(bought.body.split(':')[1]);
-    const order = await t.ctx.activations.repository.findForUser(user.id, orderId);
+    const order = await t.ctx.activations.find(user.id, orderId);
     await simulatorControl(t, 'sms', {
       activationId: order!.providerActivationId,
       code: '90210',

@@ -1,14 +1,6 @@
 import { centsToDollars, countryById, rentServices, serviceByCode } from '@simcode/contract';
-import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { queryRows } from '../../db/client';
-import {
-  type Activation,
-  activationRetryRequests,
-  liveActivationStatuses,
-  liveRentStatuses,
-  type RentRow,
-} from '../../db/schema';
+import { type Activation, liveActivationStatuses, type RentRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { UserCache } from '../../lib/user-cache';
 import { SimulatorRefusal as ProtocolRefusal } from '../../providers/sms/simulator/engine';
@@ -16,6 +8,7 @@ import { renderRefusal, type SimReply } from '../../providers/sms/simulator/hand
 import { balanceOf } from '../accounts/ledger';
 import { type AuthenticatedKey, KeyCapError } from '../api-keys/service';
 import { ANY_OPERATOR } from '../catalog/service';
+import { isLiveRent } from '../orders/lifecycle';
 import { orderIdOf } from '../orders/rents/presenter';
 import { protocolIds, saDateTime } from './protocol-ids';
 
@@ -164,6 +157,9 @@ function phoneExceptionParam(params: Params): string[] {
 
 type Handler = (call: Call) => Promise<SimReply> | SimReply;
 
+/** A key browsing rent prices: its uncached reads are its own share of the providers' budget. */
+const browsing = (key: AuthenticatedKey) => ({ browsing: `key:${key.id}` });
+
 export function createHandlerApi(ctx: AppContext) {
   const { activations, rentals, catalog, database } = ctx;
   const db = database.db;
@@ -176,19 +172,15 @@ export function createHandlerApi(ctx: AppContext) {
   });
 
   async function ownActivation(call: Call): Promise<Activation> {
-    const order = await activations.repository.findForUser(
-      call.key.userId,
-      positiveId(call.params.id, 'NO_ACTIVATION'),
-    );
+    const order = await activations.find(call.key.userId, positiveId(call.params.id, 'NO_ACTIVATION'));
     if (!order || order.status === 'failed') throw new ProtocolRefusal('NO_ACTIVATION');
     return order;
   }
 
   async function ownRent(call: Call): Promise<RentRow> {
     if (!call.params.id?.trim()) throw new ProtocolRefusal('NO_ID_RENT');
-    const found = await rentals.repository.findById(positiveId(call.params.id, 'INVALID_PHONE'));
-    if (!found || found.userId !== call.key.userId || found.status === 'failed')
-      throw new ProtocolRefusal('INVALID_PHONE');
+    const found = await rentals.findOwnById(call.key.userId, positiveId(call.params.id, 'INVALID_PHONE'));
+    if (!found) throw new ProtocolRefusal('INVALID_PHONE');
     return found;
   }
 
@@ -215,37 +207,12 @@ export function createHandlerApi(ctx: AppContext) {
     // maxPrice is in dollars, against our price: the payload is the lowest price a buy can succeed at.
     if (maxPrice !== undefined && quote.priceCents > Math.round(maxPrice * 100))
       throw new ProtocolRefusal('WRONG_MAX_PRICE', usd(quote.priceCents).toFixed(2));
-    for (let attempt = 1; ; attempt += 1) {
-      const order = await activations.buy(
-        call.key.userId,
-        { countryId, operator, service },
-        ctx.apiKeys.purchaseFor(call.key),
-      );
-      const excluded = exceptions.some((prefix) => order.phoneNumber?.startsWith(prefix));
-      if (!excluded) return order;
-      // The customer refuses numbers with these prefixes: this one is given back (refunded) and another tried.
-      await activations.refund(order, ['waiting'], 'failed', 'The number matched phoneException.');
-      await activations
-        .callProvider(order, 'cancel', (provider) => provider.cancelActivation(order.providerActivationId!))
-        .catch(() => {});
-      if (attempt >= PHONE_EXCEPTION_TRIES) throw new ProtocolRefusal('NO_NUMBERS');
-    }
-  }
-
-  async function messageCount(activationId: number): Promise<number> {
-    const [row] = await queryRows<{ n: string }>(
-      db,
-      sql`select count(*) as n from activation_messages where activation_id = ${activationId}`,
-    );
-    return Number(row?.n ?? 0);
-  }
-
-  async function retryPending(order: Activation): Promise<boolean> {
-    const [request] = await db
-      .select()
-      .from(activationRetryRequests)
-      .where(eq(activationRetryRequests.activationId, order.id));
-    return request !== undefined && (await messageCount(order.id)) <= request.messagesBefore;
+    const request = { countryId, operator, service };
+    const through = ctx.apiKeys.spendThrough(call.key);
+    // The customer refuses numbers with these prefixes: one that matches is given back and another tried.
+    return exceptions.length > 0
+      ? activations.buyExcluding(call.key.userId, request, through, exceptions, PHONE_EXCEPTION_TRIES)
+      : activations.buy(call.key.userId, request, through);
   }
 
   async function statusText(order: Activation): Promise<string> {
@@ -255,8 +222,8 @@ export function createHandlerApi(ctx: AppContext) {
         return 'STATUS_WAIT_CODE';
       case 'received':
       case 'completed': {
-        const code = (await activations.repository.latestCode(order.id)) ?? '';
-        if (order.status === 'received' && (await retryPending(order))) return `STATUS_WAIT_RETRY:${code}`;
+        const code = (await activations.latestCode(order)) ?? '';
+        if (await activations.awaitingAnotherSms(order)) return `STATUS_WAIT_RETRY:${code}`;
         return `STATUS_OK:${code}`;
       }
       default:
@@ -308,8 +275,10 @@ export function createHandlerApi(ctx: AppContext) {
     getBalance: balance,
     getBalanceAndCashBack: balance,
 
-    getCountries: async () => {
-      const rentCountries = new Set(await rentals.catalog.countries().catch(() => [] as string[]));
+    getCountries: async ({ key }) => {
+      const rentCountries = new Set(
+        await rentals.catalog.countries(browsing(key)).catch(() => [] as string[]),
+      );
       return json(
         Object.fromEntries(
           catalog
@@ -443,7 +412,7 @@ export function createHandlerApi(ctx: AppContext) {
         order.status !== 'completed'
       )
         return text('STATUS_CANCEL');
-      const [latest] = (await activations.repository.messagesFor([order.id])).slice(-1);
+      const [latest] = (await activations.messagesOf([order.id])).slice(-1);
       return json({
         verificationType: 0,
         sms: latest
@@ -468,8 +437,6 @@ export function createHandlerApi(ctx: AppContext) {
         case '3': {
           if (order.status !== 'received' || order.expiresAt.getTime() <= ctx.clock.now().getTime())
             throw new ProtocolRefusal('BAD_STATUS');
-          // 5sim has no "another SMS" on the same number: in this protocol its orders cannot take status 3.
-          if (!ctx.providers.get(order.provider).requestAnotherSms) throw new ProtocolRefusal('BAD_STATUS');
           await activations.requestAnotherSms(order);
           return text('ACCESS_RETRY_GET');
         }
@@ -481,18 +448,25 @@ export function createHandlerApi(ctx: AppContext) {
         }
         default: {
           if (order.status === 'canceled') return text('ACCESS_CANCEL');
-          await activations.cancel(call.key.userId, order.id);
+          try {
+            await activations.cancel(call.key.userId, order.id);
+          } catch (error) {
+            // A cancel that lost a race answers for the state the order is in: cancelled by the other one.
+            if ((await activations.find(call.key.userId, order.id))?.status === 'canceled')
+              return text('ACCESS_CANCEL');
+            throw error;
+          }
           return text('ACCESS_CANCEL');
         }
       }
     },
 
     getActiveActivations: async ({ key }) => {
-      const orders = (await activations.repository.listForUser(key.userId, LIST_LIMIT)).filter(
+      const orders = (await activations.listRows(key.userId, LIST_LIMIT)).filter(
         (order) => order.status === 'waiting' || order.status === 'received',
       );
       if (orders.length === 0) return json({ status: 'error', error: 'NO_ACTIVATIONS' });
-      const messages = await activations.repository.messagesFor(orders.map((order) => order.id));
+      const messages = await activations.messagesOf(orders.map((order) => order.id));
       return json({
         status: 'success',
         activeActivations: orders.map((order) => {
@@ -504,8 +478,8 @@ export function createHandlerApi(ctx: AppContext) {
 
     getHistory: async ({ key, params }) => {
       const limit = Math.min(Math.max(Number(params.limit) || LIST_LIMIT, 1), LIST_LIMIT);
-      const orders = await activations.repository.listForUser(key.userId, limit);
-      const messages = await activations.repository.messagesFor(orders.map((order) => order.id));
+      const orders = await activations.listRows(key.userId, limit);
+      const messages = await activations.messagesOf(orders.map((order) => order.id));
       return json(
         orders.map((order) => ({
           id: order.id,
@@ -522,11 +496,11 @@ export function createHandlerApi(ctx: AppContext) {
       );
     },
 
-    getRentServicesAndCountries: async ({ params }) => {
+    getRentServicesAndCountries: async ({ key, params }) => {
       const hours = hoursParam(params);
-      const rentCountries = await rentals.catalog.countries();
+      const rentCountries = await rentals.catalog.countries(browsing(key));
       const countryId = params.country?.trim() ? countryParam(params, 'WRONG_COUNTRY') : rentCountries[0];
-      const offers = countryId ? await rentals.catalog.offers(countryId, hours) : [];
+      const offers = countryId ? await rentals.catalog.offers(countryId, hours, browsing(key)) : [];
       const services: Record<string, { cost: number; quant: number }> = {};
       for (const offer of offers) {
         const code = protocolIds.serviceOf(offer.service);
@@ -555,14 +529,14 @@ export function createHandlerApi(ctx: AppContext) {
           serviceKey: option.key,
           period: { unit: 'hour', count: hours, hours, renewable: false },
         },
-        ctx.apiKeys.purchaseFor(call.key),
+        ctx.apiKeys.spendThrough(call.key),
       );
       return json(rentPhone(rent));
     },
 
     getRentStatus: async (call) => {
       const rent = await ownRent(call);
-      const messages = await rentals.repository.messagesOf(rent.id);
+      const messages = await rentals.messagesOf(rent);
       if (messages.length === 0) {
         if (rent.status === 'canceled') throw new ProtocolRefusal('STATUS_CANCEL');
         if (rent.status === 'expired') throw new ProtocolRefusal('STATUS_FINISH');
@@ -596,18 +570,14 @@ export function createHandlerApi(ctx: AppContext) {
         await rentals.cancel(call.key.userId, orderIdOf(rent) ?? '');
         return json({ status: 'success' });
       }
-      if (!(liveRentStatuses as readonly string[]).includes(rent.status))
-        throw new ProtocolRefusal('INVALID_PHONE');
-      await ctx.providers.rentsOf(rent.provider).finishRent(rent.providerRentId!);
-      const finished = await rentals.expire(rent.id, 'Finished through the API before its end date.');
+      if (!isLiveRent(rent.status)) throw new ProtocolRefusal('INVALID_PHONE');
+      const finished = await rentals.finishEarly(rent);
       if (!finished) throw new ProtocolRefusal('CANT_CANCEL');
       return json({ status: 'success' });
     },
 
     getRentList: async ({ key }) => {
-      const live = (await rentals.repository.listForUser(key.userId, LIST_LIMIT)).filter((rent) =>
-        (liveRentStatuses as readonly string[]).includes(rent.status),
-      );
+      const live = (await rentals.listRows(key.userId, LIST_LIMIT)).filter((rent) => isLiveRent(rent.status));
       if (live.length === 0) throw new ProtocolRefusal('NO_NUMBERS');
       return json({
         status: 'success',
@@ -622,10 +592,13 @@ export function createHandlerApi(ctx: AppContext) {
       const hours = hoursParam(call.params);
       const orderId = orderIdOf(rent);
       if (!orderId) throw new ProtocolRefusal('INVALID_PHONE');
-      // Renewals run the rentals' own path; the key's caps are checked just before (not under its lock).
-      const quote = await rentals.renewalPrice(call.key.userId, orderId, hours);
-      await db.transaction((tx) => ctx.apiKeys.purchaseFor(call.key).admit(tx, quote.priceCents));
-      const renewed = await rentals.renew(call.key.userId, orderId, hours);
+      // Made through the key: the renewal counts against its caps, checked in the charge's transaction.
+      const renewed = await rentals.renew(
+        call.key.userId,
+        orderId,
+        hours,
+        ctx.apiKeys.spendThrough(call.key),
+      );
       return json(rentPhone(renewed));
     },
 

@@ -71,7 +71,7 @@ describe('the MCP server, through the official SDK client', () => {
     expect(again.structuredContent).toMatchObject({ order_id: orderId, replayed: true });
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(1000 - offer.priceCents);
 
-    const order = await t.ctx.activations.repository.findForUser(user.id, orderId);
+    const order = await t.ctx.activations.find(user.id, orderId);
     const waiting = tool('wait_for_code', { order_id: orderId, timeout_seconds: 20 });
     await simulatorControl(t, 'sms', {
       activationId: order!.providerActivationId,

@@ -126,7 +126,7 @@ function buildServer(ctx: AppContext, api: HandlerApi, key: AuthenticatedKey): M
         const [earlier] = await db.select().from(apiIdempotencyKeys).where(mine);
         if (!earlier?.activationId)
           return refused('IN_PROGRESS:a purchase with this idempotency_key is still running');
-        const order = await ctx.activations.repository.findForUser(key.userId, earlier.activationId);
+        const order = await ctx.activations.find(key.userId, earlier.activationId);
         return result({ order_id: earlier.activationId, phone_number: order?.phoneNumber, replayed: true });
       }
       const countryId = countryById(country.toUpperCase())

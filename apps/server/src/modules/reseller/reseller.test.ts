@@ -3,10 +3,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../test/support/app';
 import { assertLedgerInvariant, fundUser } from '../../../test/support/money';
 import { createApiKey, protocolCall } from '../../../test/support/reseller';
-import { anOffer, createListeningTestApp, simulatorControl } from '../../../test/support/upstream';
+import {
+  activationSync,
+  anOffer,
+  createListeningTestApp,
+  simulatorControl,
+} from '../../../test/support/upstream';
 import { createUser } from '../../../test/support/users';
 import { balanceOf } from '../accounts/ledger';
-import { createActivationSync } from '../orders/activations/sync';
 import { protocolIds } from './protocol-ids';
 
 let t: TestApp;
@@ -39,7 +43,7 @@ describe('the SMS-Activate protocol through the npm client sms-activate', () => 
     expect(String(bought!.number)).toMatch(/^44\d{10}$/);
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(1000 - offer.priceCents);
     // Our order id, never the upstream's.
-    const order = await t.ctx.activations.repository.findForUser(user.id, bought!.id);
+    const order = await t.ctx.activations.find(user.id, bought!.id);
     expect(order).toMatchObject({ status: 'waiting', apiKeyId: expect.any(Number) });
     expect(await sms.getStatus(bought!.id)).toBe('STATUS_WAIT_CODE');
     expect(await sms.setStatus(bought!.id, 1)).toBe('ACCESS_READY');
@@ -60,7 +64,7 @@ describe('the SMS-Activate protocol through the npm client sms-activate', () => 
     });
     await expect.poll(() => sms.getCode(bought!.id), { timeout: 5000 }).toBe('55120');
     expect(await sms.setStatus(bought!.id, 6)).toBe('ACCESS_ACTIVATION');
-    expect((await t.ctx.activations.repository.findForUser(user.id, bought!.id))?.status).toBe('completed');
+    expect((await t.ctx.activations.find(user.id, bought!.id))?.status).toBe('completed');
 
     const second = await sms.getNumber(protocolIds.serviceOf(offer.service), protocolIds.countryOf('GB'));
     expect(await sms.setStatus(second!.id, 8)).toBe('ACCESS_CANCEL');
@@ -118,7 +122,7 @@ describe('the SMS-Activate protocol through the npm client sms-activate', () => 
 
     // Another rent receives an SMS, shows it, and is finished (no refund).
     const next = JSON.parse((await protocolCall(t, secret, 'getRentNumber', { service, country: 187 })).body);
-    const row = await t.ctx.rentals.repository.findById(next.phone.id);
+    const row = await t.ctx.rentals.findOwnById(user.id, next.phone.id);
     await simulatorControl(t, 'sms', { rentId: row!.providerRentId, text: 'Your code 7788' });
     await expect
       .poll(
@@ -156,7 +160,7 @@ describe('finishing a number upstream when its order is done', () => {
     /** Buys a number and has the simulator deliver its code; returns our order id and the upstream's. */
     const withCode = async (code: string) => {
       const id = Number((await call('getNumber', params)).split(':')[1]);
-      const order = await t.ctx.activations.repository.findForUser(user.id, id);
+      const order = await t.ctx.activations.find(user.id, id);
       await simulatorControl(t, 'sms', { activationId: order!.providerActivationId, code, text: code });
       await expect.poll(() => call('getStatus', { id }), { timeout: 5000 }).toBe(`STATUS_OK:${code}`);
       return { id, upstreamId: order!.providerActivationId };
@@ -171,20 +175,13 @@ describe('finishing a number upstream when its order is done', () => {
     expect(paid).toBe(1000 - 2 * offer.priceCents);
     await simulatorControl(t, 'fault', { action: 'setStatus', token: 'ERROR_SQL' });
     expect(await call('setStatus', { id: second.id, status: 6 })).toBe('ACCESS_ACTIVATION');
-    expect((await t.ctx.activations.repository.findForUser(user.id, second.id))?.status).toBe('completed');
+    expect((await t.ctx.activations.find(user.id, second.id))?.status).toBe('completed');
     expect(await upstreamStatus(second.upstreamId)).toBe('received');
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(paid);
 
     // The sweep sees the completed order still listed upstream and finishes it (a waiting order keeps it running).
     await call('getNumber', params);
-    await createActivationSync({
-      provider: t.ctx.sms,
-      repository: t.ctx.activations.repository,
-      activations: t.ctx.activations,
-      budget: t.ctx.upstreamBudget,
-      clock: t.ctx.clock,
-      log: t.ctx.log,
-    }).run();
+    await activationSync(t).run();
     expect(await upstreamStatus(second.upstreamId)).toBe('finished');
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(paid - offer.priceCents);
   });

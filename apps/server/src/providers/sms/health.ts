@@ -69,7 +69,12 @@ interface ProviderRecord {
   coolUntilMs: number;
   /** The last failed calls, newest last. */
   errors: Array<{ atMs: number; message: string }>;
+  /** When it last refused to cancel a number because it was too soon after the purchase. */
+  earlyCancelRefusedAtMs: number;
 }
+
+/** A provider that refused an early cancel within this long is taken to keep refusing them. */
+const EARLY_CANCEL_MEMORY_MS = 24 * 60 * 60_000;
 
 /** What routing and the health page read of one provider. */
 export interface HealthSnapshot {
@@ -148,6 +153,7 @@ export class ProviderHealth {
         failuresInARow: 0,
         coolUntilMs: 0,
         errors: [],
+        earlyCancelRefusedAtMs: Number.NEGATIVE_INFINITY,
       };
       this.#records.set(provider, record);
     }
@@ -185,6 +191,16 @@ export class ProviderHealth {
       record.failuresInARow = 0;
       record.coolUntilMs = 0;
     }
+  }
+
+  /** The provider refused to cancel a number because it was too soon after the purchase. */
+  recordEarlyCancelRefused(provider: string): void {
+    this.#record(provider).earlyCancelRefusedAtMs = this.#nowMs();
+  }
+
+  /** Whether the provider lets a number be cancelled right after the purchase, as far as we have seen. */
+  cancelsAtOnce(provider: string): boolean {
+    return this.#nowMs() - this.#record(provider).earlyCancelRefusedAtMs > EARLY_CANCEL_MEMORY_MS;
   }
 
   /** An order of this provider ended: with a code (`timeToCodeMs` from purchase) or refunded without one. */

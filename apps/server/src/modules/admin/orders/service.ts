@@ -19,7 +19,8 @@ import type { Clock } from '../../../lib/clock';
 import { conflict, notFound } from '../../../lib/errors';
 import type { ProviderPool } from '../../../providers/sms/pool';
 import { UpstreamError } from '../../../providers/sms/types';
-import { type ActivationService, activationReasons, upstreamFailure } from '../../orders/activations/service';
+import type { ActivationService } from '../../orders/activations/service';
+import { upstreamFailure } from '../../orders/upstream-failure';
 import { type Actor, createAuditRepository, nextBefore, presentAudit, recordAudit } from '../audit';
 import { type PurchaseFilter, purchaseConditions } from '../filters';
 import { presentLedgerEntry } from '../users/service';
@@ -106,7 +107,7 @@ export function createAdminOrdersService({ db, activations: activationService, p
     async detail(id: number) {
       const order = await find(id);
       const [upstream, messages, ledger, auditRows] = await Promise.all([
-        activationService.repository.eventsOf(id),
+        activationService.historyOf(id),
         db
           .select()
           .from(activationMessages)
@@ -156,29 +157,24 @@ export function createAdminOrdersService({ db, activations: activationService, p
       const from: readonly ActivationStatus[] = force
         ? ['pending', 'waiting', ...withCode]
         : ['pending', 'waiting'];
-      const refunded = await activationService.refund(
-        order,
-        from,
-        'canceled',
-        activationReasons.refundedBySupport,
-        (tx, changed) =>
-          recordAudit(
-            tx,
-            actor,
-            {
-              action: 'order.refund',
-              objectType: 'order',
-              objectId: id,
-              before: auditedState(order),
-              after: {
-                ...auditedState(changed),
-                refunded: centsToDollars(changed.priceCents),
-                forced: force,
-              },
-              reason,
+      const refunded = await activationService.refundBySupport(order, from, (tx, changed) =>
+        recordAudit(
+          tx,
+          actor,
+          {
+            action: 'order.refund',
+            objectType: 'order',
+            objectId: id,
+            before: auditedState(order),
+            after: {
+              ...auditedState(changed),
+              refunded: centsToDollars(changed.priceCents),
+              forced: force,
             },
-            clock.now(),
-          ),
+            reason,
+          },
+          clock.now(),
+        ),
       );
       if (!refunded) throw conflict(adminMessages.alreadyRefunded, 'already_refunded');
       return {
@@ -193,9 +189,7 @@ export function createAdminOrdersService({ db, activations: activationService, p
       if (!order.providerActivationId || !providers.has(order.provider))
         throw conflict('This order has no number at a provider to cancel.', 'no_upstream_number');
       try {
-        await activationService.callProvider(order, 'cancel', (provider) =>
-          provider.cancelActivation(order.providerActivationId!),
-        );
+        await activationService.cancelAtProvider(order);
       } catch (error) {
         if (error instanceof UpstreamError) throw upstreamFailure(error);
         throw error;

@@ -19,7 +19,7 @@ import {
 } from '../../../db/schema';
 import type { Clock } from '../../../lib/clock';
 import { conflict, notFound } from '../../../lib/errors';
-import { type RentalService, rentReasons } from '../../orders/rents/service';
+import type { RentalService } from '../../orders/rents/service';
 import { type Actor, createAuditRepository, nextBefore, presentAudit, recordAudit } from '../audit';
 import { type PurchaseFilter, purchaseConditions } from '../filters';
 import { presentLedgerEntry } from '../users/service';
@@ -159,27 +159,24 @@ export function createAdminRentsService({ db, rentals, clock }: Deps) {
         'renewed',
         ...(force ? (['expired'] as const) : []),
       ];
-      const refunded = await rentals.refund(
-        id,
-        { of: 'rent', from, to: 'canceled', reason: rentReasons.refundedBySupport },
-        (tx, changed) =>
-          recordAudit(
-            tx,
-            actor,
-            {
-              action: 'rent.refund',
-              objectType: 'rent',
-              objectId: id,
-              before: auditedState(rent),
-              after: {
-                ...auditedState(changed),
-                refunded: centsToDollars(rent.priceCents + rent.renewalsCents),
-                forced: force,
-              },
-              reason,
+      const refunded = await rentals.refundBySupport(rent, from, (tx, changed) =>
+        recordAudit(
+          tx,
+          actor,
+          {
+            action: 'rent.refund',
+            objectType: 'rent',
+            objectId: id,
+            before: auditedState(rent),
+            after: {
+              ...auditedState(changed),
+              refunded: centsToDollars(rent.priceCents + rent.renewalsCents),
+              forced: force,
             },
-            clock.now(),
-          ),
+            reason,
+          },
+          clock.now(),
+        ),
       );
       if (!refunded) throw conflict(adminMessages.alreadyRefunded, 'already_refunded');
       return {

@@ -4,11 +4,18 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../../test/support/app';
 import { assertLedgerInvariant, fundUser } from '../../../../test/support/money';
-import { anOffer, createListeningTestApp, simulatorControl } from '../../../../test/support/upstream';
+import {
+  activationSync,
+  anOffer,
+  createListeningTestApp,
+  simulatorControl,
+} from '../../../../test/support/upstream';
 import { createUser, type TestUser } from '../../../../test/support/users';
 import { activationMessages, activations, ledgerEntries } from '../../../db/schema';
 import { balanceOf } from '../../accounts/ledger';
-import { BLIND_EXPIRY_MS, createActivationSync, PENDING_SETTLE_MS } from './sync';
+import { PENDING_SETTLE_MS } from '../budget';
+import { lateSmsByProvider } from '../late-sms';
+import { BLIND_EXPIRY_MS } from './sync';
 
 let t: TestApp;
 afterEach(async () => {
@@ -29,15 +36,7 @@ async function buy(user: TestUser, body: Record<string, unknown>) {
 
 /** The sync job; `startedAt` as in the first run after a (re)start of the server. */
 function syncJob(startedAt?: Date) {
-  return createActivationSync({
-    provider: t.ctx.sms,
-    repository: t.ctx.activations.repository,
-    activations: t.ctx.activations,
-    budget: t.ctx.upstreamBudget,
-    clock: t.ctx.clock,
-    log: t.ctx.log,
-    startedAt,
-  });
+  return activationSync(t, { startedAt });
 }
 
 /** The provider's id of one of our orders (users see our own id only). */
@@ -381,7 +380,7 @@ describe('cancelling, expiry and the code', () => {
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(1000);
     const stored = await t.ctx.database.db.select().from(activationMessages);
     expect(stored).toEqual([expect.objectContaining({ code: '5150', late: true })]);
-    expect(await t.ctx.activations.repository.lateSmsCountsByProvider()).toEqual({ [t.ctx.sms.name]: 1 });
+    expect(await lateSmsByProvider(t.ctx.database.db)).toEqual({ [t.ctx.sms.name]: 1 });
   });
 
   it('refunds at once with a 502 when the upstream issues an id one of our orders holds', async () => {

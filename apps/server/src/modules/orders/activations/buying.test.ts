@@ -5,7 +5,7 @@ import { closeTestApp, type TestApp } from '../../../../test/support/app';
 import { assertLedgerInvariant, fundUser } from '../../../../test/support/money';
 import { anOffer, createListeningTestApp, simulatorControl } from '../../../../test/support/upstream';
 import { createUser, type TestUser } from '../../../../test/support/users';
-import { activationEvents, activations, favourites, tickets } from '../../../db/schema';
+import { activations, favourites, tickets } from '../../../db/schema';
 import { balanceOf } from '../../accounts/ledger';
 import { deliveryStatsJob } from './delivery-stats';
 
@@ -146,10 +146,7 @@ describe('another SMS', () => {
       awaiting_another_sms: true,
       code: '111111',
     });
-    const calls = await t.ctx.database.db
-      .select()
-      .from(activationEvents)
-      .where(eq(activationEvents.activationId, number.id));
+    const calls = await t.ctx.activations.historyOf(number.id);
     expect(calls.map((call) => [call.action, call.outcome])).toContainEqual(['another_sms', 'ok']);
 
     await simulatorControl(t, 'sms', { activationId, code: '222222', text: 'Code 222222' });

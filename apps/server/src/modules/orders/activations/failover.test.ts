@@ -2,12 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../../test/support/app';
 import { assertLedgerInvariant, fundUser } from '../../../../test/support/money';
-import { createListeningTestApp, simulatorControl } from '../../../../test/support/upstream';
+import { activationSync, createListeningTestApp, simulatorControl } from '../../../../test/support/upstream';
 import { createUser } from '../../../../test/support/users';
 import { activations, ledgerEntries } from '../../../db/schema';
 import type { ProviderOffer } from '../../../providers/sms/routing';
 import { balanceOf } from '../../accounts/ledger';
-import { createActivationSync, ORPHAN_CANCEL_MS, PENDING_SETTLE_MS } from './sync';
+import { ORPHAN_CANCEL_MS, PENDING_SETTLE_MS } from '../budget';
 
 let t: TestApp;
 afterEach(async () => {
@@ -71,14 +71,7 @@ async function atFixedTime(): Promise<void> {
 }
 
 function syncOf(provider: string) {
-  return createActivationSync({
-    provider: t.ctx.providers.get(provider),
-    repository: t.ctx.activations.repository,
-    activations: t.ctx.activations,
-    budget: t.ctx.upstreamBudgets.get(provider)!,
-    clock: t.ctx.clock,
-    log: t.ctx.log,
-  });
+  return activationSync(t, { provider });
 }
 
 describe('two suppliers, one failing at random', () => {

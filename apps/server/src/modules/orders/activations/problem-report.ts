@@ -5,9 +5,9 @@ import {
   type ReportProblemRequest,
   TICKET_CONTENT_MAX_LENGTH,
 } from '@simcode/contract';
-import type { AppContext } from '../../../context';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../../lib/errors';
-import { createTicketsRepository } from '../../tickets/repository';
+import type { TicketsRepository } from '../../tickets/repository';
+import type { ActivationDeps } from './deps';
 import { displayNames } from './presenter';
 
 const KIND_SENTENCES: Record<ProblemKind, () => string> = {
@@ -29,18 +29,18 @@ function alreadyReported(ticketId: number): AppError {
  * report is told where the first one is. Support sees the order's history and can refund it from there.
  */
 export async function reportProblem(
-  ctx: Pick<AppContext, 'activations' | 'database' | 'clock'>,
+  deps: ActivationDeps,
+  tickets: TicketsRepository,
   userId: number,
   orderId: number,
   report: ReportProblemRequest,
 ): Promise<number> {
-  const order = await ctx.activations.repository.findForUser(userId, orderId);
+  const order = await deps.repository.findForUser(userId, orderId);
   if (!order) throw notFound();
   if (!order.phoneNumber) throw conflict(buyingMessages.problemNotBought, 'not_issued');
-  const tickets = createTicketsRepository(ctx.database.db);
   const earlier = await tickets.findByActivation(order.id);
   if (earlier) throw alreadyReported(earlier.id);
-  const messages = await ctx.activations.repository.messagesFor([order.id]);
+  const messages = await deps.repository.messagesFor([order.id]);
   const { serviceName, countryName } = displayNames(order);
   const facts = [
     KIND_SENTENCES[report.kind](),
@@ -56,7 +56,7 @@ export async function reportProblem(
       userId,
       title: buyingMessages.problemTicketTitle(order.id, serviceName),
       description,
-      now: ctx.clock.now(),
+      now: deps.clock.now(),
       activationId: order.id,
     });
     return ticket.id;

@@ -1,11 +1,10 @@
+import { english } from '@simcode/contract';
 import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import {
   type Activation,
-  type ActivationEvent,
   type ActivationMessage,
   type ActivationStatus,
-  activationEvents,
   activationMessages,
   activationRetryRequests,
   activations,
@@ -241,19 +240,6 @@ export function createActivationsRepository(db: Executor) {
       return new Map(rows.map((row) => [row.activationId, row]));
     },
 
-    /** Calls made to a provider about an order, with their answers (the order's history for operators). */
-    async addEvents(events: ReadonlyArray<typeof activationEvents.$inferInsert>): Promise<void> {
-      if (events.length > 0) await db.insert(activationEvents).values([...events]);
-    },
-
-    async eventsOf(activationId: number): Promise<ActivationEvent[]> {
-      return db
-        .select()
-        .from(activationEvents)
-        .where(eq(activationEvents.activationId, activationId))
-        .orderBy(activationEvents.id);
-    },
-
     /** Stores an SMS once, however many times the webhook and the sync job report it. */
     async addMessage(activationId: number, message: NewMessage): Promise<boolean> {
       const inserted = await db
@@ -264,18 +250,27 @@ export function createActivationsRepository(db: Executor) {
       return inserted.length > 0;
     },
 
-    /**
-     * SMS each upstream delivered after their order had closed, for the provider's health record: a real
-     * provider does it now and then, the built-in one never should.
-     */
-    async lateSmsCountsByProvider(): Promise<Record<string, number>> {
-      const rows = await db
-        .select({ provider: activations.provider, late: count() })
-        .from(activationMessages)
-        .innerJoin(activations, eq(activations.id, activationMessages.activationId))
-        .where(eq(activationMessages.late, true))
-        .groupBy(activations.provider);
-      return Object.fromEntries(rows.map((row) => [row.provider, row.late]));
+    /** Marks a waiting order the buyer gave back, for the sync to cancel upstream once it may. */
+    async markGivenBack(id: number, now: Date): Promise<void> {
+      await db
+        .update(activations)
+        .set({ givenBackAt: now, updatedAt: now })
+        .where(and(eq(activations.id, id), eq(activations.status, 'waiting')));
+    },
+
+    /** Numbers bought through a key and given back (phoneException) since `since`. */
+    async givenBackCount(apiKeyId: number, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(activations)
+        .where(
+          and(
+            eq(activations.apiKeyId, apiKeyId),
+            gte(activations.createdAt, since),
+            sql`(${activations.givenBackAt} is not null or ${activations.statusReason} = ${english.activationReasons.phoneException})`,
+          ),
+        );
+      return row?.total ?? 0;
     },
 
     /** Orders the sync job watches, for one upstream. */

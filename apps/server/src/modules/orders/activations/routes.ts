@@ -19,10 +19,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../context';
 import type { ActivationStatus } from '../../../db/schema';
 import { SerializedAnswers } from '../../../lib/compress-answers';
-import { notFound } from '../../../lib/errors';
 import { createGuards, currentUser } from '../../auth/guards';
 import { presentNumber } from './presenter';
-import { reportProblem } from './problem-report';
 import type { NumberListFilter } from './repository';
 
 const endedNumberStatuses = [
@@ -200,8 +198,7 @@ export const activationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     },
     async (request) => {
       const user = currentUser(request);
-      const order = await activations.repository.findForUser(user.id, request.params.id);
-      if (!order) throw notFound();
+      const order = await activations.findOwn(user.id, request.params.id);
       await activations.requestAnotherSms(order);
       return { success: true as const, number: await activations.numberOf(user.id, order.id) };
     },
@@ -221,7 +218,7 @@ export const activationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     },
     async (request) => {
       const user = currentUser(request);
-      const ticketId = await reportProblem(ctx, user.id, request.params.id, request.body);
+      const ticketId = await activations.reportProblem(user.id, request.params.id, request.body);
       return { success: true as const, ticket_id: ticketId, message: buyingMessages.problemReported };
     },
   );

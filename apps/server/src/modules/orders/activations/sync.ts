@@ -1,7 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Activation } from '../../../db/schema';
-import { CallBudget } from '../../../lib/call-budget';
-import type { Clock } from '../../../lib/clock';
+import type { CallBudget } from '../../../lib/call-budget';
 import {
   type ActivationProvider,
   type ActivationState,
@@ -9,13 +7,14 @@ import {
   type RecentActivation,
   UpstreamError,
 } from '../../../providers/sms/types';
-import type { ActivationsRepository } from './repository';
-import { type ActivationService, activationReasons } from './service';
+import { ACTIVATIONS_BUDGET, isStuck, ORPHAN_CANCEL_MS } from '../budget';
+import { type ActivationDeps, activationReasons, callProvider, numbersChanged } from './deps';
+import { completeActivation, finishUpstream } from './finish';
+import { cancelGivenBack } from './give-back';
+import { readFromUpstream } from './read-upstream';
+import { recordSms } from './record-sms';
+import { refundActivation } from './refund';
 
-/** A pending order older than this is stuck: its buy call crashed or timed out. */
-export const PENDING_SETTLE_MS = 60_000;
-/** An upstream activation we have no order for is cancelled after this long (it costs us otherwise). */
-export const ORPHAN_CANCEL_MS = 5 * 60_000;
 /** Grace after expiry before we end a still-listed activation ourselves. */
 export const EXPIRY_GRACE_MS = 2 * 60_000;
 /** Sweeps are at least this far apart even when the budget would allow more. */
@@ -24,12 +23,9 @@ export const MIN_SWEEP_INTERVAL_MS = 10_000;
 export const BLIND_EXPIRY_MS = 10 * 60_000;
 
 interface SyncDeps {
+  orders: ActivationDeps;
   provider: ActivationProvider;
-  repository: ActivationsRepository;
-  activations: ActivationService;
   budget: CallBudget;
-  clock: Clock;
-  log: FastifyBaseLogger;
   /**
    * When this process started: a pending order created before it was left by a process that died between
    * hold and settle, and is settled on the first sweep instead of after PENDING_SETTLE_MS.
@@ -37,19 +33,7 @@ interface SyncDeps {
   startedAt?: Date;
 }
 
-/**
- * The safety net behind the upstream's SMS webhooks: reads the upstream's list of active activations in
- * pages of 100, within the call budget, and settles our live orders against it — codes stored, expired
- * orders refunded, stuck purchases attached or refunded, orphans cancelled. Clients never cause upstream
- * calls: the status endpoints read what this and the webhooks stored.
- */
-/** This job's name in the shared upstream budget. */
-const ACTIVATIONS = 'activations';
-/**
- * Share of the shared upstream budget the activations always hold: their 20 minutes run out fast, so a
- * fresh purchase's sweep must find calls at once, however busy the rentals' sync is.
- */
-const ACTIVATION_CLAIM_SHARE = 0.3;
+const ACTIVATIONS = ACTIVATIONS_BUDGET;
 
 /** An upstream activation this far from a stuck purchase's time is not its number. */
 const MATCH_WINDOW_MS = 3 * 60_000;
@@ -73,29 +57,14 @@ export function closestUnclaimed(order: Activation, unclaimed: ReadonlyMap<strin
     .sort((left, right) => distance(left) - distance(right))[0];
 }
 
-/** A pending purchase is stuck when its buy call is long over, or when it was left by an earlier process. */
-export function isStuck(createdAt: Date, nowMs: number, startedAt: Date | undefined): boolean {
-  return (
-    nowMs - createdAt.getTime() >= PENDING_SETTLE_MS || (startedAt !== undefined && createdAt < startedAt)
-  );
-}
-
-/** The shared budget of the background upstream calls, with the activations' share held for them. */
-export function createUpstreamBudget(perMinute: number, clock: Clock): CallBudget {
-  const budget = new CallBudget(perMinute, clock);
-  budget.claim(ACTIVATIONS, Math.floor(perMinute * ACTIVATION_CLAIM_SHARE), Number.POSITIVE_INFINITY);
-  return budget;
-}
-
-export function createActivationSync({
-  provider,
-  repository,
-  activations,
-  budget,
-  clock,
-  log,
-  startedAt,
-}: SyncDeps) {
+/**
+ * The safety net behind the upstream's SMS webhooks: reads the upstream's list of active activations in
+ * pages of 100, within the call budget, and settles our live orders against it — codes stored, expired
+ * orders refunded, stuck purchases attached or refunded, orphans cancelled. Clients never cause upstream
+ * calls: the status endpoints read what this and the webhooks stored.
+ */
+export function createActivationSync({ orders, provider, budget, startedAt }: SyncDeps) {
+  const { repository, clock, log } = orders;
   let lastSweepAt = 0;
   let lastCompleteSweepStartedAt = 0;
   const orphanFirstSeenAt = new Map<string, number>();
@@ -120,14 +89,14 @@ export function createActivationSync({
   async function settleListed(order: Activation, item: ActiveActivation): Promise<void> {
     const codes = item.codes.length > 0 ? item.codes : item.state.kind === 'code' ? [item.state.code] : [];
     for (const code of codes) {
-      await activations.recordSms(order, {
+      await recordSms(orders, order, {
         code,
         text: item.smsText && codes.length === 1 ? item.smsText : code,
         receivedAt: clock.now(),
       });
     }
     if (codes.length === 0 && item.state.kind === 'cancelled') {
-      await activations.refund(order, ['waiting'], 'expired', activationReasons.withdrawn);
+      await refundActivation(orders, order, ['waiting'], 'expired', activationReasons.withdrawn);
     }
   }
 
@@ -156,42 +125,37 @@ export function createActivationSync({
     history: ReadonlyMap<string, RecentActivation> = new Map(),
   ): Promise<void> {
     if (order.status === 'received') {
-      const completed = await activations.repository.transition(
-        order.id,
-        ['received'],
-        'completed',
-        clock.now(),
-      );
-      if (completed) activations.changed(completed);
+      const completed = await repository.transition(order.id, ['received'], 'completed', clock.now());
+      if (completed) numbersChanged(orders, completed.userId);
       return;
     }
     if (order.status !== 'waiting') return;
     const closed = history.get(order.providerActivationId ?? '');
     if (nowMs >= order.expiresAt.getTime()) {
-      await activations.refund(order, ['waiting'], 'expired', activationReasons.expired);
+      await refundActivation(orders, order, ['waiting'], 'expired', activationReasons.expired);
     } else if (closed && closed.messages.length === 0 && closed.state.kind === 'cancelled') {
       // The provider's history says it was withdrawn without an SMS.
-      await activations.refund(order, ['waiting'], 'expired', activationReasons.withdrawn);
+      await refundActivation(orders, order, ['waiting'], 'expired', activationReasons.withdrawn);
     } else if (budget.tryTake(ACTIVATIONS)) {
       // Ended early upstream (withdrawn number): ask once, to tell a late code from a cancellation.
-      await activations.syncOne(order);
+      await readFromUpstream(orders, order);
     }
   }
 
   /** The upstream is slow to end an expired order: end it ourselves, and refund unless a code beat us. */
   async function endOverdue(order: Activation): Promise<void> {
     try {
-      await activations.callProvider(order, 'cancel', (upstream) =>
+      await callProvider(orders, order, 'cancel', (upstream) =>
         upstream.cancelActivation(order.providerActivationId!),
       );
     } catch (error) {
       if (!(error instanceof UpstreamError) || error.kind !== 'not_found') {
         if (error instanceof UpstreamError && error.kind === 'cannot_cancel')
-          await activations.syncOne(order);
+          await readFromUpstream(orders, order);
         return;
       }
     }
-    await activations.refund(order, ['waiting'], 'expired', activationReasons.expired);
+    await refundActivation(orders, order, ['waiting'], 'expired', activationReasons.expired);
   }
 
   /**
@@ -208,9 +172,9 @@ export function createActivationSync({
       if (nowMs < order.expiresAt.getTime() + BLIND_EXPIRY_MS) continue;
       if (order.providerActivationId && listed.has(order.providerActivationId)) continue;
       if (order.status === 'waiting')
-        await activations.refund(order, ['waiting'], 'expired', activationReasons.expired);
+        await refundActivation(orders, order, ['waiting'], 'expired', activationReasons.expired);
       else if (order.status === 'pending')
-        await activations.refund(order, ['pending'], 'failed', activationReasons.notIssued);
+        await refundActivation(orders, order, ['pending'], 'failed', activationReasons.notIssued);
     }
   }
 
@@ -240,7 +204,7 @@ export function createActivationSync({
       }
       if (state.kind === 'code' || state.kind === 'waiting_retry') {
         const code = state.kind === 'code' ? state.code : state.lastCode;
-        await activations.recordSms(order, {
+        await recordSms(orders, order, {
           code,
           text: state.kind === 'code' ? (state.text ?? code) : code,
           receivedAt: clock.now(),
@@ -274,7 +238,7 @@ export function createActivationSync({
           now: clock.now(),
         });
         if (issued) {
-          activations.changed(issued);
+          numbersChanged(orders, issued.userId);
           log.info(
             { orderId: order.id, activationId: match.activationId },
             'attached a stuck purchase to its upstream activation',
@@ -282,7 +246,7 @@ export function createActivationSync({
           await settleListed(issued, match);
         }
       } else if (complete) {
-        await activations.refund(order, ['pending'], 'failed', activationReasons.notIssued);
+        await refundActivation(orders, order, ['pending'], 'failed', activationReasons.notIssued);
       }
     }
   }
@@ -346,7 +310,7 @@ export function createActivationSync({
             nowMs >= order.expiresAt.getTime() &&
             budget.tryTake(ACTIVATIONS)
           ) {
-            await activations.complete(order);
+            await completeActivation(orders, order);
           }
           if (
             order.status === 'waiting' &&
@@ -355,6 +319,14 @@ export function createActivationSync({
             budget.tryTake(ACTIVATIONS)
           ) {
             await endOverdue(order);
+          } else if (
+            order.status === 'waiting' &&
+            order.givenBackAt &&
+            item.codes.length === 0 &&
+            budget.tryTake(ACTIVATIONS)
+          ) {
+            // Given back by the buyer before the provider allowed a cancel: cancelled now that it may.
+            await cancelGivenBack(orders, order);
           }
         } else if (result.complete) {
           await settleGone(order, nowMs, history);
@@ -369,7 +341,7 @@ export function createActivationSync({
         if (!known) unclaimed.set(item.activationId, item);
         else if (known.status === 'completed') {
           // Finishing it when it completed failed: try again while the upstream still lists it.
-          if (budget.tryTake(ACTIVATIONS)) await activations.finishUpstream(known);
+          if (budget.tryTake(ACTIVATIONS)) await finishUpstream(orders, known);
         } else if (
           known.status !== 'waiting' &&
           known.status !== 'received' &&

@@ -12,20 +12,34 @@ import type { Clock } from '../../../lib/clock';
 import { AppError, badRequest, serviceUnavailable } from '../../../lib/errors';
 import type { ProviderPool, RentMember } from '../../../providers/sms/pool';
 import { type ProviderOffer, rankOffers } from '../../../providers/sms/routing';
-import { UpstreamError, type UpstreamRentCatalog } from '../../../providers/sms/types';
+import type { UpstreamRentCatalog } from '../../../providers/sms/types';
 import { markupFor, salePriceCents } from '../../catalog/pricing';
 import type { PricingRulesStore } from '../../catalog/pricing-rules';
-import { upstreamFailure } from '../activations/service';
+import { asUserFailure } from '../upstream-failure';
 
 /** How long one upstream answer about rent prices is served before it is asked again. */
 export const RENT_CATALOG_TTL_MS = 60_000;
 /** Answers kept at most; the oldest go first. */
 export const RENT_CATALOG_MAX_ENTRIES = 1000;
 /**
- * Upstream price reads that people browsing may cause per minute, all users together. Past it, a stale
- * answer is served when there is one; otherwise the user is asked to try again in a moment.
+ * Upstream price reads per minute and provider, all uses together. Past a use's share, a stale answer is
+ * served when there is one; otherwise the caller is asked to try again in a moment.
  */
 export const RENT_CATALOG_CALLS_PER_MINUTE = 120;
+/**
+ * Of those, held for renewals (the buyer's renew dialog and renewal, and the automatic renewals) and for
+ * rent purchases: browsing, which anyone can drive with any period, can never take them.
+ */
+export const RENT_CATALOG_RENEWAL_CALLS = 30;
+export const RENT_CATALOG_PURCHASE_CALLS = 30;
+/** Uncached price reads one viewer (an account or an API key) may cause per minute while browsing. */
+export const RENT_CATALOG_BROWSE_CALLS_PER_VIEWER = 10;
+
+/**
+ * Who a price read is for: a purchase, a renewal (the buyer's or an automatic one), or someone browsing,
+ * named so that one viewer's reads cannot use up everyone's.
+ */
+export type CatalogUse = 'purchase' | 'renewal' | { browsing: string };
 
 export interface RentOffer {
   key: string;
@@ -80,10 +94,6 @@ interface Entry<T> {
   value: Promise<T>;
 }
 
-function asAppError(error: unknown): unknown {
-  return error instanceof UpstreamError ? upstreamFailure(error) : error;
-}
-
 /**
  * One provider's rent countries, services and prices. Rent prices depend on the period, so they are read
  * from the upstream per (country, hours) and kept for a minute; concurrent readers of one key share one
@@ -93,20 +103,38 @@ function createProviderRentCatalog({ member, pricing, clock, log }: ProviderRent
   const { rents: provider, usdRate } = member;
   const entries = new Map<string, Entry<unknown>>();
   const budget = new CallBudget(RENT_CATALOG_CALLS_PER_MINUTE, clock);
+  budget.claim('renewal', RENT_CATALOG_RENEWAL_CALLS, Number.POSITIVE_INFINITY);
+  budget.claim('purchase', RENT_CATALOG_PURCHASE_CALLS, Number.POSITIVE_INFINITY);
+  const viewers = new Map<string, CallBudget>();
 
-  function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /** Whether `use` may make one more upstream read now. */
+  function mayRead(use: CatalogUse): boolean {
+    if (typeof use === 'string') return budget.tryTake(use);
+    let own = viewers.get(use.browsing);
+    if (!own) {
+      // Viewers whose minute is over are forgotten: the map holds the last minute's browsers only.
+      if (viewers.size >= RENT_CATALOG_MAX_ENTRIES)
+        for (const [viewer, spent] of viewers)
+          if (spent.remaining() === spent.perMinute) viewers.delete(viewer);
+      own = new CallBudget(RENT_CATALOG_BROWSE_CALLS_PER_VIEWER, clock);
+      viewers.set(use.browsing, own);
+    }
+    return own.remaining() > 0 && budget.tryTake('browse') && own.tryTake();
+  }
+
+  function cached<T>(key: string, use: CatalogUse, load: () => Promise<T>): Promise<T> {
     const nowMs = clock.now().getTime();
     const entry = entries.get(key) as Entry<T> | undefined;
     if (entry && nowMs - entry.fetchedAtMs < RENT_CATALOG_TTL_MS) return entry.value;
-    if (!budget.tryTake()) {
+    if (!mayRead(use)) {
       if (entry) return entry.value;
-      log.warn({ key }, 'rent catalog read budget exhausted');
+      log.warn({ key, use }, 'rent catalog read budget exhausted');
       return Promise.reject(serviceUnavailable(rentMessages.catalogBusy, 'rent_catalog_busy'));
     }
     const value: Promise<T> = load().catch((error: unknown) => {
       // A failed read is not kept: the next visitor asks again (within the budget).
       if (entries.get(key)?.value === value) entries.delete(key);
-      throw asAppError(error);
+      throw asUserFailure(error);
     });
     entries.delete(key);
     entries.set(key, { fetchedAtMs: nowMs, value });
@@ -118,17 +146,17 @@ function createProviderRentCatalog({ member, pricing, clock, log }: ProviderRent
     return salePriceCents(cost, usdRate, markupFor(pricing.current(), service, countryId));
   }
 
-  async function countries(): Promise<string[]> {
+  async function countries(use: CatalogUse): Promise<string[]> {
     // The upstream lists the rent countries with any period's prices; the default period's answer is the one
     // the rent page asks for first anyway.
-    const catalog = await cached<UpstreamRentCatalog>(`*:${LONG_TERM_DEFAULT_HOURS}`, () =>
+    const catalog = await cached<UpstreamRentCatalog>(`*:${LONG_TERM_DEFAULT_HOURS}`, use, () =>
       provider.getRentCatalog({ hours: LONG_TERM_DEFAULT_HOURS }),
     );
     return catalog.countries.filter((countryId) => countryById(countryId) !== undefined);
   }
 
-  async function offers(countryId: string, hours: number): Promise<ProviderRentOffer[]> {
-    const catalog = await cached<UpstreamRentCatalog>(`${countryId}:${hours}`, () =>
+  async function offers(countryId: string, hours: number, use: CatalogUse): Promise<ProviderRentOffer[]> {
+    const catalog = await cached<UpstreamRentCatalog>(`${countryId}:${hours}`, use, () =>
       provider.getRentCatalog({ hours, countryId }),
     );
     // The catalogue's order (most popular first); several options may rent the same upstream service.
@@ -162,7 +190,7 @@ function createProviderRentCatalog({ member, pricing, clock, log }: ProviderRent
       rent: { providerRentId: string; service: string; countryId: string },
       hours: number,
     ): Promise<RenewalQuote> {
-      const cost = await cached<number>(`renew:${rent.providerRentId}:${hours}`, () =>
+      const cost = await cached<number>(`renew:${rent.providerRentId}:${hours}`, 'renewal', () =>
         provider.getRentExtensionPrice(rent.providerRentId, hours),
       );
       return { hours, priceCents: priceCents(cost, rent.service, rent.countryId), upstreamCost: cost };
@@ -217,17 +245,17 @@ export function createRentCatalog({ providers, pricing, clock, log }: RentCatalo
     return answered;
   }
 
-  async function countriesByProvider(): Promise<Array<{ provider: string; value: string[] }>> {
-    return fromEveryProvider((_, catalog) => catalog.countries());
+  async function countriesByProvider(use: CatalogUse): Promise<Array<{ provider: string; value: string[] }>> {
+    return fromEveryProvider((_, catalog) => catalog.countries(use));
   }
 
-  async function offers(countryId: string, hours: number): Promise<RentOffer[]> {
-    const selling = (await countriesByProvider())
+  async function offers(countryId: string, hours: number, use: CatalogUse): Promise<RentOffer[]> {
+    const selling = (await countriesByProvider(use))
       .filter(({ value }) => value.includes(countryId))
       .map(({ provider }) => provider);
     if (selling.length === 0) throw badRequest(rentMessages.unknownCountry, 'unknown_country');
     const answers = await fromEveryProvider(async (provider, catalog) =>
-      selling.includes(provider) ? catalog.offers(countryId, hours) : [],
+      selling.includes(provider) ? catalog.offers(countryId, hours, use) : [],
     );
     const routing = providers.routing();
     return rentServices.flatMap((option) => {
@@ -262,11 +290,10 @@ export function createRentCatalog({ providers, pricing, clock, log }: RentCatalo
   }
 
   return {
-    async countries(): Promise<string[]> {
-      const lists = await countriesByProvider();
-      const union = new Set(lists.flatMap(({ value }) => value));
-      // In the first provider's order, then any the others add.
-      return [...union];
+    /** The rent countries, in the first provider's order, then any the others add. */
+    async countries(use: CatalogUse): Promise<string[]> {
+      const lists = await countriesByProvider(use);
+      return [...new Set(lists.flatMap(({ value }) => value))];
     },
 
     offers,
@@ -279,7 +306,7 @@ export function createRentCatalog({ providers, pricing, clock, log }: RentCatalo
     async quote(countryId: string, serviceKey: string, hours: number): Promise<RentQuote> {
       const option = rentServiceByKey(serviceKey);
       if (!option) throw badRequest(rentMessages.unknownService, 'unknown_service');
-      const offer = (await offers(countryId, hours)).find((entry) => entry.key === serviceKey);
+      const offer = (await offers(countryId, hours, 'purchase')).find((entry) => entry.key === serviceKey);
       if (!offer) throw badRequest(rentMessages.serviceNotOffered, 'service_not_offered');
       if (offer.stock <= 0) throw new AppError(409, rentMessages.outOfStock, 'out_of_stock');
       return {

@@ -32,7 +32,7 @@ async function twoRentingSuppliers(): Promise<TestApp> {
 
 /** A US rent option both suppliers sell with stock, where the second's cost is within the first's price. */
 async function sharedRentOffer() {
-  for (const offer of await t.ctx.rentals.catalog.offers('US', 24)) {
+  for (const offer of await t.ctx.rentals.catalog.offers('US', 24, 'purchase')) {
     const [first, second] = offer.providerOffers;
     if (first && second && second.costCents <= first.priceCents && first.stock >= 5 && second.stock >= 5)
       return { countryId: 'US', key: offer.key, offer, first: first.provider, second: second.provider };

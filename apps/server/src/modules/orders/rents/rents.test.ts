@@ -8,7 +8,7 @@ import { createUser, type TestUser } from '../../../../test/support/users';
 import { ledgerEntries, rentSmsMessages, rents } from '../../../db/schema';
 import { balanceOf } from '../../accounts/ledger';
 import { salePriceCents } from '../../catalog/pricing';
-import { PENDING_SETTLE_MS } from '../activations/sync';
+import { PENDING_SETTLE_MS } from '../budget';
 import { RENT_CATALOG_CALLS_PER_MINUTE, RENT_CATALOG_TTL_MS } from './catalog';
 import {
   aRentOffer,
@@ -686,7 +686,7 @@ describe('money under concurrency', () => {
     });
   const endsEarly: Racer = (rent) => t.ctx.rentals.expire(rent.id, 'ended early');
   const sync: Racer = async (rent) => {
-    await t.ctx.rentals.syncOne(await rentRow(t, rent.id));
+    await t.ctx.rentals.readFromUpstream(await rentRow(t, rent.id));
     await rentSync(t).run();
   };
 

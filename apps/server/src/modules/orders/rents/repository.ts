@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import {
   liveRentStatuses,
@@ -40,6 +55,8 @@ export interface NewRenewal {
   upstreamCost: number;
   automatic: boolean;
   previousEndsAt: Date;
+  /** The API key the renewal is made through, if any. */
+  apiKeyId?: number | null;
 }
 
 export interface NewRentSms {
@@ -50,21 +67,20 @@ export interface NewRentSms {
   dedupeKey: string;
   /** Who pushed it (the webhook's source address); absent when our sync read it. */
   sourceAddress?: string;
+  /** The rent had ended when it arrived: kept for audit, never shown or sent. */
+  late: boolean;
 }
 
 export function createRentalsRepository(db: Executor) {
   return {
-    async insertPending(rent: NewRent): Promise<RentRow> {
-      const [row] = await db
-        .insert(rents)
-        .values({
-          ...rent,
-          updatedAt: rent.createdAt,
-          upstreamCost: rent.upstreamCost.toFixed(6),
-          status: 'pending',
-        })
-        .returning();
-      return row!;
+    /** The INSERT of a pending rent, for the hold to run with the debit of its price. */
+    pendingRentInsert(rent: NewRent): SQL {
+      return sql`insert into rents (user_id, created_at, updated_at, provider, country_id, service_key, service,
+          period_unit, period_count, hours, auto_renew, price_cents, upstream_cost, status, api_key_id)
+        values (${rent.userId}, ${rent.createdAt}, ${rent.createdAt}, ${rent.provider}, ${rent.countryId},
+          ${rent.serviceKey}, ${rent.service}, ${rent.periodUnit}, ${rent.periodCount}, ${rent.hours},
+          ${rent.autoRenew}, ${rent.priceCents}, ${rent.upstreamCost.toFixed(6)}, 'pending', ${rent.apiKeyId ?? null})
+        returning id, user_id, price_cents`;
     },
 
     /** Records the upstream's number on a pending rent; undefined when the rent is not pending any more. */
@@ -198,12 +214,12 @@ export function createRentalsRepository(db: Executor) {
       return inserted.length > 0;
     },
 
-    /** A rent's SMS, newest first. */
+    /** A rent's SMS, newest first; late ones (after it ended) are the console's only. */
     async messagesOf(rentId: number): Promise<RentSmsMessage[]> {
       return db
         .select()
         .from(rentSmsMessages)
-        .where(eq(rentSmsMessages.rentId, rentId))
+        .where(and(eq(rentSmsMessages.rentId, rentId), eq(rentSmsMessages.late, false)))
         .orderBy(desc(rentSmsMessages.receivedAt), desc(rentSmsMessages.id));
     },
 
@@ -211,23 +227,25 @@ export function createRentalsRepository(db: Executor) {
       const [row] = await db
         .select({ total: count() })
         .from(rentSmsMessages)
-        .where(eq(rentSmsMessages.rentId, rentId));
+        .where(and(eq(rentSmsMessages.rentId, rentId), eq(rentSmsMessages.late, false)));
       return row?.total ?? 0;
     },
 
     // Renewals ---------------------------------------------------------------------------------------------
 
-    async insertRenewal(renewal: NewRenewal): Promise<RentRenewal> {
-      const [row] = await db
-        .insert(rentRenewals)
-        .values({
-          ...renewal,
-          updatedAt: renewal.createdAt,
-          upstreamCost: renewal.upstreamCost.toFixed(6),
-          status: 'pending',
-        })
-        .returning();
-      return row!;
+    /** The INSERT of a pending renewal, for the hold to run with the debit of its price. */
+    pendingRenewalInsert(renewal: NewRenewal): SQL {
+      return sql`insert into rent_renewals (created_at, updated_at, rent_id, user_id, hours, price_cents,
+          upstream_cost, automatic, previous_ends_at, status, api_key_id)
+        values (${renewal.createdAt}, ${renewal.createdAt}, ${renewal.rentId}, ${renewal.userId}, ${renewal.hours},
+          ${renewal.priceCents}, ${renewal.upstreamCost.toFixed(6)}, ${renewal.automatic}, ${renewal.previousEndsAt},
+          'pending', ${renewal.apiKeyId ?? null})
+        returning id, user_id, price_cents`;
+    },
+
+    async findRenewal(id: number): Promise<RentRenewal | undefined> {
+      const [row] = await db.select().from(rentRenewals).where(eq(rentRenewals.id, id));
+      return row;
     },
 
     /** Moves a renewal from `from` to `to`; undefined when another path settled it first. */

@@ -20,7 +20,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../context';
 import type { RentRow } from '../../../db/schema';
 import { createGuards, currentUser } from '../../auth/guards';
-import { presentRent } from './presenter';
 
 /** Price lookups a user may make in a minute: browsing periods and the Renew dialog. */
 const PRICE_LOOKUPS_PER_MINUTE = 60;
@@ -43,11 +42,14 @@ export const rentalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     keyGenerator: (request) => `rent-prices:${request.authUser?.id}`,
   });
 
-  async function present(rows: RentRow[]) {
-    const totals = await rentals.repository.renewalTotals(rows.map((row) => row.id));
-    return rows.map((row) => presentRent(row, totals.get(row.id)));
-  }
-  const presentOne = async (row: RentRow) => ({ success: true as const, rent: (await present([row]))[0]! });
+  const presentOne = async (row: RentRow) => ({
+    success: true as const,
+    rent: await rentals.presentOne(row),
+  });
+  /** Browsing prices: each account's uncached reads are its own share of the providers' budget. */
+  const browsing = (request: { authUser: { id: number } | null }) => ({
+    browsing: `user:${request.authUser?.id}`,
+  });
 
   app.get(
     '/rents',
@@ -61,8 +63,10 @@ export const rentalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) => {
       const user = currentUser(request);
-      const rows = await rentals.repository.listForUser(user.id, request.query.limit, request.query.before);
-      return { success: true as const, rents: await present(rows) };
+      return {
+        success: true as const,
+        rents: await rentals.list(user.id, request.query.limit, request.query.before),
+      };
     },
   );
 
@@ -75,8 +79,8 @@ export const rentalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: rentCountriesResponseSchema },
       },
     },
-    async () => {
-      const countries = (await rentCatalog.countries()).map((code) => {
+    async (request) => {
+      const countries = (await rentCatalog.countries(browsing(request))).map((code) => {
         const country = countryById(code)!;
         return { code, name: country.name, dialCode: country.dialCode };
       });
@@ -96,7 +100,11 @@ export const rentalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       preHandler: priceLookupLimit,
     },
     async (request) => {
-      const offers = await rentCatalog.offers(request.query.country, request.query.periodID);
+      const offers = await rentCatalog.offers(
+        request.query.country,
+        request.query.periodID,
+        browsing(request),
+      );
       return {
         success: true as const,
         services: Object.fromEntries(

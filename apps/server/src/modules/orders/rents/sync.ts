@@ -1,10 +1,13 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { RentRenewal } from '../../../db/schema';
 import type { CallBudget } from '../../../lib/call-budget';
-import type { Clock } from '../../../lib/clock';
 import { type RentProvider, UpstreamError } from '../../../providers/sms/types';
-import { isStuck, ORPHAN_CANCEL_MS, PENDING_SETTLE_MS } from '../activations/sync';
-import { isLive, type RentalService, rentReasons } from './service';
+import { isStuck, ORPHAN_CANCEL_MS, PENDING_SETTLE_MS } from '../budget';
+import { isLiveRent } from '../lifecycle';
+import { type RentDeps, rentReasons } from './deps';
+import { expireRent } from './end';
+import { readRentFromUpstream } from './read-upstream';
+import { refundRent } from './refund';
+import { autoRenewRent, settleRenewal } from './renewals';
 
 /** A rent's SMS are read from the upstream at most this often (its webhook brings them at once anyway). */
 export const RENT_SYNC_MIN_INTERVAL_MS = 60_000;
@@ -28,11 +31,9 @@ const RENTALS = 'rentals';
 const BATCH = 50;
 
 interface RentalSyncDeps {
+  rents: RentDeps;
   provider: RentProvider;
-  rentals: RentalService;
   budget: CallBudget;
-  clock: Clock;
-  log: FastifyBaseLogger;
   /** When this process started: pending rents and renewals from before it are settled at once. */
   startedAt?: Date;
 }
@@ -43,8 +44,8 @@ interface RentalSyncDeps {
  * before their end date, and read live rents' SMS round-robin (the oldest read first) — every upstream
  * call within the shared budget, whose share claimed by the activations it leaves them.
  */
-export function createRentalSync({ provider, rentals, budget, clock, log, startedAt }: RentalSyncDeps) {
-  const { repository } = rentals;
+export function createRentalSync({ rents, provider, budget, startedAt }: RentalSyncDeps) {
+  const { repository, clock, log } = rents;
   const claim = Math.floor(budget.perMinute * RENTAL_CLAIM_SHARE);
   const orphanFirstSeenAt = new Map<string, number>();
   let lastListAtMs = Number.NEGATIVE_INFINITY;
@@ -64,8 +65,8 @@ export function createRentalSync({ provider, rentals, budget, clock, log, starte
     for (const renewal of await repository.pendingRenewalsOlderThan(renewalsBefore)) {
       const rent = await repository.findById(renewal.rentId);
       // The rent ended meanwhile (cancelled upstream, which refunds it whole): so is the renewal.
-      if (!rent || !isLive(rent.status))
-        await rentals.refund(renewal.rentId, { of: 'renewal', renewalId: renewal.id, to: 'refunded' });
+      if (!rent || !isLiveRent(rent.status))
+        await refundRent(rents, renewal.rentId, { of: 'renewal', renewalId: renewal.id, to: 'refunded' });
       else if (nowMs >= renewal.previousEndsAt.getTime() + RENEWAL_DECIDE_GRACE_MS)
         undecided.push({ renewal, providerRentId: rent.providerRentId! });
     }
@@ -81,17 +82,18 @@ export function createRentalSync({ provider, rentals, budget, clock, log, starte
           { renewalId: renewal.id },
           'the upstream kept a rent past its old end date: the renewal went through',
         );
-        await rentals.settleRenewal(
+        await settleRenewal(
+          rents,
           renewal,
           new Date(renewal.previousEndsAt.getTime() + renewal.hours * 3_600_000),
         );
       } else {
-        await rentals.refund(renewal.rentId, { of: 'renewal', renewalId: renewal.id, to: 'failed' });
+        await refundRent(rents, renewal.rentId, { of: 'renewal', renewalId: renewal.id, to: 'failed' });
       }
     }
     // A purchase whose answer never came: refunded, and the number it may have rented is an orphan below.
     for (const rent of stuckRents) {
-      await rentals.refund(rent.id, {
+      await refundRent(rents, rent.id, {
         of: 'rent',
         from: ['pending'],
         to: 'failed',
@@ -132,7 +134,7 @@ export function createRentalSync({ provider, rentals, budget, clock, log, starte
 
   async function expireDue(now: Date): Promise<void> {
     for (const rent of await repository.dueForExpiry(provider.name, now, BATCH))
-      await rentals.expire(rent.id);
+      await expireRent(rents, rent.id);
   }
 
   /** Tells the upstream that expired rents are over (it ends them itself too; this makes sure). */
@@ -161,7 +163,7 @@ export function createRentalSync({ provider, rentals, budget, clock, log, starte
     )) {
       // A price read and the extension; without both in the budget, a later tick tries (the lead is long).
       if (budget.remaining(RENTALS) < 2 || !budget.tryTake(RENTALS) || !budget.tryTake(RENTALS)) return;
-      await rentals.autoRenew(rent);
+      await autoRenewRent(rents, rent);
     }
   }
 
@@ -175,7 +177,7 @@ export function createRentalSync({ provider, rentals, budget, clock, log, starte
     if (budget.remaining(RENTALS) === 0) return;
     for (const rent of due) {
       if (!takeCall()) return;
-      await rentals.syncOne(rent, takeCall);
+      await readRentFromUpstream(rents, rent, takeCall);
       // Also after a failed read, so one broken rent cannot hold up the round.
       await repository.update(rent.id, { lastSyncedAt: new Date(nowMs) });
     }

@@ -29,7 +29,7 @@ export async function upstreamRentId(t: TestApp, orderId: string | null): Promis
 
 /** The rent option with the most numbers in stock in a country for a period, so tests can rent many. */
 export async function aRentOffer(t: TestApp, countryId = 'US', hours = 24) {
-  const offers = await t.ctx.rentals.catalog.offers(countryId, hours);
+  const offers = await t.ctx.rentals.catalog.offers(countryId, hours, 'purchase');
   const offer = offers.reduce((best, entry) => (entry.stock > best.stock ? entry : best));
   if (offer.stock < 20) throw new Error(`not enough rent stock in ${countryId}`);
   return { countryId, key: offer.key, service: offer.service, priceCents: offer.priceCents };
@@ -107,13 +107,7 @@ export async function signInAgain(t: TestApp, user: TestUser): Promise<void> {
 }
 
 export function rentSync(t: TestApp) {
-  return createRentalSync({
-    provider: t.ctx.rents,
-    rentals: t.ctx.rentals,
-    budget: t.ctx.upstreamBudget,
-    clock: t.ctx.clock,
-    log: t.ctx.log,
-  });
+  return createRentalSync({ rents: t.ctx.orders.rents, provider: t.ctx.rents, budget: t.ctx.upstreamBudget });
 }
 
 export async function rentRow(t: TestApp, id: number) {

@@ -1,0 +1,75 @@
+import { numberMessages } from '@simcode/contract';
+import type { Activation } from '../../../db/schema';
+import { conflict, notFound } from '../../../lib/errors';
+import { UpstreamError } from '../../../providers/sms/types';
+import { upstreamFailure } from '../upstream-failure';
+import { type ActivationDeps, activationReasons, callProvider } from './deps';
+import { readFromUpstream } from './read-upstream';
+import { refundActivation } from './refund';
+
+/** Why an order cannot be cancelled now, as the error the buyer gets; nothing when it can. */
+function assertCancellable(order: Activation, now: Date): void {
+  switch (order.status) {
+    case 'received':
+    case 'completed':
+      throw conflict(numberMessages.cancelAfterCode, 'code_arrived');
+    case 'canceled':
+    case 'expired':
+    case 'failed':
+      throw conflict(numberMessages.alreadyCanceled, 'already_canceled');
+    case 'pending':
+      throw conflict(numberMessages.stillIssuing, 'pending');
+    case 'waiting':
+      break;
+  }
+  if (now.getTime() >= order.expiresAt.getTime()) throw conflict(numberMessages.cancelAfterExpiry, 'expired');
+  // How soon a cancel is allowed is the upstream's rule (two minutes in the SMS-Activate family): it answers.
+}
+
+/** The state an order ended up in after a cancel lost a race, as the error that names it. */
+function lostRace(latest: Activation | undefined) {
+  if (latest?.status === 'received' || latest?.status === 'completed')
+    return conflict(numberMessages.cancelAfterCode, 'code_arrived');
+  return conflict(numberMessages.alreadyCanceled, 'already_canceled');
+}
+
+/** The buyer cancels a number that got no SMS: cancelled upstream first, then refunded once. */
+export async function cancelActivation(
+  deps: ActivationDeps,
+  userId: number,
+  id: number,
+): Promise<Activation> {
+  const order = await deps.repository.findForUser(userId, id);
+  if (!order) throw notFound();
+  assertCancellable(order, deps.clock.now());
+  try {
+    await callProvider(deps, order, 'cancel', (provider) =>
+      provider.cancelActivation(order.providerActivationId!),
+    );
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    if (error.kind === 'cannot_cancel' || error.kind === 'not_found') {
+      // The upstream knows better: a code may have arrived, or it ended the activation already.
+      await readFromUpstream(deps, order);
+      const latest = await deps.repository.findForUser(userId, id);
+      if (latest?.status === 'canceled' || latest?.status === 'expired')
+        throw conflict(numberMessages.alreadyCanceled, 'already_canceled');
+      throw conflict(
+        error.kind === 'cannot_cancel' ? numberMessages.cancelAfterCode : error.userMessage,
+        'cannot_cancel',
+      );
+    }
+    if (error.kind === 'early_cancel_denied') throw conflict(numberMessages.cancelTooEarly, 'early_cancel');
+    throw upstreamFailure(error);
+  }
+  const refunded = await refundActivation(
+    deps,
+    order,
+    ['waiting'],
+    'canceled',
+    activationReasons.canceledByUser,
+  );
+  if (refunded) return refunded;
+  // Something else won the race: a code arrived (the code wins) or the order expired and was refunded.
+  throw lostRace(await deps.repository.findForUser(userId, id));
+}

@@ -1,0 +1,59 @@
+import type { SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import type { AppError } from '../../lib/errors';
+import { createOrderWithDebit, InsufficientBalanceError } from '../accounts/ledger';
+
+/**
+ * A spend made through an API key. Every spend through a key counts against that key's caps, whatever the
+ * order or rent was bought with: `admit` checks them under the key's lock, in the spend's transaction.
+ */
+export interface KeySpend {
+  apiKeyId: number;
+  admit(tx: Executor, priceCents: number): Promise<void>;
+}
+
+/** What is paid for: a new order, a new rent or a rent's renewal. */
+export interface Hold {
+  referenceType: 'activation' | 'rent' | 'rent_renewal';
+  priceCents: number;
+  /**
+   * The INSERT … RETURNING id, user_id, price_cents of the row paid for; a function when it needs the
+   * transaction first (a renewal locks its rent and reads its end date before it is written).
+   */
+  insert: SQL | ((tx: Executor) => Promise<SQL>);
+  /** The key the spend is made through. */
+  through?: KeySpend;
+  /** The refusal when the balance is short: its words depend on what is bought. */
+  insufficient(): AppError;
+  /** The ledger's idempotency key of the debit, before the row's id (the debit's usual one by default). */
+  idempotencyKeyPrefix?: string;
+}
+
+/**
+ * The one way money is held for an order, a rent or a renewal, before anyone upstream is asked: the key's
+ * caps (under its lock), the row and the debit of its price commit together, in one statement when nothing
+ * else needs the transaction. Locks are taken in one order on every path (the key's, the account's, then
+ * the rent's), so concurrent spends queue instead of deadlocking. Returns the new row's id.
+ */
+export async function holdMoney(db: Database, hold: Hold): Promise<number> {
+  const debit = async (executor: Executor) =>
+    createOrderWithDebit(
+      executor,
+      typeof hold.insert === 'function' ? await hold.insert(executor) : hold.insert,
+      {
+        kind: 'purchase',
+        referenceType: hold.referenceType,
+        idempotencyKeyPrefix: hold.idempotencyKeyPrefix,
+      },
+    );
+  try {
+    if (!hold.through && typeof hold.insert !== 'function') return await debit(db);
+    return await db.transaction(async (tx) => {
+      await hold.through?.admit(tx, hold.priceCents);
+      return debit(tx);
+    });
+  } catch (error) {
+    if (error instanceof InsufficientBalanceError) throw hold.insufficient();
+    throw error;
+  }
+}

@@ -1,0 +1,103 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { OrderKind } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { type Candidate, placeWithFailover } from '../../providers/sms/failover';
+import type { ProviderPool } from '../../providers/sms/pool';
+import type { OrderHistory } from './history';
+import { upstreamFailure } from './upstream-failure';
+
+/** How placing a held order reads where the kinds differ. */
+export interface Placing<Placed, Row> {
+  kind: OrderKind;
+  orderId: number;
+  candidates: readonly Candidate[];
+  pair: { service: string; countryId: string };
+  /** Points the held order at the next candidate, with its ceiling; false when it is not pending any more. */
+  moveTo(candidate: Candidate): Promise<boolean>;
+  place(candidate: Candidate): Promise<Placed>;
+  /** Whether a provider that named its minimum price (WRONG_MAX_PRICE:<min>) is asked once more at it. */
+  mayRetryAt?(provider: string, minimum: number): boolean;
+  /** Refunds the held order once, because every candidate refused; `reason` is the last refusal's. */
+  refund(reason: string): Promise<unknown>;
+  /** Records what the provider issued on the pending order; undefined when it was settled otherwise meanwhile. */
+  settle(placed: Placed, provider: string): Promise<Row | undefined>;
+  /** Gives back what a provider issued for an order the reconciler settled meanwhile. */
+  release(placed: Placed, provider: string): Promise<unknown>;
+  /** The answer when the outcome is left to the reconciler (the money stays held until it decides). */
+  outcomeUnknown: string;
+}
+
+interface PlaceOrderDeps {
+  providers: ProviderPool;
+  history: OrderHistory;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The one path from held money to an issued order, for one-time numbers and rents alike (ADR 0017): each
+ * candidate in routing order until one issues it, every call written to the order's history; a clean
+ * refusal everywhere refunds the hold once, an unknown outcome is left to the reconciler, and a number that
+ * arrives for an order settled meanwhile is given back upstream.
+ */
+export async function placeOrder<Placed, Row>(
+  deps: PlaceOrderDeps,
+  placing: Placing<Placed, Row>,
+): Promise<Row> {
+  const { kind, orderId } = placing;
+  const placement = await placeWithFailover({
+    clock: deps.clock,
+    candidates: placing.candidates,
+    pool: deps.providers,
+    pair: placing.pair,
+    what: kind === 'activation' ? 'purchase' : 'rent',
+    orderId,
+    log: deps.log,
+    moveTo: placing.moveTo,
+    place: placing.place,
+    mayRetryAt: placing.mayRetryAt,
+  });
+  await deps.history
+    .add(
+      kind,
+      placement.attempts.map((attempt) => ({
+        orderId,
+        at: attempt.at,
+        provider: attempt.provider,
+        action: 'buy',
+        outcome: attempt.outcome,
+        // What the provider was allowed to charge (in its currency), and why it refused when it did.
+        detail: [attempt.detail, `Ceiling ${attempt.upstreamCost} in the provider's currency.`]
+          .filter(Boolean)
+          .join(' '),
+        latencyMs: attempt.latencyMs,
+      })),
+    )
+    .catch((error: unknown) => deps.log.warn({ err: error, orderId, kind }, 'could not record a placement'));
+  const superseded = `${kind === 'activation' ? 'purchase' : 'rent'}_superseded`;
+  switch (placement.kind) {
+    case 'superseded':
+      throw new AppError(503, placing.outcomeUnknown, superseded);
+    case 'unknown':
+      deps.log.warn(
+        { orderId, kind, provider: placement.provider },
+        'outcome unknown; left for reconciliation',
+      );
+      throw new AppError(
+        503,
+        placing.outcomeUnknown,
+        `${kind === 'activation' ? 'purchase' : 'rent'}_outcome_unknown`,
+      );
+    case 'refused':
+      await placing.refund(placement.error.userMessage);
+      throw upstreamFailure(placement.error);
+    case 'placed': {
+      const settled = await placing.settle(placement.value, placement.provider);
+      if (settled) return settled;
+      // The reconciler gave up on this order and refunded it while the upstream was answering.
+      await placing.release(placement.value, placement.provider).catch(() => {});
+      throw new AppError(503, placing.outcomeUnknown, superseded);
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import { english, formatCents } from '@simcode/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../../db/client';
+import type { RentRow } from '../../../db/schema';
+import type { Clock } from '../../../lib/clock';
+import type { UserEventBus } from '../../../lib/events';
+import type { ProviderPool } from '../../../providers/sms/pool';
+import type { RentProvider } from '../../../providers/sms/types';
+import { type OrderCall, type OrderHistory, recordedCall } from '../history';
+import type { RentCatalog } from './catalog';
+import type { RentalsRepository } from './repository';
+
+/** Why a rent ended or was refunded: stored with it in English, shown in the reader's language. */
+export const rentReasons = {
+  ...english.rentReasons,
+  autoRenewNoBalance: (priceCents: number) =>
+    `Not renewed automatically: renewing costs ${formatCents(priceCents)} and your balance was lower. Top up and renew it yourself before it ends.`,
+  autoRenewFailed: (why: string) => `Not renewed automatically. ${why} Renew it yourself before it ends.`,
+};
+
+/** What every operation on rents works with; built once by the composition root. */
+export interface RentDeps {
+  db: Database;
+  /** The suppliers: new rents go to those that rent numbers, everything after to the rent's own. */
+  providers: ProviderPool;
+  catalog: RentCatalog;
+  events: UserEventBus;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  repository: RentalsRepository;
+  history: OrderHistory;
+  /** Where a provider pushes its rents' SMS (our webhook, with the provider's name). */
+  webhookUrl: (provider: string) => string;
+}
+
+/** Tells the owner's pages and caches that a rent changed (and the balance, when money moved). */
+export function rentsChanged(deps: RentDeps, rent: Pick<RentRow, 'userId' | 'id'>, balance = false): void {
+  deps.events.publish({ userId: rent.userId, type: 'rents', rentId: rent.id });
+  if (balance) deps.events.publish({ userId: rent.userId, type: 'balance' });
+}
+
+/** A call to the rent's provider, written with its answer to the rent's history. */
+export function callRentProvider<T>(
+  deps: RentDeps,
+  rent: Pick<RentRow, 'id' | 'provider'>,
+  action: OrderCall,
+  call: (provider: RentProvider) => Promise<T>,
+): Promise<T> {
+  return recordedCall(deps, { kind: 'rent', id: rent.id, provider: rent.provider }, action, () =>
+    call(deps.providers.rentsOf(rent.provider)),
+  );
+}
