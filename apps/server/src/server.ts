@@ -1,11 +1,11 @@
 import { type DestinationStream, type LoggerOptions, pino } from 'pino';
-import { buildApp } from './app';
+import { buildApp } from './app/build-app';
 import type { Config } from './config';
-import { type AppContext, createContext } from './context';
+import { type AppContext, createContext } from './app/container';
 import { openDatabase, pgliteDirFor } from './db/client';
 import { claimPgliteFolder, releasePgliteFolder } from './db/pglite-lock';
-import { createJobs } from './jobs';
-import { type RunningJobs, startJobs } from './jobs/scheduler';
+import { createJobs } from './app/jobs';
+import { type RunningJobs, startJobs } from './lib/scheduler';
 import { systemClock } from './lib/clock';
 import { serializeRequest } from './lib/log-redaction';
 import { applyRoutingSwitches } from './modules/admin/providers/service';

@@ -10,7 +10,7 @@ import { type Config, loadConfig } from '../config';
 import { pgliteHolder } from '../db/pglite-lock';
 import { systemClock } from '../lib/clock';
 import { AppError } from '../lib/errors';
-import { createUserEventBus } from '../lib/events';
+import { createUserEventBus } from '../db/user-events';
 import { createAdminUsersService } from '../modules/admin/users/service';
 import { hashPassword } from '../modules/auth/passwords';
 import { requestBackup } from '../modules/backups/control-socket';

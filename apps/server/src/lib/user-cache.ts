@@ -1,5 +1,5 @@
 import type { Clock } from './clock';
-import type { UserEvent, UserEventBus } from './events';
+import type { UserEvent, UserEventBus } from '../db/user-events';
 
 /**
  * Values derived from one user's data (identity, order statuses, the dashboard summary), kept in memory

@@ -23,7 +23,7 @@ import {
 } from '@simcode/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../app/container';
 import { tooManyRequests } from '../../lib/errors';
 import { createGuards, currentUser } from '../auth/guards';
 

@@ -7,7 +7,7 @@ import {
   orderMoneyResponseSchema,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../app/container';
 import { createGuards, currentUser } from '../auth/guards';
 import { createMoneyService } from './money-service';
 

@@ -1,6 +1,6 @@
 import { centsToDollars, type SummaryResponse, summaryResponseSchema } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../app/container';
 import { UserCache } from '../../lib/user-cache';
 import { createGuards, currentUser } from '../auth/guards';
 import { balanceOf } from './ledger';

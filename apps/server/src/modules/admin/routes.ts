@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../app/container';
 import { createGuards } from '../auth/guards';
 import { createTopupService } from '../payments/service';
 import { adminOrderRoutes } from './orders/routes';

@@ -9,7 +9,7 @@ import {
   updateApiKeyRequestSchema,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../app/container';
 import { createGuards, currentUser } from '../auth/guards';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;

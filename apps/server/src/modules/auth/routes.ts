@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../app/container';
 import { notFound, tooManyRequests } from '../../lib/errors';
 import { createGuards, currentUser } from './guards';
 

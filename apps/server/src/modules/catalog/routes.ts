@@ -8,7 +8,7 @@ import {
   servicesResponseSchema,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../app/container';
 import { badRequest } from '../../lib/errors';
 import { PrecomputedJson, sendPrecompressed } from '../../lib/precompressed';
 import { createGuards } from '../auth/guards';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../app/container';
 import { createGuards, currentUser } from '../auth/guards';
 
 /** Comment lines keep proxies from closing an idle stream. */

@@ -10,7 +10,7 @@ import {
   serviceDisplayName,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../app/container';
 import { badRequest, conflict } from '../../lib/errors';
 import { createGuards, currentUser } from '../auth/guards';
 import { displayNames } from '../orders/activations/presenter';

@@ -1,6 +1,6 @@
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../app/container';
 import { jobLocks, withJobLock } from '../../db/locks';
-import type { Job } from '../../jobs/scheduler';
+import type { Job } from '../../lib/scheduler';
 import { createTopupService, type TopupService } from './service';
 
 /** The job wakes up this often... */

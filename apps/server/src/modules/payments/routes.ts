@@ -9,7 +9,7 @@ import {
   topupsResponseSchema,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../app/container';
 import { createGuards, currentUser } from '../auth/guards';
 import { presentTopup, wireStatus } from './presenter';
 import { createTopupService, WEBHOOK_PATH } from './service';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { checkTopupAmount, MIN_TOPUP_CENTS, RECENT_TOPUPS_LIMIT, topupMessages } from '@simcode/contract';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../app/container';
 import type { Payment, PaymentState } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { decimalToCents } from '../../providers/payments/amounts';

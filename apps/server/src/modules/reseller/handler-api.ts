@@ -1,5 +1,5 @@
 import { centsToDollars, countryById, rentServices, serviceByCode } from '@simcode/contract';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../app/container';
 import { type Activation, liveActivationStatuses, type RentRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { UserCache } from '../../lib/user-cache';

@@ -4,7 +4,7 @@ import { countryById } from '@simcode/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../app/container';
 import { apiIdempotencyKeys } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/errors';
 import type { AuthenticatedKey } from '../api-keys/service';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../app/container';
 import { bannedDate } from '../../providers/sms/simulator/handler-api';
 import type { AuthenticatedKey } from '../api-keys/service';
 import {

@@ -16,7 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../app/container';
 import { SerializedAnswers } from '../../lib/compress-answers';
 import { createGuards, currentUser } from '../auth/guards';
 import { createTicketsService } from './service';

@@ -2,7 +2,7 @@ import { plainText } from '@simcode/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../app/container';
 import { notFound } from '../../lib/errors';
 import { timingSafeEqualText } from '../../lib/timing-safe';
 

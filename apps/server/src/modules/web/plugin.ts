@@ -10,7 +10,7 @@ import {
   themeFromCookies,
 } from '@simcode/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../app/container';
 import { errorBody } from '../../lib/errors';
 import { serverRoot } from '../../lib/paths';
 import { type Precompressed, precompress, sendPrecompressed } from '../../lib/precompressed';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../app/container';
 import { publicConfigOf } from './plugin';
 
 function configWith(env: Record<string, string>) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../../context';
+import type { AppContext } from '../../../app/container';
 import { type Database, queryRows } from '../../../db/client';
 import { jobLocks, withJobLock } from '../../../db/locks';
 import {
@@ -8,7 +8,7 @@ import {
   TIME_TO_CODE_BUCKET_MS,
   TIME_TO_CODE_BUCKETS,
 } from '../../../db/schema';
-import type { Job } from '../../../jobs/scheduler';
+import type { Job } from '../../../lib/scheduler';
 import type { ProviderPool } from '../../../providers/sms/pool';
 
 export const HOUR_MS = 3_600_000;

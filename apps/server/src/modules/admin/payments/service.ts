@@ -4,7 +4,7 @@ import type { Database } from '../../../db/client';
 import { ledgerEntries, type Payment, paymentEvents, payments, users } from '../../../db/schema';
 import type { Clock } from '../../../lib/clock';
 import { conflict, notFound } from '../../../lib/errors';
-import type { UserEventBus } from '../../../lib/events';
+import type { UserEventBus } from '../../../db/user-events';
 import { applyLedgerChange } from '../../accounts/ledger';
 import { createPaymentsRepository } from '../../payments/repository';
 import type { TopupService } from '../../payments/service';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../../test/support/app';
 import { anOffer, createListeningTestApp } from '../../../../test/support/upstream';
 import { createUser, type TestUser } from '../../../../test/support/users';
-import { createJobs } from '../../../jobs';
+import { createJobs } from '../../../app/jobs';
 import { salePriceCents } from '../../catalog/pricing';
 import { PricingRulesStore } from '../../catalog/pricing-rules';
 

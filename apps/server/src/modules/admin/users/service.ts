@@ -20,7 +20,7 @@ import {
 } from '../../../db/schema';
 import type { Clock } from '../../../lib/clock';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
-import type { UserEventBus } from '../../../lib/events';
+import type { UserEventBus } from '../../../db/user-events';
 import { applyLedgerChange, InsufficientBalanceError, lockAccount } from '../../accounts/ledger';
 
 import {

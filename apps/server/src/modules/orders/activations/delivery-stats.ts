@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../../context';
+import type { AppContext } from '../../../app/container';
 import type { Database, Executor } from '../../../db/client';
 import { queryRows } from '../../../db/client';
 import { jobLocks, withJobLock } from '../../../db/locks';
 import { type DeliveryStat, deliveryStats } from '../../../db/schema';
-import type { Job } from '../../../jobs/scheduler';
+import type { Job } from '../../../lib/scheduler';
 
 /** The window the statistics look back over. */
 export const DELIVERY_STATS_WINDOW_MS = 7 * 24 * 3_600_000;

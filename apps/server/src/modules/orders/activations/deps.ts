@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client';
 import type { Activation } from '../../../db/schema';
 import type { Clock } from '../../../lib/clock';
-import type { UserEventBus } from '../../../lib/events';
+import type { UserEventBus } from '../../../db/user-events';
 import type { ProviderPool } from '../../../providers/sms/pool';
 import type { CatalogService } from '../../catalog/service';
 import { type OrderCall, type OrderHistory, recordedCall } from '../history';

@@ -16,7 +16,7 @@ import {
   TICKET_CREATE_RATE_LIMIT,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../../context';
+import type { AppContext } from '../../../app/container';
 import type { ActivationStatus } from '../../../db/schema';
 import { SerializedAnswers } from '../../../lib/compress-answers';
 import { createGuards, currentUser } from '../../auth/guards';

@@ -17,7 +17,7 @@ import {
   rentsResponseSchema,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../../context';
+import type { AppContext } from '../../../app/container';
 import type { RentRow } from '../../../db/schema';
 import { createGuards, currentUser } from '../../auth/guards';
 

@@ -6,7 +6,7 @@ import { assertLedgerInvariant, fundUser } from '../../../../test/support/money'
 import { createListeningTestApp, simulatorControl } from '../../../../test/support/upstream';
 import { createUser, type TestUser } from '../../../../test/support/users';
 import { rentSmsMessages, rents } from '../../../db/schema';
-import type { UserEvent } from '../../../lib/events';
+import type { UserEvent } from '../../../db/user-events';
 import { balanceOf } from '../../accounts/ledger';
 import { AUTO_RENEW_LEAD_MS, RENT_SYNC_MIN_INTERVAL_MS } from './sync';
 import {

@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import type { DashboardEventType } from '@simcode/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import type { DatabaseHandle } from '../db/client';
+import type { DatabaseHandle } from './client';
 
 export const USER_EVENTS_CHANNEL = 'simcode_user_events';
 

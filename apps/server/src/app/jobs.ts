@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AppContext } from '../context';
+import type { AppContext } from './container';
 import { jobLocks, withJobLock } from '../db/locks';
 import { businessHoursJob } from '../modules/admin/overview/rollup';
 import { applyRoutingSwitches } from '../modules/admin/providers/service';
@@ -11,7 +11,7 @@ import { deliveryStatsJob } from '../modules/orders/activations/delivery-stats';
 import { createActivationSync } from '../modules/orders/activations/sync';
 import { createRentalSync } from '../modules/orders/rents/sync';
 import { paymentReconciliationJob } from '../modules/payments/reconciliation';
-import type { Job } from './scheduler';
+import type { Job } from '../lib/scheduler';
 
 /** How often the sync job wakes up; it sweeps the upstream only when due and within budget. */
 const ACTIVATION_SYNC_TICK_MS = 2000;
