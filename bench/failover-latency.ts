@@ -90,7 +90,7 @@ export async function runFailoverLatency(): Promise<FailoverRow[]> {
       const elapsedMs = performance.now() - startedAt;
       const body = (await response.json()) as { number?: { id: number } };
       if (!response.ok || !body.number) throw new Error(`purchase failed: ${JSON.stringify(body)}`);
-      const order = await running.ctx.activations.repository.findForUser(user.id, body.number.id);
+      const order = await running.ctx.activations.find(user.id, body.number.id);
       return { elapsedMs, provider: order!.provider };
     };
     const failingAnswer = async (token: string) => {

@@ -13,9 +13,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { parseRentPeriod } from '@simcode/contract';
 import { sql } from 'drizzle-orm';
+import { createJobs } from '../apps/server/src/app/jobs';
 import type { DatabaseHandle } from '../apps/server/src/db/client';
 import { queryRows } from '../apps/server/src/db/client';
-import { createJobs } from '../apps/server/src/jobs';
 import { createBenchDatabase } from './lib/database';
 import { type InProcessApp, startInProcessApp } from './lib/in-process';
 import { type SeededUser, seedUser } from './lib/seed';
@@ -169,14 +169,14 @@ async function rentSlots(t: InProcessApp, needed: number): Promise<Slot[]> {
   const chosen: Slot[] = [];
   let total = 0;
   // The largest countries first (the simulator holds hundreds of rent numbers per service there).
-  const countries = [...(await catalog.countries())].sort(
+  const countries = [...(await catalog.countries('purchase'))].sort(
     (a, b) =>
       Number(['US', 'GB', 'IN', 'ID', 'BR'].includes(b)) - Number(['US', 'GB', 'IN', 'ID', 'BR'].includes(a)),
   );
   for (const countryId of countries) {
     if (total >= needed * 1.3) break;
     const seen = new Set<string>();
-    for (const offer of await catalog.offers(countryId, RENT_HOURS)) {
+    for (const offer of await catalog.offers(countryId, RENT_HOURS, 'purchase')) {
       // Several options rent the same upstream service and share its stock.
       if (seen.has(offer.service) || offer.stock < 5) continue;
       seen.add(offer.service);
@@ -322,7 +322,7 @@ async function measureSize(size: number): Promise<UpstreamCostRow & { budget: nu
         }),
       );
       app.clock.advance(STEP_MS);
-      app.ctx.simulator?.tick();
+      app.ctx.simulators[0]?.simulator.tick();
     }
     recorder = undefined;
     const simulationSeconds = (performance.now() - simulationStartedAt) / 1000;

@@ -3,16 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import { buildApp } from '../../apps/server/src/app';
+import { buildApp } from '../../apps/server/src/app/build-app';
+import { type Container, createContainer } from '../../apps/server/src/app/container';
 import { type Config, loadConfig } from '../../apps/server/src/config';
-import { type AppContext, createContext } from '../../apps/server/src/context';
 import type { DatabaseHandle } from '../../apps/server/src/db/client';
 import { ManualClock } from '../../apps/server/src/lib/clock';
 import { BENCH_JWT_SECRET } from './seed';
 
 export interface InProcessApp {
   app: FastifyInstance;
-  ctx: AppContext;
+  ctx: Container;
   clock: ManualClock;
   config: Config;
   /** Stops the built-in upstreams, closes the server and the event bus; the database stays open. */
@@ -42,7 +42,7 @@ export async function startInProcessApp(
     ...env,
   });
   const clock = new ManualClock(Date.now());
-  const ctx = await createContext(config, database, clock, pino({ level: 'silent' }));
+  const ctx = await createContainer(config, database, clock, pino({ level: 'silent' }));
   const app = await buildApp(ctx);
   const close = async () => {
     await ctx.paymentSandbox?.stop();

@@ -1,13 +1,13 @@
 import { type DestinationStream, type LoggerOptions, pino } from 'pino';
 import { buildApp } from './app/build-app';
+import { type Container, createContainer } from './app/container';
+import { createJobs } from './app/jobs';
 import type { Config } from './config';
-import { type AppContext, createContext } from './app/container';
 import { openDatabase, pgliteDirFor } from './db/client';
 import { claimPgliteFolder, releasePgliteFolder } from './db/pglite-lock';
-import { createJobs } from './app/jobs';
-import { type RunningJobs, startJobs } from './lib/scheduler';
 import { systemClock } from './lib/clock';
 import { serializeRequest } from './lib/log-redaction';
+import { type RunningJobs, startJobs } from './lib/scheduler';
 import { applyRoutingSwitches } from './modules/admin/providers/service';
 import { startControlSocket } from './modules/backups/control-socket';
 import { takeSnapshot } from './modules/backups/snapshot';
@@ -38,7 +38,7 @@ export function createLogger(config: Config, destination?: DestinationStream) {
 }
 
 export interface RunningServer {
-  ctx: AppContext;
+  ctx: Container;
   url: string;
   close(): Promise<void>;
 }
@@ -52,7 +52,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     pgliteDir: pgliteDirFor(config.DATA_DIR),
   });
   await database.migrate();
-  const ctx = await createContext(config, database, systemClock, log);
+  const ctx = await createContainer(config, database, systemClock, log);
   const app = await buildApp(ctx);
   for (const { simulator } of ctx.simulators) await simulator.load();
   await ctx.paymentSandbox?.load();

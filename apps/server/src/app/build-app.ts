@@ -8,7 +8,6 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import type { AppContext } from './container';
 import { installAnswerCompression } from '../lib/compress-answers';
 import { capConnections, httpServerOptions } from '../lib/connection-limits';
 import { answerError, installErrorHandler } from '../lib/error-handler';
@@ -21,6 +20,7 @@ import { moneyRoutes } from '../modules/accounts/money-routes';
 import { summaryRoutes } from '../modules/accounts/routes';
 import { adminRoutes } from '../modules/admin/routes';
 import { apiKeyRoutes } from '../modules/api-keys/routes';
+import { createGuards } from '../modules/auth/guards';
 import { authRoutes, captchaRoutes } from '../modules/auth/routes';
 import { catalogRoutes } from '../modules/catalog/routes';
 import { eventRoutes } from '../modules/events/routes';
@@ -29,11 +29,12 @@ import { healthRoutes } from '../modules/health/routes';
 import { devOutboxRoutes } from '../modules/mail/outbox-routes';
 import { activationRoutes } from '../modules/orders/activations/routes';
 import { rentalRoutes } from '../modules/orders/rents/routes';
-import { topupRoutes } from '../modules/payments/routes';
+import { topupRoutes, topupWebhookRoutes } from '../modules/payments/routes';
 import { resellerRoutes } from '../modules/reseller/routes';
-import { ticketRoutes } from '../modules/tickets/routes';
+import { ticketAdminRoutes, ticketRoutes } from '../modules/tickets/routes';
 import { upstreamWebhookRoutes } from '../modules/upstream/routes';
 import { registerWebApp } from '../modules/web/plugin';
+import type { Container } from './container';
 
 /** JSON bodies of this API are small; anything larger is refused before parsing. */
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -86,7 +87,7 @@ function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
 
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+export async function buildApp(ctx: Container): Promise<FastifyInstance> {
   const { config } = ctx;
   const app = Fastify({
     loggerInstance: ctx.log,
@@ -160,30 +161,96 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     staticCSP: policyAsHeaderRecord(contentSecurityPolicy(config).directives),
   });
 
-  await app.register(healthRoutes, { ctx });
-  await app.register(authRoutes, { prefix: '/api/auth', ctx });
-  await app.register(accountRoutes, { prefix: '/api', ctx });
-  await app.register(captchaRoutes, { prefix: '/api/captcha', ctx });
-  await app.register(ticketRoutes, { prefix: '/api/tickets', ctx });
-  await app.register(catalogRoutes, { prefix: '/api/dashboard', ctx });
-  await app.register(activationRoutes, { prefix: '/api/dashboard', ctx });
-  await app.register(favouriteRoutes, { prefix: '/api/dashboard', ctx });
-  await app.register(rentalRoutes, { prefix: '/api/dashboard', ctx });
-  await app.register(summaryRoutes, { prefix: '/api/dashboard', ctx });
-  await app.register(moneyRoutes, { prefix: '/api/dashboard', ctx });
-  await app.register(eventRoutes, { prefix: '/api/dashboard', ctx });
-  await app.register(topupRoutes, { prefix: '/api/topup', ctx });
-  await app.register(upstreamWebhookRoutes, { prefix: '/api/upstream', ctx });
-  await app.register(adminRoutes, { prefix: '/api/admin', ctx });
-  await app.register(apiKeyRoutes, { prefix: '/api/dashboard', ctx });
-  await app.register(resellerRoutes, { ctx });
+  const { config: c } = ctx;
+  const guards = createGuards(ctx.auth);
+  const attemptsPerMinute = c.RATE_LIMIT_AUTH_PER_MINUTE;
+  const purchasesPerMinute = c.RATE_LIMIT_PURCHASES_PER_MINUTE;
+
+  // Public: health, signing in and up, captcha, the providers' webhooks (verified by secret or signature).
+  await app.register(healthRoutes, { database: ctx.database });
+  await app.register(authRoutes, { prefix: '/api/auth', auth: ctx.auth, guards, attemptsPerMinute });
+  await app.register(accountRoutes, {
+    prefix: '/api',
+    account: ctx.account,
+    auth: ctx.auth,
+    tokens: ctx.tokens,
+    clock: ctx.clock,
+    guards,
+    attemptsPerMinute,
+  });
+  await app.register(captchaRoutes, { prefix: '/api/captcha', altcha: ctx.altcha });
+  await app.register(topupWebhookRoutes, { prefix: '/api/topup', topups: ctx.topups });
+  await app.register(upstreamWebhookRoutes, {
+    prefix: '/api/upstream',
+    providers: ctx.providers,
+    activations: ctx.activations,
+    rentals: ctx.rentals,
+    webhookSecret: c.SMS_WEBHOOK_SECRET,
+  });
+
+  // Signed in: who is calling is settled once, on the request line, before any input is judged.
+  await app.register(async (signedIn) => {
+    signedIn.addHook('onRequest', guards.requireUser);
+    await signedIn.register(ticketRoutes, { prefix: '/api/tickets', tickets: ctx.tickets });
+    await signedIn.register(topupRoutes, { prefix: '/api/topup', topups: ctx.topups, clock: ctx.clock });
+    await signedIn.register(
+      async (dashboard) => {
+        await dashboard.register(catalogRoutes, { catalog: ctx.catalog });
+        await dashboard.register(activationRoutes, { activations: ctx.activations, purchasesPerMinute });
+        await dashboard.register(favouriteRoutes, { favourites: ctx.favourites });
+        await dashboard.register(rentalRoutes, { rentals: ctx.rentals, purchasesPerMinute });
+        await dashboard.register(summaryRoutes, {
+          db: ctx.database.db,
+          events: ctx.events,
+          clock: ctx.clock,
+          catalog: ctx.catalog,
+          activations: ctx.activations,
+          rentals: ctx.rentals,
+        });
+        await dashboard.register(moneyRoutes, { money: ctx.money, clock: ctx.clock });
+        await dashboard.register(eventRoutes, {
+          events: ctx.events,
+          maxStreams: c.SSE_MAX_STREAMS,
+          maxStreamsPerUser: c.SSE_MAX_STREAMS_PER_USER,
+        });
+        await dashboard.register(apiKeyRoutes, { apiKeys: ctx.apiKeys });
+      },
+      { prefix: '/api/dashboard' },
+    );
+  });
+
+  // Administrators: a visitor gets 401, a user 403; the role is read from the database on every request.
+  await app.register(async (administrators) => {
+    administrators.addHook('onRequest', guards.requireAdmin);
+    await administrators.register(adminRoutes, {
+      prefix: '/api/admin',
+      admin: ctx.admin,
+      db: ctx.database.db,
+    });
+    await administrators.register(ticketAdminRoutes, { prefix: '/api/tickets', tickets: ctx.tickets });
+  });
+
+  // API keys: the SMS-Activate protocol and the MCP server check the key on every call themselves.
+  await app.register(resellerRoutes, {
+    activations: ctx.activations,
+    rentals: ctx.rentals,
+    catalog: ctx.catalog,
+    apiKeys: ctx.apiKeys,
+    money: ctx.money,
+    db: ctx.database.db,
+    events: ctx.events,
+    clock: ctx.clock,
+    log: ctx.log,
+    appName: c.APP_NAME,
+    callsPerMinute: { perKey: c.RATE_LIMIT_API_KEY_PER_MINUTE, perUser: c.RATE_LIMIT_API_USER_PER_MINUTE },
+  });
   // The built-in upstreams answer on this same server, as their real counterparts would on theirs.
   for (const { simulator, prefix } of ctx.simulators) await app.register(simulator.plugin, { prefix });
   if (ctx.paymentSandbox) await app.register(ctx.paymentSandbox.plugin, { prefix: '/sandbox' });
-  if (ctx.config.devOutboxEnabled) {
-    await app.register(devOutboxRoutes, { prefix: '/dev/outbox', outboxDir: ctx.config.mailOutboxDir });
+  if (c.devOutboxEnabled) {
+    await app.register(devOutboxRoutes, { prefix: '/dev/outbox', outboxDir: c.mailOutboxDir });
   }
-  await registerWebApp(app, ctx);
+  await registerWebApp(app, c);
 
   return app;
 }

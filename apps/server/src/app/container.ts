@@ -1,41 +1,46 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
+import { createUserEventBus } from '../db/user-events';
 import type { CallBudget } from '../lib/call-budget';
 import type { Clock } from '../lib/clock';
-import { createUserEventBus, type UserEventBus } from '../db/user-events';
 import { Loopback } from '../lib/loopback';
-import {
-  type AccountService,
-  createAccountService,
-  createSecondFactorCheck,
-} from '../modules/account/service';
-import { type ApiKeyService, createApiKeyService } from '../modules/api-keys/service';
-import { type AltchaCaptcha, createAltchaCaptcha } from '../modules/auth/captcha/altcha';
+import { createAccountService, createSecondFactorCheck } from '../modules/account/service';
+import { createMoneyService } from '../modules/accounts/money-service';
+import { createAdminOrdersService } from '../modules/admin/orders/service';
+import { createAdminOverviewService } from '../modules/admin/overview/service';
+import { createAdminPaymentsService } from '../modules/admin/payments/service';
+import { createAdminPricingService } from '../modules/admin/pricing/service';
+import { createAdminProvidersService } from '../modules/admin/providers/service';
+import { createAdminRentsService } from '../modules/admin/rents/service';
+import { createAdminUsersService } from '../modules/admin/users/service';
+import { createApiKeyService } from '../modules/api-keys/service';
+import { createAltchaCaptcha } from '../modules/auth/captcha/altcha';
 import { createSiteverifyCaptcha } from '../modules/auth/captcha/siteverify';
-import type { CaptchaVerifier } from '../modules/auth/captcha/types';
-import { type AuthService, createAuthService } from '../modules/auth/service';
+import { createAuthService } from '../modules/auth/service';
 import { createSessionsRepository } from '../modules/auth/sessions';
-import { createTokenService, type TokenService } from '../modules/auth/tokens';
+import { createTokenService } from '../modules/auth/tokens';
 import { parseMarkupOverrides } from '../modules/catalog/pricing';
 import { PricingRulesStore } from '../modules/catalog/pricing-rules';
 import { createCatalogRepository } from '../modules/catalog/repository';
-import { type CatalogService, createCatalogService } from '../modules/catalog/service';
+import { createCatalogService } from '../modules/catalog/service';
+import { createFavouritesService } from '../modules/favourites/service';
 import type { ActivationDeps } from '../modules/orders/activations/deps';
 import { createActivationsRepository } from '../modules/orders/activations/repository';
-import { type ActivationService, createActivationService } from '../modules/orders/activations/service';
+import { createActivationService } from '../modules/orders/activations/service';
 import { createUpstreamBudget } from '../modules/orders/budget';
 import { createOrderHistory } from '../modules/orders/history';
 import { createRentCatalog } from '../modules/orders/rents/catalog';
 import type { RentDeps } from '../modules/orders/rents/deps';
 import { createRentalsRepository } from '../modules/orders/rents/repository';
-import { createRentalService, type RentalService } from '../modules/orders/rents/service';
+import { createRentalService } from '../modules/orders/rents/service';
+import { createTopupService } from '../modules/payments/service';
 import { createTicketsRepository } from '../modules/tickets/repository';
+import { createTicketsService } from '../modules/tickets/service';
 import { smsWebhookPath } from '../modules/upstream/routes';
 import { createUsersRepository } from '../modules/users/repository';
 import { createCryptomusProvider } from '../providers/payments/cryptomus/provider';
 import { createPaymentSandbox } from '../providers/payments/sandbox/sandbox';
-import type { PaymentProvider } from '../providers/payments/types';
 import { createFiveSimProvider, FIVESIM_DEFAULT_URL } from '../providers/sms/fivesim';
 import { ProviderHealth } from '../providers/sms/health';
 import { type PoolMember, ProviderPool } from '../providers/sms/pool';
@@ -43,56 +48,13 @@ import { parseRoutingPins } from '../providers/sms/routing';
 import { createSimulator, type Simulator } from '../providers/sms/simulator';
 import { createSimStateStore } from '../providers/sms/simulator/state-store';
 import { createSmsActivateProvider } from '../providers/sms/sms-activate';
-import type { ActivationProvider, RentProvider } from '../providers/sms/types';
-
-type PaymentSandbox = ReturnType<typeof createPaymentSandbox>;
 
 /**
- * Everything a route or job needs, built once per process. Routes receive it as a plugin option, so
- * dependencies stay explicit and tests can build the same graph against their own database and clock.
+ * The composition root: every service of the process, built once, over one database, clock and logger.
+ * Nothing under modules/ imports it: build-app.ts hands each route plugin the few services it uses, and
+ * jobs.ts each job. Tests build the same graph against their own database and clock.
  */
-export interface AppContext {
-  config: Config;
-  database: DatabaseHandle;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  /** This process's own HTTP origin, known once it listens (for the built-in upstreams). */
-  loopback: Loopback;
-  tokens: TokenService;
-  captcha: CaptchaVerifier;
-  /** Present when ALTCHA is the captcha provider (the default). */
-  altcha?: AltchaCaptcha;
-  auth: AuthService;
-  /** The account page: password and e-mail changes, resets, two-factor, sessions, preferences. */
-  account: AccountService;
-  events: UserEventBus;
-  /** The SMS suppliers by name, with their health record and routing settings. */
-  providers: ProviderPool;
-  /** The first provider of the pool (tests and tools that speak to one upstream). */
-  sms: ActivationProvider;
-  /** The first provider of the pool that rents numbers (tests and tools that speak to one upstream). */
-  rents: RentProvider;
-  /** The built-in simulated suppliers in the pool, each mounted on this server. */
-  simulators: MountedSimulator[];
-  /** The first of them, when there is one (mounted at /simulator). */
-  simulator?: Simulator;
-  payments: PaymentProvider;
-  /** The built-in Cryptomus sandbox, when it is the configured payment provider. */
-  paymentSandbox?: PaymentSandbox;
-  /** Upstream calls the background sync may make per minute at each provider, shared by its sync jobs. */
-  upstreamBudgets: ReadonlyMap<string, CallBudget>;
-  /** The first provider's budget (that of the rentals' provider when it is the first). */
-  upstreamBudget: CallBudget;
-  catalog: CatalogService;
-  /** The markup rules in force: the console's once saved, else the environment's. */
-  pricing: PricingRulesStore;
-  activations: ActivationService;
-  rentals: RentalService;
-  /** What the order operations and their background syncs share. */
-  orders: { activations: ActivationDeps; rents: RentDeps };
-  /** Reseller API keys: their check on every API call, caps and settings. */
-  apiKeys: ApiKeyService;
-}
+export type Container = Awaited<ReturnType<typeof createContainer>>;
 
 function createCaptcha(config: Config, database: DatabaseHandle, clock: Clock) {
   if (config.CAPTCHA_PROVIDER === 'altcha') {
@@ -233,12 +195,12 @@ function createPayments(
   return { payments, paymentSandbox };
 }
 
-export async function createContext(
+export async function createContainer(
   config: Config,
   database: DatabaseHandle,
   clock: Clock,
   log: FastifyBaseLogger,
-): Promise<AppContext> {
+) {
   const { db } = database;
   const loopback = new Loopback();
   const tokens = createTokenService(config.JWT_SECRET);
@@ -260,12 +222,13 @@ export async function createContext(
     publicUrl: config.PUBLIC_URL,
   });
   const { pool, simulators } = createSmsUpstreams(config, database, loopback, clock, log);
-  const rentMember = pool.rentMembers()[0];
+  if (pool.rentMembers().length === 0) throw new Error('no SMS provider in SMS_PROVIDERS rents numbers');
   // One budget per provider: each provider's limits are its own, and one slow provider must not starve another's sync.
-  const upstreamBudgets = new Map(
+  const upstreamBudgets: ReadonlyMap<string, CallBudget> = new Map(
     pool.names.map((name) => [name, createUpstreamBudget(config.UPSTREAM_SYNC_BUDGET_PER_MINUTE, clock)]),
   );
   const { payments, paymentSandbox } = createPayments(config, database, loopback, clock, log);
+  const topups = createTopupService({ config, database, payments, events, clock, log });
   // One-time numbers and rents are priced by the same rules.
   const pricing = new PricingRulesStore({
     defaultPercent: config.PRICE_MARKUP_PERCENT,
@@ -279,63 +242,85 @@ export async function createContext(
     log,
   });
   const history = createOrderHistory(db);
-  const activationDeps: ActivationDeps = {
-    db,
-    providers: pool,
-    catalog,
-    events,
-    clock,
-    log,
-    history,
-    repository: createActivationsRepository(db),
+  const orders = {
+    activations: {
+      db,
+      providers: pool,
+      catalog,
+      events,
+      clock,
+      log,
+      history,
+      repository: createActivationsRepository(db),
+    } satisfies ActivationDeps,
+    rents: {
+      db,
+      providers: pool,
+      catalog: createRentCatalog({ providers: pool, pricing, clock, log }),
+      events,
+      clock,
+      log,
+      history,
+      repository: createRentalsRepository(db),
+      // Each rent's SMS are pushed here: to ourselves when a simulator is the upstream, else to the public URL.
+      webhookUrl: (provider: string) =>
+        `${pool.member(provider).kind === 'simulator' ? loopback.origin : config.PUBLIC_URL}${smsWebhookPath(config.SMS_WEBHOOK_SECRET, provider)}`,
+    } satisfies RentDeps,
   };
-  const activations = createActivationService(activationDeps, createTicketsRepository(db));
-  if (!rentMember) throw new Error('no SMS provider in SMS_PROVIDERS rents numbers');
-  const rentDeps: RentDeps = {
+  const tickets = createTicketsService({ db, clock, events });
+  const activations = createActivationService(orders.activations, createTicketsRepository(db));
+  const rentals = createRentalService(orders.rents);
+  const apiKeys = createApiKeyService({
     db,
-    providers: pool,
-    catalog: createRentCatalog({ providers: pool, pricing, clock, log }),
-    events,
     clock,
-    log,
-    history,
-    repository: createRentalsRepository(db),
-    // Each rent's SMS are pushed here: to ourselves when a simulator is the upstream, else to the public URL.
-    webhookUrl: (provider) =>
-      `${pool.member(provider).kind === 'simulator' ? loopback.origin : config.PUBLIC_URL}${smsWebhookPath(config.SMS_WEBHOOK_SECRET, provider)}`,
+    events,
+    allowPrivateCallbacks: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+  });
+  const consoleDeps = { db, events, clock };
+  const admin = {
+    overview: createAdminOverviewService({ ...consoleDeps, providers: pool }),
+    users: createAdminUsersService(consoleDeps),
+    orders: createAdminOrdersService({ ...consoleDeps, activations, providers: pool }),
+    rents: createAdminRentsService({ ...consoleDeps, rentals }),
+    payments: createAdminPaymentsService({ ...consoleDeps, topups }),
+    providers: createAdminProvidersService({ ...consoleDeps, providers: pool, catalog }),
+    pricing: createAdminPricingService({ ...consoleDeps, pricing, catalog, providers: pool }),
   };
-  const rentals = createRentalService(rentDeps);
   return {
     config,
     database,
     clock,
     log,
     loopback,
-    tokens,
+    events,
     captcha,
+    /** Present when ALTCHA is the captcha provider (the default). */
     altcha,
+    tokens,
     auth,
     account,
-    events,
+    /** The SMS suppliers by name, with their health record and routing settings. */
     providers: pool,
-    sms: pool.members[0]!.provider,
-    rents: rentMember.rents,
-    simulators,
-    simulator: simulators[0]?.simulator,
-    payments,
-    paymentSandbox,
+    /** Upstream calls the background syncs may make per minute at each provider. */
     upstreamBudgets,
-    upstreamBudget: upstreamBudgets.get(pool.names[0]!)!,
-    catalog,
+    /** The built-in simulated suppliers in the pool, each mounted on this server. */
+    simulators,
+    payments,
+    /** The built-in Cryptomus sandbox, when it is the configured payment provider. */
+    paymentSandbox,
+    topups,
+    /** The markup rules in force: the console's once saved, else the environment's. */
     pricing,
+    catalog,
+    /** What the order operations and their background syncs share. */
+    orders,
     activations,
     rentals,
-    orders: { activations: activationDeps, rents: rentDeps },
-    apiKeys: createApiKeyService({
-      db,
-      clock,
-      events,
-      allowPrivateCallbacks: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
-    }),
+    money: createMoneyService(db, clock),
+    favourites: createFavouritesService(db, clock),
+    tickets,
+    /** Reseller API keys: their check on every API call, caps and settings. */
+    apiKeys,
+    admin,
   };
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { AppContext } from './container';
 import { jobLocks, withJobLock } from '../db/locks';
+import type { Job } from '../lib/scheduler';
 import { businessHoursJob } from '../modules/admin/overview/rollup';
 import { applyRoutingSwitches } from '../modules/admin/providers/service';
 import { createWebhookDelivery } from '../modules/api-keys/webhooks';
@@ -10,8 +10,8 @@ import { createMailTransport } from '../modules/mail/transport';
 import { deliveryStatsJob } from '../modules/orders/activations/delivery-stats';
 import { createActivationSync } from '../modules/orders/activations/sync';
 import { createRentalSync } from '../modules/orders/rents/sync';
-import { paymentReconciliationJob } from '../modules/payments/reconciliation';
-import type { Job } from '../lib/scheduler';
+import { createPaymentReconciliation, RECONCILIATION_INTERVAL_MS } from '../modules/payments/reconciliation';
+import type { Container } from './container';
 
 /** How often the sync job wakes up; it sweeps the upstream only when due and within budget. */
 const ACTIVATION_SYNC_TICK_MS = 2000;
@@ -24,7 +24,7 @@ const WEBHOOK_DELIVERY_TICK_MS = 1000;
 const MAIL_DELIVERY_TICK_MS = 1000;
 
 /** Every periodic task of the product, with the locks that keep leader-only work on one instance. */
-export function createJobs(ctx: AppContext): Job[] {
+export function createJobs(ctx: Container): Job[] {
   // Work a killed process left half done (purchases between hold and settle, unchecked payments) is
   // settled by each job's first run, right after the server listens, not minutes later.
   const startedAt = ctx.clock.now();
@@ -45,6 +45,12 @@ export function createJobs(ctx: AppContext): Job[] {
       budget: ctx.upstreamBudgets.get(member.name)!,
     }),
   );
+  const reconciliation = createPaymentReconciliation({
+    topups: ctx.topups,
+    clock: ctx.clock,
+    log: ctx.log,
+    startedAt,
+  });
   const webhookDelivery = createWebhookDelivery({
     db: ctx.database.db,
     clock: ctx.clock,
@@ -101,7 +107,13 @@ export function createJobs(ctx: AppContext): Job[] {
         });
       },
     },
-    paymentReconciliationJob(ctx, startedAt),
+    {
+      name: 'payment-reconciliation',
+      intervalMs: RECONCILIATION_INTERVAL_MS,
+      run: async () => {
+        await withJobLock(ctx.database, jobLocks.paymentReconciliation, () => reconciliation.run());
+      },
+    },
     deliveryStatsJob(ctx),
     businessHoursJob(ctx),
     {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from './clock';
 import type { UserEvent, UserEventBus } from '../db/user-events';
+import { ManualClock } from './clock';
 import { UserCache } from './user-cache';
 
 function fakeBus() {

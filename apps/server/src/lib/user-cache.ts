@@ -1,5 +1,5 @@
-import type { Clock } from './clock';
 import type { UserEvent, UserEventBus } from '../db/user-events';
+import type { Clock } from './clock';
 
 /**
  * Values derived from one user's data (identity, order statuses, the dashboard summary), kept in memory

@@ -4,17 +4,28 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type DestinationStream, pino } from 'pino';
 import { buildApp } from '../../src/app/build-app';
+import { type Container, createContainer } from '../../src/app/container';
 import { type Config, loadConfig } from '../../src/config';
-import { type AppContext, createContext } from '../../src/app/container';
+import type { CallBudget } from '../../src/lib/call-budget';
 import { ManualClock } from '../../src/lib/clock';
+import type { Simulator } from '../../src/providers/sms/simulator';
+import type { ActivationProvider, RentProvider } from '../../src/providers/sms/types';
 import { createLogger } from '../../src/server';
 import { testDatabase } from './database';
 
 export interface TestApp {
   app: FastifyInstance;
-  ctx: AppContext;
+  ctx: Container;
   clock: ManualClock;
   config: Config;
+  /** The first provider of the pool, where what a test buys goes unless it asks for the pool. */
+  sms: ActivationProvider;
+  /** The first provider of the pool that rents numbers. */
+  rents: RentProvider;
+  /** The first built-in simulator (mounted at /simulator), when there is one. */
+  simulator?: Simulator;
+  /** The first provider's budget of background upstream calls. */
+  upstreamBudget: CallBudget;
 }
 
 /**
@@ -40,13 +51,23 @@ export async function createTestApp(
   const clock = new ManualClock(Date.now());
   // The process logger as production builds it, when a test reads what it writes.
   const log = options.logTo ? createLogger(config, options.logTo) : pino({ level: 'silent' });
-  const ctx = await createContext(config, await testDatabase(), clock, log);
+  const ctx = await createContainer(config, await testDatabase(), clock, log);
   const app = await buildApp(ctx);
   // The worker's database outlives the app (the worker's files share it); the event bus's own listener
   // connection must not, or a worker's apps use up PostgreSQL's connections.
   app.addHook('onClose', () => ctx.events.close());
   await app.ready();
-  return { app, ctx, clock, config };
+  const first = ctx.providers.members[0]!;
+  return {
+    app,
+    ctx,
+    clock,
+    config,
+    sms: first.provider,
+    rents: ctx.providers.rentMembers()[0]!.rents,
+    simulator: ctx.simulators[0]?.simulator,
+    upstreamBudget: ctx.upstreamBudgets.get(first.name)!,
+  };
 }
 
 /**

@@ -23,9 +23,12 @@ import {
 } from '@simcode/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app/container';
+import type { Clock } from '../../lib/clock';
 import { tooManyRequests } from '../../lib/errors';
-import { createGuards, currentUser } from '../auth/guards';
+import { currentUser, type Guards } from '../auth/guards';
+import type { AuthService } from '../auth/service';
+import type { TokenService } from '../auth/tokens';
+import type { AccountService } from './service';
 
 /** Second-factor codes one account may try in this window (sign-in, and turning two-factor on or off). */
 const CODE_ATTEMPTS = 5;
@@ -58,14 +61,20 @@ function clientOf(request: FastifyRequest) {
  * The account page's API (`/api/account/…`, signed in) and the steps of signing in that do not need a
  * session (`/api/auth/…`: the second factor, password reset, e-mail confirmation).
  */
-export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { account, tokens, clock } = ctx;
-  const byAddress = createLimit(
-    app,
-    ctx.config.RATE_LIMIT_AUTH_PER_MINUTE,
-    60_000,
-    (request) => `account-address:${request.ip}`,
-  );
+interface AccountRouteDeps {
+  account: AccountService;
+  auth: AuthService;
+  tokens: TokenService;
+  clock: Clock;
+  guards: Guards;
+  attemptsPerMinute: number;
+}
+
+export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (
+  app,
+  { account, auth, tokens, clock, guards, attemptsPerMinute },
+) => {
+  const byAddress = createLimit(app, attemptsPerMinute, 60_000, (request) => `account-address:${request.ip}`);
   const codesByUser = createLimit(app, CODE_ATTEMPTS, CODE_WINDOW_MS, async (request) => {
     if (request.authUser) return `codes:${request.authUser.id}`;
     // The sign-in step: the account is the challenge's; a forged or stale one is refused by the service.
@@ -78,7 +87,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     const email = (request.body as { email?: unknown } | undefined)?.email;
     return `reset-email:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
   });
-  const { requireUser } = createGuards(ctx.auth);
+  const { requireUser } = guards;
   const message = { 200: messageResponseSchema };
   const publicStep = { tags: ['account'] };
   const signedIn = { tags: ['account'], security: [{ bearer: [] }] };
@@ -96,7 +105,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       preHandler: codesByUser,
     },
     async (request) => {
-      const token = await ctx.auth.completeTwoFactorLogin(
+      const token = await auth.completeTwoFactorLogin(
         request.body.challenge,
         request.body.code,
         clientOf(request),

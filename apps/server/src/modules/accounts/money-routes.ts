@@ -7,17 +7,15 @@ import {
   orderMoneyResponseSchema,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app/container';
-import { createGuards, currentUser } from '../auth/guards';
-import { createMoneyService } from './money-service';
+import type { Clock } from '../../lib/clock';
+import { currentUser } from '../auth/guards';
+import type { MoneyService } from './money-service';
 
 /** The Money view: the caller's ledger as pages and as a CSV file, and the money side of one order or rent. */
-export const moneyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { requireUser } = createGuards(ctx.auth);
-  // Who is calling is settled on the request line, before any input is judged.
-  app.addHook('onRequest', requireUser);
-  const money = createMoneyService(ctx.database.db, ctx.clock);
-
+export const moneyRoutes: FastifyPluginAsyncZod<{ money: MoneyService; clock: Clock }> = async (
+  app,
+  { money, clock },
+) => {
   app.get(
     '/ledger',
     {
@@ -51,7 +49,7 @@ export const moneyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const day = ctx.clock.now().toISOString().slice(0, 10);
+      const day = clock.now().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="simcode-transactions-${day}.csv"`)

@@ -143,6 +143,9 @@ export function createMoneyService(db: Executor, clock: Clock) {
   }
 
   return {
+    /** The user's balance now, in cents. */
+    balanceCents: (userId: number) => balanceOf(db, userId),
+
     async ledger(userId: number, query: LedgerFilterQuery & { limit: number; before?: number }) {
       // One row more than asked tells whether an older page exists.
       const rows = await repository.ledgerPage(userId, toFilter(query), query.limit + 1, query.before);

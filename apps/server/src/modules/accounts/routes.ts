@@ -1,30 +1,41 @@
 import { centsToDollars, type SummaryResponse, summaryResponseSchema } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app/container';
+import type { Database } from '../../db/client';
+import type { UserEventBus } from '../../db/user-events';
+import type { Clock } from '../../lib/clock';
 import { UserCache } from '../../lib/user-cache';
-import { createGuards, currentUser } from '../auth/guards';
+import { currentUser } from '../auth/guards';
+import type { CatalogService } from '../catalog/service';
+import type { ActivationService } from '../orders/activations/service';
+import type { RentalService } from '../orders/rents/service';
 import { balanceOf } from './ledger';
+
+interface SummaryRouteDeps {
+  db: Database;
+  events: UserEventBus;
+  clock: Clock;
+  catalog: CatalogService;
+  activations: ActivationService;
+  rentals: RentalService;
+}
 
 /** The summary is polled by every open dashboard; it is dropped on any change of its user. */
 const SUMMARY_CACHE_TTL_MS = 10_000;
 
-export const summaryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { requireUser } = createGuards(ctx.auth);
-  // Who is calling is settled on the request line, before any input is judged.
-  app.addHook('onRequest', requireUser);
+export const summaryRoutes: FastifyPluginAsyncZod<SummaryRouteDeps> = async (app, deps) => {
   const summaries = new UserCache<SummaryResponse>({
-    clock: ctx.clock,
+    clock: deps.clock,
     ttlMs: SUMMARY_CACHE_TTL_MS,
     maxEntries: 100_000,
-    events: ctx.events,
+    events: deps.events,
     invalidatedBy: () => true,
   });
 
   async function loadSummary(userId: number): Promise<SummaryResponse> {
     const [balanceCents, counts, rentCounts] = await Promise.all([
-      balanceOf(ctx.database.db, userId),
-      ctx.activations.countsForUser(userId),
-      ctx.rentals.countsForUser(userId),
+      balanceOf(deps.db, userId),
+      deps.activations.countsForUser(userId),
+      deps.rentals.countsForUser(userId),
     ]);
     return {
       success: true as const,
@@ -32,7 +43,7 @@ export const summaryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       // One-time numbers and rents together: both are orders, and both are numbers the user holds now.
       totalNumbers: counts.live + rentCounts.live,
       totalOrders: counts.orders + rentCounts.orders,
-      totalCountries: ctx.catalog.countryCount(),
+      totalCountries: deps.catalog.countryCount(),
     };
   }
 

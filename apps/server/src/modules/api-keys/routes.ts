@@ -9,18 +9,13 @@ import {
   updateApiKeyRequestSchema,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app/container';
-import { createGuards, currentUser } from '../auth/guards';
+import { currentUser } from '../auth/guards';
+import type { ApiKeyService } from './service';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** Managing one's own API keys: create (shown once), list, edit, revoke, the delivery log, a test delivery. */
-export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { requireUser } = createGuards(ctx.auth);
-  const { apiKeys } = ctx;
-  // Identity before anything else, the body included.
-  app.addHook('onRequest', requireUser);
-
+export const apiKeyRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeyService }> = async (app, { apiKeys }) => {
   app.get(
     '/api-keys',
     {

@@ -12,9 +12,9 @@ import {
 } from '@simcode/contract';
 import type { Database, Executor } from '../../db/client';
 import type { ApiKey } from '../../db/schema';
+import type { UserEventBus } from '../../db/user-events';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import type { UserEventBus } from '../../db/user-events';
 import { resolvePublicAddress, UnsafeTargetError } from '../../lib/public-address';
 import type { KeySpend } from '../orders/hold';
 import { createApiKeysRepository, type KeySettings } from './repository';

@@ -11,9 +11,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app/container';
 import { notFound, tooManyRequests } from '../../lib/errors';
-import { createGuards, currentUser } from './guards';
+import type { AltchaCaptcha } from './captcha/altcha';
+import { currentUser, type Guards } from './guards';
+import type { AuthService } from './service';
 
 /**
  * Sign-in and sign-up attempts are limited per address and per username, and both limits count every
@@ -52,8 +53,17 @@ function clientOf(request: FastifyRequest) {
   return { address: request.ip, userAgent: request.headers['user-agent'] };
 }
 
-export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const attempts = createAttemptLimits(app, ctx.config.RATE_LIMIT_AUTH_PER_MINUTE);
+interface AuthRouteDeps {
+  auth: AuthService;
+  guards: Guards;
+  attemptsPerMinute: number;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
+  app,
+  { auth, guards, attemptsPerMinute },
+) => {
+  const attempts = createAttemptLimits(app, attemptsPerMinute);
   const responses = { 200: authResponseSchema };
 
   app.post(
@@ -70,7 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request) => {
       const body = request.body;
-      const token = await ctx.auth.register(
+      const token = await auth.register(
         {
           email: body.email,
           username: body.username,
@@ -98,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
     async (request) => {
       const { username, password } = request.body;
-      const outcome = await ctx.auth.login(
+      const outcome = await auth.login(
         { username, password, captcha: request.body[CAPTCHA_FIELD] },
         clientOf(request),
       );
@@ -108,14 +118,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
-  const { requireUser } = createGuards(ctx.auth);
+  const { requireUser } = guards;
   const signedIn = { tags: ['auth'], security: [{ bearer: [] }], response: { 200: successResponseSchema } };
 
   app.post(
     '/logout',
     { schema: { ...signedIn, summary: 'Sign out: this token stops working' }, onRequest: requireUser },
     async (request) => {
-      await ctx.auth.logout(currentUser(request));
+      await auth.logout(currentUser(request));
       return { success: true as const };
     },
   );
@@ -127,14 +137,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       onRequest: requireUser,
     },
     async (request) => {
-      await ctx.auth.logoutEverywhere(currentUser(request).id);
+      await auth.logoutEverywhere(currentUser(request).id);
       return { success: true as const };
     },
   );
 };
 
 /** ALTCHA challenges for the sign-in and sign-up forms. */
-export const captchaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const captchaRoutes: FastifyPluginAsyncZod<{ altcha?: AltchaCaptcha }> = async (app, { altcha }) => {
   app.get(
     '/challenge',
     {
@@ -146,9 +156,9 @@ export const captchaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: { rateLimit: { max: 60, timeWindow: 60_000 } },
     },
     async (_request, reply) => {
-      if (!ctx.altcha) throw notFound('ALTCHA is not the configured captcha.');
+      if (!altcha) throw notFound('ALTCHA is not the configured captcha.');
       reply.header('cache-control', 'no-store');
-      return ctx.altcha.createChallenge();
+      return altcha.createChallenge();
     },
   );
 };

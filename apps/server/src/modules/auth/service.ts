@@ -10,9 +10,9 @@ import {
   validatePassword,
   validateRegister,
 } from '@simcode/contract';
+import type { UserEventBus } from '../../db/user-events';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, forbidden, isUniqueViolation, unauthorized } from '../../lib/errors';
-import type { UserEventBus } from '../../db/user-events';
 import { UserCache } from '../../lib/user-cache';
 import type { UsersRepository } from '../users/repository';
 import type { CaptchaVerifier } from './captcha/types';

@@ -8,11 +8,9 @@ import {
   servicesResponseSchema,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app/container';
 import { badRequest } from '../../lib/errors';
 import { PrecomputedJson, sendPrecompressed } from '../../lib/precompressed';
-import { createGuards } from '../auth/guards';
-import { catalogMessages } from './service';
+import { type CatalogService, catalogMessages } from './service';
 
 /** Browsers may reuse a catalog answer this long; the catalog itself refreshes every minute. */
 const catalogHeaders = {
@@ -22,13 +20,10 @@ const catalogHeaders = {
   cacheControl: 'private, no-cache',
 };
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { requireUser } = createGuards(ctx.auth);
-  // Who is calling is settled on the request line, before any input is judged.
-  app.addHook('onRequest', requireUser);
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
   // The same for every user until the next refresh: built, serialized and compressed once per version.
   const answers = new PrecomputedJson();
-  const version = () => ctx.catalog.version();
+  const version = () => catalog.version();
 
   app.get(
     '/countries',
@@ -40,7 +35,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request, reply) => {
-      const countries = ctx.catalog.countries();
+      const countries = catalog.countries();
       const entry = answers.get('countries', version(), () => ({
         success: true,
         countries: countries.map((country) => ({
@@ -68,7 +63,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request, reply) => {
       const { countryID, operator } = request.query;
       // Validates the country and operator (4xx) before anything is cached under their names.
-      const offers = ctx.catalog.services(countryID, operator);
+      const offers = catalog.services(countryID, operator);
       const entry = answers.get(`services:${countryID}:${operator}`, version(), () => ({
         success: true,
         services: offers.map((offer) => ({
@@ -76,7 +71,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           name: offer.name,
           price: centsToDollars(offer.priceCents),
           stock: offer.stock,
-          delivery: ctx.catalog.deliveryOf(offer.service, countryID, operator),
+          delivery: catalog.deliveryOf(offer.service, countryID, operator),
         })),
       }));
       return sendPrecompressed(request, reply, entry, catalogHeaders);
@@ -101,13 +96,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const entry = answers.get(`service-countries:${service}`, version(), () => ({
         success: true,
         service: { id: known.code, name: known.name },
-        countries: ctx.catalog.countriesSelling(service).map(({ country, offer }) => ({
+        countries: catalog.countriesSelling(service).map(({ country, offer }) => ({
           countryID: country.id,
           name: country.name,
           code: country.code,
           price: centsToDollars(offer.priceCents),
           stock: offer.stock,
-          delivery: ctx.catalog.deliveryOf(service, country.id),
+          delivery: catalog.deliveryOf(service, country.id),
         })),
       }));
       return sendPrecompressed(request, reply, entry, catalogHeaders);

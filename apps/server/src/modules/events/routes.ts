@@ -1,19 +1,36 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app/container';
-import { createGuards, currentUser } from '../auth/guards';
+import type { UserEvent, UserEventBus } from '../../db/user-events';
+import { currentUser } from '../auth/guards';
 
 /** Comment lines keep proxies from closing an idle stream. */
 const KEEPALIVE_MS = 25_000;
 const EVENT_COALESCE_MS = 100;
 
+/** What a page is told of a change: which order or rent, and the new code when that is the change. */
+function payloadOf(event: UserEvent): Record<string, unknown> {
+  if (event.type === 'numbers')
+    return event.orderId === undefined
+      ? {}
+      : { order_id: event.orderId, ...(event.code ? { code: event.code } : {}) };
+  if (event.type === 'rents') return event.rentId === undefined ? {} : { rent_id: event.rentId };
+  return {};
+}
+
+interface EventRouteDeps {
+  events: UserEventBus;
+  maxStreams: number;
+  maxStreamsPerUser: number;
+}
+
 /**
- * Server-sent events for the signed-in user's pages: `numbers`, `rents` or `balance` changed. The pages
+ * Server-sent events for the signed-in user's pages: `numbers`, `rents` or `balance` changed, with the
+ * order or rent and a new code in the message, so a page shows a code without asking for it. The pages
  * still poll as the spec says; this only makes a code show up the moment it arrives.
  */
-export const eventRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { requireUser } = createGuards(ctx.auth);
-  // Who is calling is settled on the request line, before any input is judged.
-  app.addHook('onRequest', requireUser);
+export const eventRoutes: FastifyPluginAsyncZod<EventRouteDeps> = async (
+  app,
+  { events, maxStreams, maxStreamsPerUser },
+) => {
   // Open streams end with the server, or a graceful shutdown would wait for them forever. Sets keep the
   // order streams opened in: past a cap, the oldest one closes (its page reconnects if it is still open).
   const openStreams = new Set<() => void>();
@@ -26,8 +43,8 @@ export const eventRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     streamsByUser.set(userId, ofUser);
     ofUser.add(end);
     openStreams.add(end);
-    if (ofUser.size > ctx.config.SSE_MAX_STREAMS_PER_USER) ofUser.values().next().value?.();
-    if (openStreams.size > ctx.config.SSE_MAX_STREAMS) openStreams.values().next().value?.();
+    if (ofUser.size > maxStreamsPerUser) ofUser.values().next().value?.();
+    if (openStreams.size > maxStreams) openStreams.values().next().value?.();
   }
   function release(userId: number, end: () => void) {
     openStreams.delete(end);
@@ -53,15 +70,17 @@ export const eventRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       });
       stream.write('retry: 3000\n\n');
       // A change usually arrives twice (from this process and from the database) and often in bursts: one
-      // message per kind within a short window makes the page refetch once.
-      const pending = new Set<string>();
+      // message per order (or kind) within a short window, the one with a code kept, makes the page act once.
+      const pending = new Map<string, UserEvent>();
       let flush: NodeJS.Timeout | undefined;
-      const unsubscribe = ctx.events.subscribe(user.id, (event) => {
-        if (event.type === 'account' || event.type === 'tickets') return;
-        pending.add(event.type);
+      const unsubscribe = events.subscribe(user.id, (event) => {
+        if (event.type === 'account' || event.type === 'tickets' || event.type === 'api-keys') return;
+        const key = `${event.type}:${event.orderId ?? event.rentId ?? ''}`;
+        if (!(pending.get(key)?.code && !event.code)) pending.set(key, event);
         flush ??= setTimeout(() => {
           flush = undefined;
-          for (const type of pending) stream.write(`event: ${type}\ndata: {}\n\n`);
+          for (const change of pending.values())
+            stream.write(`event: ${change.type}\ndata: ${JSON.stringify(payloadOf(change))}\n\n`);
           pending.clear();
         }, EVENT_COALESCE_MS);
       });

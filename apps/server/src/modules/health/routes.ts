@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app/container';
+import type { DatabaseHandle } from '../../db/client';
 
 const READY_TIMEOUT_MS = 2000;
 
-export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (
+  app,
+  { database },
+) => {
   app.get(
     '/healthz',
     { schema: { hide: true, response: { 200: z.object({ status: z.literal('ok') }) } } },
@@ -15,13 +18,13 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await Promise.race([
-        ctx.database.db.execute(sql`select 1`),
+        database.db.execute(sql`select 1`),
         new Promise((_, reject) => setTimeout(() => reject(new Error('database timeout')), READY_TIMEOUT_MS)),
       ]);
-      return { status: 'ready', database: ctx.database.kind };
+      return { status: 'ready', database: database.kind };
     } catch (error) {
       reply.log.warn({ err: error }, 'readiness check failed');
-      return reply.code(503).send({ status: 'unavailable', database: ctx.database.kind });
+      return reply.code(503).send({ status: 'unavailable', database: database.kind });
     }
   });
 };

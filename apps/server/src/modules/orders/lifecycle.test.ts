@@ -237,7 +237,7 @@ describe('phoneException', () => {
       expect(upstream.activation.status).toBe('cancelled');
     }
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(1000);
-    expect(t.ctx.providers.health.cancelsAtOnce(t.ctx.sms.name)).toBe(false);
+    expect(t.ctx.providers.health.cancelsAtOnce(t.sms.name)).toBe(false);
   });
 });
 

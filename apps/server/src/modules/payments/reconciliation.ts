@@ -1,7 +1,6 @@
-import type { AppContext } from '../../app/container';
-import { jobLocks, withJobLock } from '../../db/locks';
-import type { Job } from '../../lib/scheduler';
-import { createTopupService, type TopupService } from './service';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../lib/clock';
+import type { TopupService } from './service';
 
 /** The job wakes up this often... */
 export const RECONCILIATION_INTERVAL_MS = 30_000;
@@ -14,8 +13,8 @@ export const STARTUP_BATCH_SIZE = 50;
 
 interface ReconciliationDeps {
   topups: TopupService;
-  clock: AppContext['clock'];
-  log: AppContext['log'];
+  clock: Clock;
+  log: FastifyBaseLogger;
   /** When this process started: its first run checks the invoices not checked since, a larger batch. */
   startedAt?: Date;
 }
@@ -32,7 +31,7 @@ export function createPaymentReconciliation({ topups, clock, log, startedAt }: R
     async run(): Promise<void> {
       const recheckBefore = new Date(clock.now().getTime() - RECHECK_AFTER_MS);
       const checkedBefore = startup && startup > recheckBefore ? startup : recheckBefore;
-      const due = await topups.repository.listDueForCheck(
+      const due = await topups.dueForCheck(
         checkedBefore,
         startup ? STARTUP_BATCH_SIZE : RECONCILIATION_BATCH_SIZE,
       );
@@ -45,23 +44,6 @@ export function createPaymentReconciliation({ topups, clock, log, startedAt }: R
           log.error({ err: error, orderId: payment.orderId }, 'could not reconcile a payment');
         }
       }
-    },
-  };
-}
-
-/** The periodic job, on one instance at a time. */
-export function paymentReconciliationJob(ctx: AppContext, startedAt?: Date): Job {
-  const reconciliation = createPaymentReconciliation({
-    topups: createTopupService(ctx),
-    clock: ctx.clock,
-    log: ctx.log,
-    startedAt,
-  });
-  return {
-    name: 'payment-reconciliation',
-    intervalMs: RECONCILIATION_INTERVAL_MS,
-    run: async () => {
-      await withJobLock(ctx.database, jobLocks.paymentReconciliation, () => reconciliation.run());
     },
   };
 }

@@ -9,21 +9,19 @@ import {
   topupsResponseSchema,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app/container';
-import { createGuards, currentUser } from '../auth/guards';
+import type { Clock } from '../../lib/clock';
+import { currentUser } from '../auth/guards';
 import { presentTopup, wireStatus } from './presenter';
-import { createTopupService, WEBHOOK_PATH } from './service';
+import { type TopupService, WEBHOOK_PATH } from './service';
 
 /** Webhooks come from the provider's few addresses; this only stops a flood, never a real delivery. */
 const WEBHOOK_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
 
-/**
- * Balance top-ups (spec section 7): create an invoice, follow its status, list the latest ones, and the
- * provider's webhook. The guard runs on the request line, before the body is judged.
- */
-export const topupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const topups = createTopupService(ctx);
-  const { requireUser } = createGuards(ctx.auth);
+/** Balance top-ups (spec section 7): create an invoice, follow its status, list the latest ones. */
+export const topupRoutes: FastifyPluginAsyncZod<{ topups: TopupService; clock: Clock }> = async (
+  app,
+  { topups, clock },
+) => {
   // Each invoice costs a provider call: limited per user, once the guard has said who the user is.
   const createLimit = app.rateLimit({
     max: TOPUP_CREATE_RATE_LIMIT.max,
@@ -41,7 +39,6 @@ export const topupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         body: createInvoiceRequestSchema,
         response: { 200: createInvoiceResponseSchema },
       },
-      onRequest: requireUser,
       preHandler: createLimit,
     },
     async (request) => {
@@ -59,7 +56,6 @@ export const topupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         querystring: topupStatusQuerySchema,
         response: { 200: topupStatusResponseSchema },
       },
-      onRequest: requireUser,
     },
     async (request) => {
       const payment = await topups.findForUser(currentUser(request).id, request.query.order_id);
@@ -77,10 +73,9 @@ export const topupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         summary: 'Your latest top-ups with their statuses, and the accepted amount range',
         response: { 200: topupsResponseSchema },
       },
-      onRequest: requireUser,
     },
     async (request) => {
-      const now = ctx.clock.now();
+      const now = clock.now();
       const list = await topups.listRecent(currentUser(request).id);
       const { minCents, maxCents } = topups.limits();
       return {
@@ -90,7 +85,13 @@ export const topupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       };
     },
   );
+};
 
+/** The payment provider's webhook: verified by its signature, so it needs no session. */
+export const topupWebhookRoutes: FastifyPluginAsyncZod<{ topups: TopupService }> = async (
+  app,
+  { topups },
+) => {
   // The signature covers the exact bytes sent, so this route alone keeps JSON bodies as text.
   await app.register(async (webhookScope) => {
     webhookScope.removeContentTypeParser('application/json');

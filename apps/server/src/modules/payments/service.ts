@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { checkTopupAmount, MIN_TOPUP_CENTS, RECENT_TOPUPS_LIMIT, topupMessages } from '@simcode/contract';
-import type { AppContext } from '../../app/container';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { DatabaseHandle } from '../../db/client';
 import type { Payment, PaymentState } from '../../db/schema';
+import type { UserEventBus } from '../../db/user-events';
+import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { decimalToCents } from '../../providers/payments/amounts';
 import {
@@ -9,6 +13,7 @@ import {
   isRefundStatus,
   type PaymentInfo,
   type PaymentLookup,
+  type PaymentProvider,
   PaymentProviderError,
   type PaymentStatus,
   shouldCredit,
@@ -29,10 +34,14 @@ export const CONFIRMATION_WAIT_MS = 24 * 60 * 60_000;
 /** Clocks of two servers disagree a little: a cancel this close to the end of the lifetime is an expiry. */
 const CLOCK_SKEW_MS = 60_000;
 
-export type TopupServiceDeps = Pick<
-  AppContext,
-  'config' | 'database' | 'payments' | 'events' | 'clock' | 'log'
->;
+export interface TopupServiceDeps {
+  config: Pick<Config, 'TOPUP_MAX_USD' | 'PUBLIC_URL' | 'TOPUP_INVOICE_LIFETIME_SECONDS'>;
+  database: DatabaseHandle;
+  payments: PaymentProvider;
+  events: UserEventBus;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
 
 /** Random, so nobody learns or guesses another payer's order; letters, digits, `_` and `-` for Cryptomus. */
 function newOrderId(): string {
@@ -219,8 +228,9 @@ export function createTopupService({
   }
 
   return {
-    repository,
     reconcile,
+    /** Pending invoices not asked about since `checkedBefore`, least recently checked first. */
+    dueForCheck: (checkedBefore: Date, limit: number) => repository.listDueForCheck(checkedBefore, limit),
     limits: () => ({ minCents: MIN_TOPUP_CENTS, maxCents }),
 
     /** Creates an invoice for the user; the payer pays it on the provider's page. */

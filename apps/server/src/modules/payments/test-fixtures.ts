@@ -1,7 +1,7 @@
 // Helpers for the top-up tests (not loaded by the app).
 import { createServer } from 'node:net';
 import { expect } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/support/app';
+import { closeTestApp, createTestApp, type TestApp } from '../../../test/support/app';
 import type { TestUser } from '../../../test/support/users';
 import { encodeSignedWebhook } from '../../providers/payments/cryptomus/signature';
 import { createPaymentsRepository } from './repository';
@@ -19,11 +19,21 @@ async function freePort(): Promise<number> {
  * over real HTTP and the sandbox's webhooks reach the app's own webhook route, as in production.
  */
 export async function createPaymentsTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const port = await freePort();
-  const t = await createTestApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  t.ctx.loopback.setFromAddress(t.app.server.address());
-  return t;
+  // The port is known before the app is built (PUBLIC_URL names it), so another process may take it in
+  // between: then the app is built again on another one.
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    const t = await createTestApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
+    try {
+      await t.app.listen({ port, host: '127.0.0.1' });
+    } catch (error) {
+      await closeTestApp(t);
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE' && attempt < 5) continue;
+      throw error;
+    }
+    t.ctx.loopback.setFromAddress(t.app.server.address());
+    return t;
+  }
 }
 
 /** Calls the sandbox's control API (status changes without webhooks, invoice state). */

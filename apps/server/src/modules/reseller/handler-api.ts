@@ -1,15 +1,14 @@
 import { centsToDollars, countryById, rentServices, serviceByCode } from '@simcode/contract';
-import type { AppContext } from '../../app/container';
 import { type Activation, liveActivationStatuses, type RentRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { UserCache } from '../../lib/user-cache';
 import { SimulatorRefusal as ProtocolRefusal } from '../../providers/sms/simulator/engine';
 import { renderRefusal, type SimReply } from '../../providers/sms/simulator/handler-api';
-import { balanceOf } from '../accounts/ledger';
 import { type AuthenticatedKey, KeyCapError } from '../api-keys/service';
 import { ANY_OPERATOR } from '../catalog/service';
 import { isLiveRent } from '../orders/lifecycle';
 import { orderIdOf } from '../orders/rents/presenter';
+import type { ResellerDeps } from './deps';
 import { protocolIds, saDateTime } from './protocol-ids';
 
 export { ProtocolRefusal };
@@ -160,14 +159,13 @@ type Handler = (call: Call) => Promise<SimReply> | SimReply;
 /** A key browsing rent prices: its uncached reads are its own share of the providers' budget. */
 const browsing = (key: AuthenticatedKey) => ({ browsing: `key:${key.id}` });
 
-export function createHandlerApi(ctx: AppContext) {
-  const { activations, rentals, catalog, database } = ctx;
-  const db = database.db;
+export function createHandlerApi(deps: ResellerDeps) {
+  const { activations, rentals, catalog, apiKeys, money, clock, log } = deps;
   const statusCache = new UserCache<string>({
-    clock: ctx.clock,
+    clock,
     ttlMs: STATUS_CACHE_TTL_MS,
     maxEntries: 100_000,
-    events: ctx.events,
+    events: deps.events,
     invalidatedBy: (event) => event.type === 'numbers',
   });
 
@@ -208,7 +206,7 @@ export function createHandlerApi(ctx: AppContext) {
     if (maxPrice !== undefined && quote.priceCents > Math.round(maxPrice * 100))
       throw new ProtocolRefusal('WRONG_MAX_PRICE', usd(quote.priceCents).toFixed(2));
     const request = { countryId, operator, service };
-    const through = ctx.apiKeys.spendThrough(call.key);
+    const through = apiKeys.spendThrough(call.key);
     // The customer refuses numbers with these prefixes: one that matches is given back and another tried.
     return exceptions.length > 0
       ? activations.buyExcluding(call.key.userId, request, through, exceptions, PHONE_EXCEPTION_TRIES)
@@ -269,7 +267,7 @@ export function createHandlerApi(ctx: AppContext) {
   }
 
   const balance: Handler = async ({ key }) =>
-    text(`ACCESS_BALANCE:${usd(await balanceOf(db, key.userId)).toFixed(2)}`);
+    text(`ACCESS_BALANCE:${usd(await money.balanceCents(key.userId)).toFixed(2)}`);
 
   const handlers: Record<string, Handler> = {
     getBalance: balance,
@@ -435,7 +433,7 @@ export function createHandlerApi(ctx: AppContext) {
             throw new ProtocolRefusal('BAD_STATUS');
           return text('ACCESS_READY');
         case '3': {
-          if (order.status !== 'received' || order.expiresAt.getTime() <= ctx.clock.now().getTime())
+          if (order.status !== 'received' || order.expiresAt.getTime() <= clock.now().getTime())
             throw new ProtocolRefusal('BAD_STATUS');
           await activations.requestAnotherSms(order);
           return text('ACCESS_RETRY_GET');
@@ -529,7 +527,7 @@ export function createHandlerApi(ctx: AppContext) {
           serviceKey: option.key,
           period: { unit: 'hour', count: hours, hours, renewable: false },
         },
-        ctx.apiKeys.spendThrough(call.key),
+        apiKeys.spendThrough(call.key),
       );
       return json(rentPhone(rent));
     },
@@ -593,12 +591,7 @@ export function createHandlerApi(ctx: AppContext) {
       const orderId = orderIdOf(rent);
       if (!orderId) throw new ProtocolRefusal('INVALID_PHONE');
       // Made through the key: the renewal counts against its caps, checked in the charge's transaction.
-      const renewed = await rentals.renew(
-        call.key.userId,
-        orderId,
-        hours,
-        ctx.apiKeys.spendThrough(call.key),
-      );
+      const renewed = await rentals.renew(call.key.userId, orderId, hours, apiKeys.spendThrough(call.key));
       return json(rentPhone(renewed));
     },
 
@@ -620,10 +613,10 @@ export function createHandlerApi(ctx: AppContext) {
         return await handlers[action]!(call);
       } catch (error) {
         if (error instanceof KeyCapError)
-          await ctx.apiKeys.note(error.apiKeyId, 'cap_refused', `${action}: ${error.detail}`).catch(() => {});
+          await apiKeys.note(error.apiKeyId, 'cap_refused', `${action}: ${error.detail}`).catch(() => {});
         else if (!(error instanceof ProtocolRefusal) && !(error instanceof AppError))
-          ctx.log.error({ err: error, action }, 'reseller API action failed');
-        return render(refusalOf(error, action), action, ctx.clock.now().getTime());
+          log.error({ err: error, action }, 'reseller API action failed');
+        return render(refusalOf(error, action), action, clock.now().getTime());
       }
     },
   };

@@ -4,10 +4,10 @@ import { countryById } from '@simcode/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../app/container';
 import { apiIdempotencyKeys } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/errors';
 import type { AuthenticatedKey } from '../api-keys/service';
+import type { ResellerDeps } from './deps';
 import type { HandlerApi } from './handler-api';
 import { protocolIds } from './protocol-ids';
 
@@ -55,8 +55,8 @@ function refused(answer: string) {
  * The MCP server for AI agents: one stateless server per HTTP request, authenticated by an API key, whose
  * tools run the same protocol actions as handler_api.php (so caps, ownership and refunds are the same).
  */
-function buildServer(ctx: AppContext, api: HandlerApi, key: AuthenticatedKey): McpServer {
-  const server = new McpServer({ name: `${ctx.config.APP_NAME} numbers`, version: '1.0.0' });
+function buildServer(deps: ResellerDeps, api: HandlerApi, key: AuthenticatedKey): McpServer {
+  const server = new McpServer({ name: `${deps.appName} numbers`, version: '1.0.0' });
   const call = async (action: string, params: Record<string, string | undefined>) =>
     (await api.answer(action, { key, params })).body;
   const orderId = z.number().int().positive().describe('The order id buy_number returned.');
@@ -77,9 +77,9 @@ function buildServer(ctx: AppContext, api: HandlerApi, key: AuthenticatedKey): M
     },
     async ({ country, service }) => {
       const iso = country?.toUpperCase();
-      const countries = ctx.catalog.countries().filter((entry) => !iso || entry.id === iso);
+      const countries = deps.catalog.countries().filter((entry) => !iso || entry.id === iso);
       const offers = countries.flatMap((entry) =>
-        ctx.catalog
+        deps.catalog
           .services(entry.id)
           .filter((offer) => !service || offer.service === service)
           .map((offer) => ({
@@ -112,7 +112,7 @@ function buildServer(ctx: AppContext, api: HandlerApi, key: AuthenticatedKey): M
       },
     },
     async ({ country, service, operator, max_price_usd, idempotency_key }) => {
-      const db = ctx.database.db;
+      const { db } = deps;
       const mine = and(
         eq(apiIdempotencyKeys.apiKeyId, key.id),
         eq(apiIdempotencyKeys.idempotencyKey, idempotency_key),
@@ -120,13 +120,13 @@ function buildServer(ctx: AppContext, api: HandlerApi, key: AuthenticatedKey): M
       try {
         await db
           .insert(apiIdempotencyKeys)
-          .values({ apiKeyId: key.id, idempotencyKey: idempotency_key, createdAt: ctx.clock.now() });
+          .values({ apiKeyId: key.id, idempotencyKey: idempotency_key, createdAt: deps.clock.now() });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         const [earlier] = await db.select().from(apiIdempotencyKeys).where(mine);
         if (!earlier?.activationId)
           return refused('IN_PROGRESS:a purchase with this idempotency_key is still running');
-        const order = await ctx.activations.find(key.userId, earlier.activationId);
+        const order = await deps.activations.find(key.userId, earlier.activationId);
         return result({ order_id: earlier.activationId, phone_number: order?.phoneNumber, replayed: true });
       }
       const countryId = countryById(country.toUpperCase())
@@ -175,7 +175,7 @@ function buildServer(ctx: AppContext, api: HandlerApi, key: AuthenticatedKey): M
       for (;;) {
         // Every change to the user's orders is an event; the status itself is read from our database.
         const changed = new Promise<void>((resolve) => {
-          const stop = ctx.events.subscribe(key.userId, (event) => {
+          const stop = deps.events.subscribe(key.userId, (event) => {
             if (event.type === 'numbers') {
               stop();
               resolve();
@@ -236,7 +236,7 @@ function buildServer(ctx: AppContext, api: HandlerApi, key: AuthenticatedKey): M
 /** `/mcp`: the Model Context Protocol over streamable HTTP (stateless), authenticated by an API key. */
 export function registerMcp(
   app: FastifyInstance,
-  ctx: AppContext,
+  deps: ResellerDeps,
   api: HandlerApi,
   limits: preHandlerAsyncHookHandler[],
 ) {
@@ -254,7 +254,7 @@ export function registerMcp(
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
     const header = request.headers['x-api-key'];
     const raw = bearer ?? (typeof header === 'string' ? header.trim() : undefined);
-    const key = raw ? await ctx.apiKeys.authenticate(raw) : null;
+    const key = raw ? await deps.apiKeys.authenticate(raw) : null;
     if (!key?.allows(request.ip)) return unauthorized(reply);
     request.resellerKey = key;
   }
@@ -268,7 +268,7 @@ export function registerMcp(
     preHandler: limits,
     errorHandler: (error, _request, reply) => {
       const status = (error as { statusCode?: number }).statusCode === 429 ? 429 : 500;
-      if (status === 500) ctx.log.error({ err: error }, 'MCP request failed');
+      if (status === 500) deps.log.error({ err: error }, 'MCP request failed');
       return reply.code(status).send({
         jsonrpc: '2.0',
         error: {
@@ -288,7 +288,7 @@ export function registerMcp(
             error: { code: -32000, message: 'Method not allowed: this server is stateless.' },
             id: null,
           });
-      const server = buildServer(ctx, api, request.resellerKey!);
+      const server = buildServer(deps, api, request.resellerKey!);
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app/container';
 import { bannedDate } from '../../providers/sms/simulator/handler-api';
 import type { AuthenticatedKey } from '../api-keys/service';
+import type { ResellerDeps } from './deps';
 import {
   createHandlerApi,
   type Params,
@@ -40,9 +40,10 @@ function send(reply: FastifyReply, answer: ProtocolReply, status = answer.status
  * The SMS-Activate protocol at `/stubs/handler_api.php`, GET or POST (query, form or JSON body), answering
  * as SMS-Activate does; every failure is one of its tokens, never an HTTP error page.
  */
-export async function resellerRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const api = createHandlerApi(ctx);
-  const nowMs = () => ctx.clock.now().getTime();
+export async function resellerRoutes(app: FastifyInstance, deps: ResellerDeps) {
+  const { apiKeys, clock, log } = deps;
+  const api = createHandlerApi(deps);
+  const nowMs = () => clock.now().getTime();
   // Only here: the protocol's clients post forms; the rest of the API takes JSON alone.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -58,13 +59,13 @@ export async function resellerRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     Object.assign(new ProtocolRefusal('BANNED', bannedDate(nowMs() + ttlMs)), { statusCode: 429 });
   const limits = [
     app.rateLimit({
-      max: ctx.config.RATE_LIMIT_API_KEY_PER_MINUTE,
+      max: deps.callsPerMinute.perKey,
       timeWindow: 60_000,
       keyGenerator: (request) => `api-key:${request.resellerKey?.id}`,
       errorResponseBuilder: (_request, context) => rateLimited(context.ttl),
     }),
     app.rateLimit({
-      max: ctx.config.RATE_LIMIT_API_USER_PER_MINUTE,
+      max: deps.callsPerMinute.perUser,
       timeWindow: 60_000,
       keyGenerator: (request) => `api-user:${request.resellerKey?.userId}`,
       errorResponseBuilder: (_request, context) => rateLimited(context.ttl),
@@ -74,9 +75,9 @@ export async function resellerRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   async function checkKey(request: FastifyRequest, reply: FastifyReply) {
     const params = paramsOf(request);
     const raw = params.api_key?.trim();
-    const key = raw ? await ctx.apiKeys.authenticate(raw) : null;
+    const key = raw ? await apiKeys.authenticate(raw) : null;
     if (key && !key.allows(request.ip)) {
-      await ctx.apiKeys.note(key.id, 'ip_refused', `A call from ${request.ip}, outside the allow-list.`);
+      await apiKeys.note(key.id, 'ip_refused', `A call from ${request.ip}, outside the allow-list.`);
       return send(reply, render(new ProtocolRefusal('BAD_KEY'), params.action ?? '', nowMs()));
     }
     if (!key) return send(reply, render(new ProtocolRefusal('BAD_KEY'), params.action ?? '', nowMs()));
@@ -97,7 +98,7 @@ export async function resellerRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       const status = (error as { statusCode?: number }).statusCode ?? 500;
       const refusal =
         status >= 400 && status < 500 ? new ProtocolRefusal('BAD_ACTION') : refusalOf(error, action);
-      if (status >= 500) ctx.log.error({ err: error, action }, 'reseller API call failed');
+      if (status >= 500) log.error({ err: error, action }, 'reseller API call failed');
       return send(reply, render(refusal, action, nowMs()));
     },
     handler: async (request, reply) => {
@@ -107,5 +108,5 @@ export async function resellerRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     },
   });
 
-  registerMcp(app, ctx, api, limits);
+  registerMcp(app, deps, api, limits);
 }

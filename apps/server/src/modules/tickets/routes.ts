@@ -13,41 +13,39 @@ import {
   ticketThreadResponseSchema,
   ticketUserResponseSchema,
 } from '@simcode/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app/container';
 import { SerializedAnswers } from '../../lib/compress-answers';
-import { createGuards, currentUser } from '../auth/guards';
-import { createTicketsService } from './service';
+import { currentUser } from '../auth/guards';
+import type { TicketsService } from './service';
 
 const ticketParams = z.object({ id: databaseIdParam });
 const userParams = z.object({ userId: databaseIdParam });
 
 const bearer = [{ bearer: [] }];
 
-/**
- * The user endpoints (a user's own tickets) and the administrator endpoints under /admin (every ticket),
- * spec section 7. The guard runs first, on the request line alone, so a caller without the right to the
- * route learns nothing from how their input would have been judged. Writes are rate-limited per user.
- */
-export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const tickets = createTicketsService({ db: ctx.database.db, clock: ctx.clock, events: ctx.events });
-  const { requireUser, requireAdmin } = createGuards(ctx.auth);
+const perUser = (name: string) => (request: FastifyRequest) => `tickets:${name}:${currentUser(request).id}`;
+
+/** Messages one writer (a user, or an administrator answering) may send in the window. */
+function messageLimitOf(app: { rateLimit: FastifyInstance['rateLimit'] }) {
+  return app.rateLimit({
+    max: TICKET_MESSAGE_RATE_LIMIT.max,
+    timeWindow: TICKET_MESSAGE_RATE_LIMIT.timeWindowMs,
+    keyGenerator: perUser('message'),
+  });
+}
+
+/** A user's own tickets (spec section 7); writes are rate-limited per user. */
+export const ticketRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService }> = async (app, { tickets }) => {
   const ownPages = new SerializedAnswers();
-  const perUser = (name: string) => (request: FastifyRequest) => `tickets:${name}:${currentUser(request).id}`;
   const createLimit = app.rateLimit({
     max: TICKET_CREATE_RATE_LIMIT.max,
     timeWindow: TICKET_CREATE_RATE_LIMIT.timeWindowMs,
     keyGenerator: perUser('create'),
   });
-  const messageLimit = app.rateLimit({
-    max: TICKET_MESSAGE_RATE_LIMIT.max,
-    timeWindow: TICKET_MESSAGE_RATE_LIMIT.timeWindowMs,
-    keyGenerator: perUser('message'),
-  });
+  const messageLimit = messageLimitOf(app);
   const asUser = { tags: ['tickets'], security: bearer };
-  const asAdmin = { tags: ['tickets (administrators)'], security: bearer };
 
   app.get(
     '/',
@@ -60,7 +58,6 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         querystring: ticketListQuerySchema,
         response: { 200: ticketListResponseSchema },
       },
-      onRequest: requireUser,
     },
     async (request, reply) => {
       const page = await tickets.listOwn(currentUser(request), request.query);
@@ -78,7 +75,6 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         body: createTicketRequestSchema,
         response: { 201: ticketResponseSchema },
       },
-      onRequest: requireUser,
       preHandler: createLimit,
     },
     async (request, reply) => {
@@ -98,7 +94,6 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         params: ticketParams,
         response: { 200: ticketThreadResponseSchema },
       },
-      onRequest: requireUser,
     },
     async (request) => ({
       success: true as const,
@@ -116,7 +111,6 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         body: ticketMessageRequestSchema,
         response: { 201: ticketMessageResponseSchema },
       },
-      onRequest: requireUser,
       preHandler: messageLimit,
     },
     async (request, reply) => {
@@ -138,13 +132,21 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         params: ticketParams,
         response: { 200: ticketResponseSchema },
       },
-      onRequest: requireUser,
     },
     async (request) => ({
       success: true as const,
       ticket: await tickets.closeOwn(currentUser(request), request.params.id),
     }),
   );
+};
+
+/** Every ticket, for support (spec section 7): the administrators' endpoints under /admin. */
+export const ticketAdminRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService }> = async (
+  app,
+  { tickets },
+) => {
+  const asAdmin = { tags: ['tickets (administrators)'], security: bearer };
+  const messageLimit = messageLimitOf(app);
 
   app.get(
     '/admin/tickets',
@@ -157,7 +159,6 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         querystring: ticketListQuerySchema,
         response: { 200: ticketListResponseSchema },
       },
-      onRequest: requireAdmin,
     },
     async (request) => ({ success: true as const, ...(await tickets.listAll(request.query)) }),
   );
@@ -173,7 +174,6 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         params: ticketParams,
         response: { 200: ticketThreadResponseSchema },
       },
-      onRequest: requireAdmin,
     },
     async (request) => ({ success: true as const, ...(await tickets.getAny(request.params.id)) }),
   );
@@ -188,7 +188,6 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         body: ticketMessageRequestSchema,
         response: { 201: ticketMessageResponseSchema },
       },
-      onRequest: requireAdmin,
       preHandler: messageLimit,
     },
     async (request, reply) => {
@@ -211,7 +210,6 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         body: setTicketStatusRequestSchema,
         response: { 200: ticketResponseSchema },
       },
-      onRequest: requireAdmin,
     },
     async (request) => ({
       success: true as const,
@@ -228,7 +226,6 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         params: ticketParams,
         response: { 200: ticketResponseSchema },
       },
-      onRequest: requireAdmin,
     },
     async (request) => ({ success: true as const, ticket: await tickets.closeAny(request.params.id) }),
   );
@@ -242,7 +239,6 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         params: ticketParams,
         response: { 200: successResponseSchema },
       },
-      onRequest: requireAdmin,
     },
     async (request) => {
       await tickets.delete(request.params.id);
@@ -259,7 +255,6 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         params: userParams,
         response: { 200: ticketUserResponseSchema },
       },
-      onRequest: requireAdmin,
     },
     async (request) => ({ success: true as const, user: await tickets.userInfo(request.params.userId) }),
   );

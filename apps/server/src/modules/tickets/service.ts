@@ -9,9 +9,9 @@ import {
 } from '@simcode/contract';
 import type { Executor } from '../../db/client';
 import type { TicketMessageRow, TicketRow } from '../../db/schema';
+import type { UserEventBus } from '../../db/user-events';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import type { UserEventBus } from '../../db/user-events';
 import { UserCache } from '../../lib/user-cache';
 import type { AuthUser } from '../auth/service';
 import { createUsersRepository } from '../users/repository';

@@ -2,9 +2,11 @@ import { plainText } from '@simcode/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app/container';
 import { notFound } from '../../lib/errors';
 import { timingSafeEqualText } from '../../lib/timing-safe';
+import type { ProviderPool } from '../../providers/sms/pool';
+import type { ActivationService } from '../orders/activations/service';
+import type { RentalService } from '../orders/rents/service';
 
 /** Where a provider that can send a header puts the secret, instead of in the URL. */
 export const SMS_WEBHOOK_SECRET_HEADER = 'x-webhook-secret';
@@ -21,16 +23,26 @@ const WEBHOOK_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
  * Each provider of the pool has its own URL, the secret followed by its name (`/sms/<secret>/<provider>`);
  * the URL without a name is the first provider's, as it was before the pool.
  */
-export const upstreamWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+interface UpstreamWebhookDeps {
+  providers: ProviderPool;
+  activations: ActivationService;
+  rentals: RentalService;
+  webhookSecret: string;
+}
+
+export const upstreamWebhookRoutes: FastifyPluginAsyncZod<UpstreamWebhookDeps> = async (
+  app,
+  { providers, activations, rentals, webhookSecret },
+) => {
   async function deliver(request: FastifyRequest, secret: string | undefined, providerName?: string) {
-    if (secret === undefined || !timingSafeEqualText(secret, ctx.config.SMS_WEBHOOK_SECRET)) throw notFound();
-    const name = providerName ?? ctx.providers.names[0]!;
-    if (!ctx.providers.has(name)) throw notFound();
-    const event = ctx.providers.get(name).parseWebhook(request.body);
+    if (secret === undefined || !timingSafeEqualText(secret, webhookSecret)) throw notFound();
+    const name = providerName ?? providers.names[0]!;
+    if (!providers.has(name)) throw notFound();
+    const event = providers.get(name).parseWebhook(request.body);
     if (!event) return { success: true, ignored: true };
     const sourceAddress = request.ip;
     if (event.type === 'activation') {
-      const recorded = await ctx.activations.recordPushedSms(name, event.activationId, {
+      const recorded = await activations.recordPushedSms(name, event.activationId, {
         code: event.code,
         text: event.text,
         receivedAt: event.receivedAt,
@@ -38,7 +50,7 @@ export const upstreamWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
       });
       return { success: true, recorded };
     }
-    const recorded = await ctx.rentals.recordPushedSms(name, event.rentId, {
+    const recorded = await rentals.recordPushedSms(name, event.rentId, {
       from: event.from,
       text: event.text,
       receivedAt: event.receivedAt,

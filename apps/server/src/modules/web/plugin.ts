@@ -10,7 +10,7 @@ import {
   themeFromCookies,
 } from '@simcode/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app/container';
+import type { Config } from '../../config';
 import { errorBody } from '../../lib/errors';
 import { serverRoot } from '../../lib/paths';
 import { type Precompressed, precompress, sendPrecompressed } from '../../lib/precompressed';
@@ -28,8 +28,7 @@ const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
 /** Vite puts content-hashed files here: they never change, so browsers may keep them for a year. */
 const HASHED_ASSETS_DIR = `${path.sep}assets${path.sep}`;
 
-export function publicConfigOf(ctx: AppContext): PublicConfig {
-  const { config } = ctx;
+export function publicConfigOf(config: Config): PublicConfig {
   return {
     appName: config.APP_NAME,
     captcha: { provider: config.CAPTCHA_PROVIDER, siteKey: config.CAPTCHA_SITE_KEY },
@@ -58,20 +57,20 @@ function sendJsonNotFound(reply: FastifyReply) {
  * Serves the built web app from the same process: hashed assets with long-lived caching, HTML never
  * cached, and every other GET of a page answered with the app (history fallback).
  */
-export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
   // One origin for the pages: a session (its token in local storage), the payment window's return and the
   // app's own links then all live on PUBLIC_URL, whichever of the server's names the browser came by.
   // Callback style: every request passes here, and an API call (most of them) settles on its first
   // characters without a promise.
   app.addHook('onRequest', (request, reply, done) => {
     if (request.url.startsWith('/api/') || !isPageRequest(request)) return done();
-    const target = ownHostRedirect(ctx.config.PUBLIC_URL, request.headers.host);
+    const target = ownHostRedirect(config.PUBLIC_URL, request.headers.host);
     if (!target) return done();
     reply.redirect(`${target}${request.url}`, 308);
   });
 
-  const distDir = ctx.config.WEB_DIST_DIR ? path.resolve(ctx.config.WEB_DIST_DIR) : DEFAULT_DIST_DIR;
-  const pages = loadHtmlPages(distDir, publicConfigOf(ctx), ctx.config.PUBLIC_URL);
+  const distDir = config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : DEFAULT_DIST_DIR;
+  const pages = loadHtmlPages(distDir, publicConfigOf(config), config.PUBLIC_URL);
   if (!pages) {
     app.log.warn({ distDir }, 'the web app is not built: run `npm run build` (the API works without it)');
   } else if (existsSync(distDir)) {
@@ -97,18 +96,18 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Pro
     });
   }
 
-  app.get('/api/public-config', { schema: { hide: true } }, async () => publicConfigOf(ctx));
+  app.get('/api/public-config', { schema: { hide: true } }, async () => publicConfigOf(config));
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(robotsTxt(ctx.config.PUBLIC_URL)),
+      .send(robotsTxt(config.PUBLIC_URL)),
   );
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
     reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(sitemapXml(ctx.config.PUBLIC_URL)),
+      .send(sitemapXml(config.PUBLIC_URL)),
   );
 
   // A handful of pages, each compressed once; browsers revalidate them (no-cache) and get 304 when unchanged.

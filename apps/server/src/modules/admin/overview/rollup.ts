@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../../app/container';
-import { type Database, queryRows } from '../../../db/client';
+import { type Database, type DatabaseHandle, queryRows } from '../../../db/client';
 import { jobLocks, withJobLock } from '../../../db/locks';
 import {
   activeUsersDaily,
@@ -8,6 +7,7 @@ import {
   TIME_TO_CODE_BUCKET_MS,
   TIME_TO_CODE_BUCKETS,
 } from '../../../db/schema';
+import type { Clock } from '../../../lib/clock';
 import type { Job } from '../../../lib/scheduler';
 import type { ProviderPool } from '../../../providers/sms/pool';
 
@@ -187,7 +187,11 @@ export async function refreshBusinessHours(db: Database, providers: ProviderPool
     );
 }
 
-export function businessHoursJob(ctx: AppContext): Job {
+export function businessHoursJob(ctx: {
+  database: DatabaseHandle;
+  providers: ProviderPool;
+  clock: Clock;
+}): Job {
   return {
     name: 'business-hours',
     intervalMs: BUSINESS_HOURS_TICK_MS,

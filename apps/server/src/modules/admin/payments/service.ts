@@ -2,9 +2,9 @@ import { type AdminPaymentRow, adminMessages, centsToDollars, formatCents } from
 import { and, desc, eq, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { ledgerEntries, type Payment, paymentEvents, payments, users } from '../../../db/schema';
+import type { UserEventBus } from '../../../db/user-events';
 import type { Clock } from '../../../lib/clock';
 import { conflict, notFound } from '../../../lib/errors';
-import type { UserEventBus } from '../../../db/user-events';
 import { applyLedgerChange } from '../../accounts/ledger';
 import { createPaymentsRepository } from '../../payments/repository';
 import type { TopupService } from '../../payments/service';

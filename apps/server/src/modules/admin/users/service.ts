@@ -18,9 +18,9 @@ import {
   type User,
   users,
 } from '../../../db/schema';
+import type { UserEventBus } from '../../../db/user-events';
 import type { Clock } from '../../../lib/clock';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
-import type { UserEventBus } from '../../../db/user-events';
 import { applyLedgerChange, InsufficientBalanceError, lockAccount } from '../../accounts/ledger';
 
 import {

@@ -333,7 +333,7 @@ describe('cancelling, expiry and the code', () => {
         url: `/api/dashboard/numbers/${number.id}/cancel`,
         headers: user.headers,
       }),
-      t.ctx.activations.recordPushedSms(t.ctx.sms.name, await upstreamIdOf(number.id), {
+      t.ctx.activations.recordPushedSms(t.sms.name, await upstreamIdOf(number.id), {
         code: '1111',
         text: 'code 1111',
         receivedAt: t.clock.now(),
@@ -364,7 +364,7 @@ describe('cancelling, expiry and the code', () => {
 
     // A provider delivering late: the webhook, and the sync reading the same code.
     const late = { code: '5150', text: 'Your code is 5150', receivedAt: t.clock.now() };
-    expect(await t.ctx.activations.recordPushedSms(t.ctx.sms.name, await upstreamIdOf(number.id), late)).toBe(
+    expect(await t.ctx.activations.recordPushedSms(t.sms.name, await upstreamIdOf(number.id), late)).toBe(
       true,
     );
     const [order] = await t.ctx.database.db.select().from(activations);
@@ -380,7 +380,7 @@ describe('cancelling, expiry and the code', () => {
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(1000);
     const stored = await t.ctx.database.db.select().from(activationMessages);
     expect(stored).toEqual([expect.objectContaining({ code: '5150', late: true })]);
-    expect(await lateSmsByProvider(t.ctx.database.db)).toEqual({ [t.ctx.sms.name]: 1 });
+    expect(await lateSmsByProvider(t.ctx.database.db)).toEqual({ [t.sms.name]: 1 });
   });
 
   it('refunds at once with a 502 when the upstream issues an id one of our orders holds', async () => {
@@ -418,7 +418,7 @@ describe('cancelling, expiry and the code', () => {
     await sync.run();
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(paidBalance);
     t.clock.advance(ACTIVATION_LIFETIME_MS + 5000);
-    await t.ctx.simulator!.tick();
+    await t.simulator!.tick();
     await sync.run();
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(1000);
     const list = (await t.app.inject({ url: '/api/dashboard/numbers', headers: user.headers })).json();
@@ -434,7 +434,7 @@ describe('cancelling, expiry and the code', () => {
     const sync = syncJob();
     // As with thousands of live orders: the sweep's calls are spent before it reaches this order's page.
     const runWithoutBudget = async () => {
-      while (t.ctx.upstreamBudget.tryTake('activations')) {}
+      while (t.upstreamBudget.tryTake('activations')) {}
       await sync.run();
     };
     t.clock.advance(ACTIVATION_LIFETIME_MS + 5000);
@@ -455,7 +455,7 @@ describe('cancelling, expiry and the code', () => {
     await simulatorControl(t, 'fault', { action: 'getActiveActivations', token: 'BAD_ACTION', times: 0 });
     const sync = syncJob();
     t.clock.advance(ACTIVATION_LIFETIME_MS + 5000);
-    await t.ctx.simulator!.tick();
+    await t.simulator!.tick();
     await sync.run();
     // Not BLIND_EXPIRY_MS later: getStatus said the activation is over.
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(1000);
@@ -476,7 +476,7 @@ describe('cancelling, expiry and the code', () => {
     await waitForStatus(user, number.number_id, /^STATUS_OK:777$/);
     const paid = await balanceOf(t.ctx.database.db, user.id);
     t.clock.advance(ACTIVATION_LIFETIME_MS + 5000);
-    await t.ctx.simulator!.tick();
+    await t.simulator!.tick();
     await syncJob().run();
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(paid);
     const [order] = await t.ctx.database.db.select().from(activations);
@@ -560,13 +560,13 @@ describe('upstream cost', () => {
       expect((await buy(user, { countryID: offer.countryId, service: offer.service })).statusCode).toBe(200);
     }
     const sync = syncJob();
-    const usedBefore = t.ctx.upstreamBudget.used;
+    const usedBefore = t.upstreamBudget.used;
     for (let second = 0; second < 60; second += 2) {
       for (const user of users) await t.app.inject({ url: '/api/dashboard/numbers', headers: user.headers });
       await sync.run();
       t.clock.advance(2000);
     }
-    expect(t.ctx.upstreamBudget.used - usedBefore).toBeLessThanOrEqual(5);
-    expect(t.ctx.upstreamBudget.used - usedBefore).toBeGreaterThan(0);
+    expect(t.upstreamBudget.used - usedBefore).toBeLessThanOrEqual(5);
+    expect(t.upstreamBudget.used - usedBefore).toBeGreaterThan(0);
   });
 });

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../../app/container';
-import type { Database, Executor } from '../../../db/client';
-import { queryRows } from '../../../db/client';
+import { type Database, type DatabaseHandle, type Executor, queryRows } from '../../../db/client';
 import { jobLocks, withJobLock } from '../../../db/locks';
 import { type DeliveryStat, deliveryStats } from '../../../db/schema';
+import type { Clock } from '../../../lib/clock';
 import type { Job } from '../../../lib/scheduler';
+import type { ProviderPool } from '../../../providers/sms/pool';
+import type { CatalogService } from '../../catalog/service';
 
 /** The window the statistics look back over. */
 export const DELIVERY_STATS_WINDOW_MS = 7 * 24 * 3_600_000;
@@ -81,7 +82,15 @@ export function loadDeliveryStats(db: Executor): Promise<DeliveryStat[]> {
  * instance's deliveries alone would route differently from its neighbours', and start from nothing after a
  * restart).
  */
-export function deliveryStatsJob(ctx: AppContext): Job {
+/** What the delivery figures are computed from and handed to. */
+export interface DeliveryStatsDeps {
+  database: DatabaseHandle;
+  providers: ProviderPool;
+  catalog: CatalogService;
+  clock: Clock;
+}
+
+export function deliveryStatsJob(ctx: DeliveryStatsDeps): Job {
   return {
     name: 'delivery-stats',
     intervalMs: DELIVERY_STATS_TICK_MS,
@@ -99,9 +108,7 @@ export function deliveryStatsJob(ctx: AppContext): Job {
  * Loads the stored figures into the pool's health record (routing) and the catalog (the figures shown
  * beside each price), at start and after each computation.
  */
-export async function useDeliveryStats(
-  ctx: Pick<AppContext, 'database' | 'providers' | 'catalog'>,
-): Promise<void> {
+export async function useDeliveryStats(ctx: Omit<DeliveryStatsDeps, 'clock'>): Promise<void> {
   const rows = await loadDeliveryStats(ctx.database.db);
   const computedAt = rows[0]?.computedAt;
   if (!computedAt) return;

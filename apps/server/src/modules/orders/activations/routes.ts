@@ -16,12 +16,12 @@ import {
   TICKET_CREATE_RATE_LIMIT,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../../app/container';
 import type { ActivationStatus } from '../../../db/schema';
 import { SerializedAnswers } from '../../../lib/compress-answers';
-import { createGuards, currentUser } from '../../auth/guards';
+import { currentUser } from '../../auth/guards';
 import { presentNumber } from './presenter';
 import type { NumberListFilter } from './repository';
+import type { ActivationService } from './service';
 
 const endedNumberStatuses = [
   'completed',
@@ -45,11 +45,10 @@ function numberFilter(query: {
   return { statuses, service, from, toExclusive: to ? dayAfter(to) : undefined };
 }
 
-export const activationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { requireUser } = createGuards(ctx.auth);
-  // Who is calling is settled on the request line, before any input is judged.
-  app.addHook('onRequest', requireUser);
-  const { activations } = ctx;
+export const activationRoutes: FastifyPluginAsyncZod<{
+  activations: ActivationService;
+  purchasesPerMinute: number;
+}> = async (app, { activations, purchasesPerMinute }) => {
   const firstPages = new SerializedAnswers();
   // Spending is limited per user, after the guard has said who the user is.
   // A report opens a ticket: as limited as opening one by hand.
@@ -59,7 +58,7 @@ export const activationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     keyGenerator: (request) => `tickets:create:${request.authUser?.id}`,
   });
   const purchaseLimit = app.rateLimit({
-    max: ctx.config.RATE_LIMIT_PURCHASES_PER_MINUTE,
+    max: purchasesPerMinute,
     timeWindow: 60_000,
     keyGenerator: (request) => `purchases:${request.authUser?.id}`,
   });

@@ -230,8 +230,8 @@ describe('renting a number', () => {
     await simulatorControl(t, 'fault', { action: 'getRentNumber', delayMs: 800, times: 1 });
     expect((await rentRequest(t, user, longTermBody(offer))).statusCode).toBe(503);
     // The simulator rents the number once its delay is over, after we stopped waiting.
-    await expect.poll(() => t.ctx.rents.listActiveRents(), { timeout: 5000 }).toHaveLength(1);
-    const [orphan] = await t.ctx.rents.listActiveRents();
+    await expect.poll(() => t.rents.listActiveRents(), { timeout: 5000 }).toHaveLength(1);
+    const [orphan] = await t.rents.listActiveRents();
 
     const sync = rentSync(t);
     t.clock.advance(PENDING_SETTLE_MS + 1000);
@@ -248,7 +248,7 @@ describe('renting a number', () => {
   it('prices rent options from the upstream once per country and period, however many people look', async () => {
     t = await createListeningTestApp();
     const users = await Promise.all(Array.from({ length: 5 }, () => createUser(t)));
-    const reads = vi.spyOn(t.ctx.rents, 'getRentCatalog');
+    const reads = vi.spyOn(t.rents, 'getRentCatalog');
     const look = (user: (typeof users)[number], hours: number) =>
       t.app.inject({
         url: `/api/dashboard/rent-services?country=us&periodID=${hours}`,
@@ -483,7 +483,7 @@ describe('cancelling', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toBe(rentMessages.cannotCancel);
     // Our clock and the upstream's may differ: when we let a cancel through, the upstream's refusal stands.
-    await expect(t.ctx.rents.cancelRent(await upstreamRentId(t, rent.order_id))).rejects.toMatchObject({
+    await expect(t.rents.cancelRent(await upstreamRentId(t, rent.order_id))).rejects.toMatchObject({
       kind: 'cannot_cancel',
     });
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(paid);
@@ -523,7 +523,7 @@ describe('renewing', () => {
     });
     expect(quote.statusCode).toBe(200);
     const { price } = quote.json();
-    const upstreamPrice = await t.ctx.rents.getRentExtensionPrice(await upstreamRentId(t, rent.order_id), 24);
+    const upstreamPrice = await t.rents.getRentExtensionPrice(await upstreamRentId(t, rent.order_id), 24);
     expect(Math.round(price * 100)).toBe(
       salePriceCents(upstreamPrice, t.config.SMS_PROVIDER_USD_RATE, t.config.PRICE_MARKUP_PERCENT),
     );
@@ -611,7 +611,7 @@ describe('renewing', () => {
     // Neither rent expires while its renewal is undecided; after the old end date the upstream's list decides.
     const sync = rentSync(t);
     t.clock.advance(4 * HOUR_MS + 6 * 60_000);
-    await t.ctx.simulator!.tick();
+    await t.simulator!.tick();
     await sync.run();
     const [firstRenewal] = await renewalRows(t, first.id);
     const [secondRenewal] = await renewalRows(t, second.id);

@@ -17,22 +17,21 @@ import {
   rentsResponseSchema,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../../app/container';
 import type { RentRow } from '../../../db/schema';
-import { createGuards, currentUser } from '../../auth/guards';
+import { currentUser } from '../../auth/guards';
+import type { RentalService } from './service';
 
 /** Price lookups a user may make in a minute: browsing periods and the Renew dialog. */
 const PRICE_LOOKUPS_PER_MINUTE = 60;
 
-export const rentalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { requireUser } = createGuards(ctx.auth);
-  // Who is calling is settled on the request line, before any input is judged.
-  app.addHook('onRequest', requireUser);
-  const { rentals } = ctx;
+export const rentalRoutes: FastifyPluginAsyncZod<{
+  rentals: RentalService;
+  purchasesPerMinute: number;
+}> = async (app, { rentals, purchasesPerMinute }) => {
   const { catalog: rentCatalog } = rentals;
   // Spending and price lookups are limited per user, after the guard has said who the user is.
   const purchaseLimit = app.rateLimit({
-    max: ctx.config.RATE_LIMIT_PURCHASES_PER_MINUTE,
+    max: purchasesPerMinute,
     timeWindow: 60_000,
     keyGenerator: (request) => `purchases:${request.authUser?.id}`,
   });

@@ -42,7 +42,7 @@ let signedIn: TestUser[] = [];
 /** Moves both clocks and lets the simulator catch up (its SMS and ends are due by the clock). */
 async function advance(ms: number) {
   t.clock.advance(ms);
-  await t.ctx.simulator!.tick();
+  await t.simulator!.tick();
   for (const user of signedIn) await signInAgain(t, user);
 }
 
@@ -94,7 +94,7 @@ describe('expiry', () => {
     await quietSimulator(t);
     const user = await aUser();
     const rent = await rentedNumber(t, user, { fundCents: 5000 });
-    await t.ctx.rents.cancelRent(await upstreamRentId(t, rent.order_id));
+    await t.rents.cancelRent(await upstreamRentId(t, rent.order_id));
     await rentSync(t).run();
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(5000);
     const [listed] = await rentsOf(t, user);
@@ -205,7 +205,7 @@ describe('reading SMS from the upstream', () => {
     const events: UserEvent[] = [];
     t.ctx.events.subscribe(user.id, (event) => events.push(event));
 
-    const reads = vi.spyOn(t.ctx.rents, 'getRentState');
+    const reads = vi.spyOn(t.rents, 'getRentState');
     await rentSync(t).run();
     expect(reads.mock.calls.map((call) => call[1])).toEqual([0, 1]);
     const messages = await stored();
@@ -238,7 +238,7 @@ describe('reading SMS from the upstream', () => {
         ).statusCode,
       ).toBe(200);
     }
-    const reads = vi.spyOn(t.ctx.rents, 'getRentState');
+    const reads = vi.spyOn(t.rents, 'getRentState');
     const sync = rentSync(t);
     const syncedIds = async () =>
       (
@@ -274,6 +274,6 @@ describe('reading SMS from the upstream', () => {
     }
     expect(reads.mock.calls.length - 14).toBeLessThanOrEqual(7 * 5 + 7);
     // The activations' share stays theirs.
-    expect(t.ctx.upstreamBudget.remaining('activations')).toBeGreaterThanOrEqual(3);
+    expect(t.upstreamBudget.remaining('activations')).toBeGreaterThanOrEqual(3);
   });
 });

@@ -107,7 +107,7 @@ export async function signInAgain(t: TestApp, user: TestUser): Promise<void> {
 }
 
 export function rentSync(t: TestApp) {
-  return createRentalSync({ rents: t.ctx.orders.rents, provider: t.ctx.rents, budget: t.ctx.upstreamBudget });
+  return createRentalSync({ rents: t.ctx.orders.rents, provider: t.rents, budget: t.upstreamBudget });
 }
 
 export async function rentRow(t: TestApp, id: number) {

@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import type { UserEventBus } from '../../db/user-events';
+import type { Clock } from '../../lib/clock';
+import type { MoneyService } from '../accounts/money-service';
+import type { ApiKeyService } from '../api-keys/service';
+import type { CatalogService } from '../catalog/service';
+import type { ActivationService } from '../orders/activations/service';
+import type { RentalService } from '../orders/rents/service';
+
+/** What the reseller API (the SMS-Activate protocol and MCP) works with, handed in by the composition root. */
+export interface ResellerDeps {
+  activations: ActivationService;
+  rentals: RentalService;
+  catalog: CatalogService;
+  apiKeys: ApiKeyService;
+  money: MoneyService;
+  /** For the MCP server's idempotency keys. */
+  db: Database;
+  events: UserEventBus;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  appName: string;
+  /** Calls a key, and all the keys of a user together, may make in a minute. */
+  callsPerMinute: { perKey: number; perUser: number };
+}
