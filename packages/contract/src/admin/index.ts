@@ -1,0 +1,13 @@
+/**
+ * The operator console's schemas, one file per section of the console.
+ */
+
+export * from './audit';
+export * from './common';
+export * from './orders';
+export * from './overview';
+export * from './payments';
+export * from './pricing';
+export * from './providers';
+export * from './rents';
+export * from './users';
