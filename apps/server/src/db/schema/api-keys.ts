@@ -122,6 +122,8 @@ export const apiIdempotencyKeys = pgTable(
       .notNull()
       .references(() => apiKeys.id, { onDelete: 'cascade' }),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** A digest of what was asked: the same key with other arguments is refused, not answered with the first. */
+    requestHash: text('request_hash'),
     activationId: integer('activation_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },

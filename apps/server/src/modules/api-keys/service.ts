@@ -29,6 +29,9 @@ const LAST_USED_WRITE_MS = 60_000;
 const KEY_CACHE_TTL_MS = 60_000;
 const KEY_CACHE_MAX = 20_000;
 const DAY_MS = 86_400_000;
+/** The same note of a key (a call from outside its allow-list, say) is written once in this window. */
+const NOTE_COALESCE_MS = 10 * 60_000;
+const NOTES_REMEMBERED = 10_000;
 
 export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
@@ -86,6 +89,7 @@ export function createApiKeyService({ db, clock, events, allowPrivateCallbacks }
   const repository = createApiKeysRepository(db);
   const byKey = new Map<string, { key: AuthenticatedKey | null; loadedAtMs: number; userId?: number }>();
   const lastWrittenAtMs = new Map<number, number>();
+  const notedAtMs = new Map<string, number>();
 
   // Every instance drops a user's keys when one of them changes or the user row does (deletion).
   events.subscribeAll((event) => {
@@ -289,8 +293,25 @@ export function createApiKeyService({ db, clock, events, allowPrivateCallbacks }
     },
 
     /** Writes a refusal or another notable use into the key's log (outside any purchase transaction). */
+    /**
+     * Writes what happened to the key to its log; the same note again within NOTE_COALESCE_MS is not written
+     * twice (a bot calling from the wrong address would otherwise fill the log).
+     */
     async note(apiKeyId: number, kind: string, detail: string): Promise<void> {
+      const nowMs = clock.now().getTime();
+      const noteKey = `${apiKeyId}\n${kind}\n${detail}`;
+      const lastMs = notedAtMs.get(noteKey);
+      if (lastMs !== undefined && nowMs - lastMs < NOTE_COALESCE_MS) return;
+      notedAtMs.delete(noteKey);
+      if (notedAtMs.size >= NOTES_REMEMBERED) notedAtMs.delete(notedAtMs.keys().next().value!);
+      notedAtMs.set(noteKey, nowMs);
       await repository.addEvent(apiKeyId, clock.now(), kind, detail);
+    },
+
+    /** Whether a raw key is one this process knows to be live right now (no lookup needed to accept it). */
+    isKnown(rawKey: string): boolean {
+      const cached = byKey.get(rawKey);
+      return !!cached?.key && clock.now().getTime() - cached.loadedAtMs < KEY_CACHE_TTL_MS;
     },
   };
 }

@@ -43,6 +43,7 @@ interface Call {
 /** The protocol's tokens for our services' refusals (their stable `code`). */
 const TOKEN_OF_CODE: Readonly<Record<string, string>> = {
   insufficient_balance: 'NO_BALANCE',
+  price_changed: 'WRONG_MAX_PRICE',
   out_of_stock: 'NO_NUMBERS',
   upstream_no_numbers: 'NO_NUMBERS',
   unknown_operator: 'NO_NUMBERS',
@@ -78,7 +79,9 @@ export function refusalOf(error: unknown, action: string): ProtocolRefusal {
   const rent = RENT_ACTIONS.has(action);
   if (error instanceof AppError) {
     const token = (rent ? RENT_TOKEN_OF_CODE : TOKEN_OF_CODE)[error.code];
-    if (token) return new ProtocolRefusal(token);
+    // A price refusal names the price a purchase can succeed at, as WRONG_MAX_PRICE does.
+    const price = error.details?.price;
+    if (token) return new ProtocolRefusal(token, typeof price === 'number' ? price.toFixed(2) : undefined);
     if (error.statusCode === 402) return new ProtocolRefusal('NO_BALANCE');
     if (error.code.startsWith('upstream_') || error.statusCode >= 500)
       return new ProtocolRefusal(BUY_ACTIONS.has(action) ? 'NO_NUMBERS' : 'ERROR_SQL');

@@ -54,6 +54,7 @@ describe('the MCP server, through the official SDK client', () => {
       'cancel_order',
       'finish_order',
       'get_balance',
+      'get_order',
       'list_offers',
       'request_another_sms',
       'wait_for_code',

@@ -1,262 +1,52 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { countryById } from '@simcode/contract';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { z } from 'zod';
-import { apiIdempotencyKeys } from '../../db/schema';
-import { isUniqueViolation } from '../../lib/errors';
-import type { AuthenticatedKey } from '../api-keys/service';
 import type { ResellerDeps } from './deps';
-import type { HandlerApi } from './handler-api';
-import { protocolIds } from './protocol-ids';
+import type { createKeyCheck } from './key-check';
+import { buildMcpServer, WaitSlots } from './mcp-tools';
 
-/** Longest a wait_for_code call holds the request open. */
-const MAX_WAIT_SECONDS = 60;
-const DEFAULT_WAIT_SECONDS = 30;
+/** wait_for_code calls one key may have open at once. */
+export const WAITS_PER_KEY = 20;
 
-/** What an agent is told for each protocol refusal. */
-const REFUSAL_TEXT: Readonly<Record<string, string>> = {
-  NO_BALANCE: "Not enough balance, or one of this API key's spending caps is reached (see the key's log).",
-  NO_NUMBERS: 'No numbers are available for this service and country right now.',
-  BAD_SERVICE: 'Unknown service code.',
-  BAD_COUNTRY: 'Unknown country.',
-  NO_ACTIVATION: 'No such order for this account.',
-  EARLY_CANCEL_DENIED: 'The provider does not allow cancelling during the first 2 minutes. Try again later.',
-  BAD_STATUS: 'The order is not in a state that allows this.',
-  WRONG_MAX_PRICE: 'The price is above max_price_usd; the payload is the current price.',
-};
+/** JSON-RPC's error codes this endpoint answers with. */
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+const SERVER_ERROR = -32000;
+const UNAUTHORIZED = -32001;
 
-function result(value: unknown) {
-  return {
-    content: [{ type: 'text' as const, text: JSON.stringify(value) }],
-    structuredContent: value as Record<string, unknown>,
-  };
-}
-
-function refused(answer: string) {
-  const [token = answer, payload] = answer.split(/:(.*)/s);
-  return {
-    isError: true,
-    content: [
-      {
-        type: 'text' as const,
-        text: JSON.stringify({
-          error: token,
-          ...(payload ? { detail: payload } : {}),
-          message: REFUSAL_TEXT[token] ?? token,
-        }),
-      },
-    ],
-  };
+function rpcError(reply: FastifyReply, status: number, code: number, message: string) {
+  return reply.code(status).send({ jsonrpc: '2.0', error: { code, message }, id: null });
 }
 
 /**
- * The MCP server for AI agents: one stateless server per HTTP request, authenticated by an API key, whose
- * tools run the same protocol actions as handler_api.php (so caps, ownership and refunds are the same).
+ * `/mcp`: the Model Context Protocol over streamable HTTP (stateless, JSON answers), authenticated by an
+ * API key in `Authorization: Bearer` or `X-Api-Key`. One JSON-RPC message per request, as the protocol's
+ * current revision has it: a batch is refused, so every call counts against the key's limits on its own.
+ * Client mistakes (bad JSON, a body over the limit, a batch) answer 4xx with a JSON-RPC error.
  */
-function buildServer(deps: ResellerDeps, api: HandlerApi, key: AuthenticatedKey): McpServer {
-  const server = new McpServer({ name: `${deps.appName} numbers`, version: '1.0.0' });
-  const call = async (action: string, params: Record<string, string | undefined>) =>
-    (await api.answer(action, { key, params })).body;
-  const orderId = z.number().int().positive().describe('The order id buy_number returned.');
-
-  server.registerTool(
-    'list_offers',
-    {
-      description:
-        'Services and countries on sale with the price in US dollars and the numbers in stock. Delivery rates are not published.',
-      inputSchema: {
-        country: z
-          .string()
-          .regex(/^[A-Za-z]{2}$/)
-          .optional()
-          .describe('ISO 3166 alpha-2 code, such as GB.'),
-        service: z.string().max(10).optional().describe('Service code, such as tg for Telegram.'),
-      },
-    },
-    async ({ country, service }) => {
-      const iso = country?.toUpperCase();
-      const countries = deps.catalog.countries().filter((entry) => !iso || entry.id === iso);
-      const offers = countries.flatMap((entry) =>
-        deps.catalog
-          .services(entry.id)
-          .filter((offer) => !service || offer.service === service)
-          .map((offer) => ({
-            country: entry.id,
-            country_name: entry.name,
-            service: offer.service,
-            service_name: offer.name,
-            price_usd: offer.priceCents / 100,
-            in_stock: offer.stock,
-          })),
-      );
-      return result({ offers: offers.slice(0, 500), truncated: offers.length > 500 });
-    },
-  );
-
-  server.registerTool(
-    'buy_number',
-    {
-      description:
-        "Buy a one-time number (charged to the balance, refunded if no SMS arrives in 20 minutes). Bound by the API key's caps. The same idempotency_key never buys twice.",
-      inputSchema: {
-        country: z
-          .string()
-          .regex(/^[A-Za-z]{2}$/)
-          .describe('ISO 3166 alpha-2 code, such as GB.'),
-        service: z.string().max(10).describe('Service code, such as tg.'),
-        operator: z.string().max(40).optional(),
-        max_price_usd: z.number().positive().optional(),
-        idempotency_key: z.string().min(8).max(100).describe('A unique string per intended purchase.'),
-      },
-    },
-    async ({ country, service, operator, max_price_usd, idempotency_key }) => {
-      const { db } = deps;
-      const mine = and(
-        eq(apiIdempotencyKeys.apiKeyId, key.id),
-        eq(apiIdempotencyKeys.idempotencyKey, idempotency_key),
-      );
-      try {
-        await db
-          .insert(apiIdempotencyKeys)
-          .values({ apiKeyId: key.id, idempotencyKey: idempotency_key, createdAt: deps.clock.now() });
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        const [earlier] = await db.select().from(apiIdempotencyKeys).where(mine);
-        if (!earlier?.activationId)
-          return refused('IN_PROGRESS:a purchase with this idempotency_key is still running');
-        const order = await deps.activations.find(key.userId, earlier.activationId);
-        return result({ order_id: earlier.activationId, phone_number: order?.phoneNumber, replayed: true });
-      }
-      const countryId = countryById(country.toUpperCase())
-        ? protocolIds.countryOf(country.toUpperCase())
-        : -1;
-      const answer = await call('getNumberV2', {
-        service: protocolIds.serviceOf(service),
-        country: String(countryId),
-        operator,
-        maxPrice: max_price_usd?.toString(),
-      });
-      if (!answer.startsWith('{')) {
-        await db.delete(apiIdempotencyKeys).where(and(mine, isNull(apiIdempotencyKeys.activationId)));
-        return refused(answer);
-      }
-      const bought = JSON.parse(answer) as {
-        activationId: string;
-        phoneNumber: string;
-        activationCost: string;
-        activationEndTime: string;
-      };
-      await db
-        .update(apiIdempotencyKeys)
-        .set({ activationId: Number(bought.activationId) })
-        .where(mine);
-      return result({
-        order_id: Number(bought.activationId),
-        phone_number: bought.phoneNumber,
-        price_usd: Number(bought.activationCost),
-        expires_at: bought.activationEndTime,
-      });
-    },
-  );
-
-  server.registerTool(
-    'wait_for_code',
-    {
-      description: `Wait up to timeout_seconds (at most ${MAX_WAIT_SECONDS}) for the order's next code; call again to keep waiting.`,
-      inputSchema: {
-        order_id: orderId,
-        timeout_seconds: z.number().int().min(1).max(MAX_WAIT_SECONDS).optional(),
-      },
-    },
-    async ({ order_id, timeout_seconds }, extra) => {
-      const deadline = Date.now() + (timeout_seconds ?? DEFAULT_WAIT_SECONDS) * 1000;
-      for (;;) {
-        // Every change to the user's orders is an event; the status itself is read from our database.
-        const changed = new Promise<void>((resolve) => {
-          const stop = deps.events.subscribe(key.userId, (event) => {
-            if (event.type === 'numbers') {
-              stop();
-              resolve();
-            }
-          });
-          const timer = setTimeout(
-            () => {
-              stop();
-              resolve();
-            },
-            Math.max(0, deadline - Date.now()),
-          );
-          extra.signal.addEventListener('abort', () => {
-            clearTimeout(timer);
-            stop();
-            resolve();
-          });
-        });
-        const status = await call('getStatus', { id: String(order_id) });
-        if (status.startsWith('STATUS_OK:'))
-          return result({ status: 'code_received', code: status.slice(10) });
-        if (status === 'STATUS_CANCEL') return result({ status: 'canceled' });
-        if (!status.startsWith('STATUS_WAIT')) return refused(status);
-        if (Date.now() >= deadline || extra.signal.aborted) return result({ status: 'waiting' });
-        await changed;
-      }
-    },
-  );
-
-  const setStatus = (name: string, description: string, status: string, done: string) =>
-    server.registerTool(name, { description, inputSchema: { order_id: orderId } }, async ({ order_id }) => {
-      const answer = await call('setStatus', { id: String(order_id), status });
-      return answer === done ? result({ ok: true, order_id }) : refused(answer);
-    });
-  setStatus(
-    'request_another_sms',
-    'Ask for another SMS on an order that already received a code (free).',
-    '3',
-    'ACCESS_RETRY_GET',
-  );
-  setStatus(
-    'cancel_order',
-    'Cancel an order that received no SMS; its price returns to the balance.',
-    '8',
-    'ACCESS_CANCEL',
-  );
-  setStatus('finish_order', 'Mark an order that received its code as done.', '6', 'ACCESS_ACTIVATION');
-
-  server.registerTool('get_balance', { description: 'The account balance in US dollars.' }, async () => {
-    const answer = await call('getBalance', {});
-    return answer.startsWith('ACCESS_BALANCE:')
-      ? result({ balance_usd: Number(answer.slice(15)) })
-      : refused(answer);
-  });
-  return server;
-}
-
-/** `/mcp`: the Model Context Protocol over streamable HTTP (stateless), authenticated by an API key. */
 export function registerMcp(
   app: FastifyInstance,
   deps: ResellerDeps,
-  api: HandlerApi,
+  keyOf: ReturnType<typeof createKeyCheck>,
   limits: preHandlerAsyncHookHandler[],
 ) {
-  const unauthorized = (reply: FastifyReply) =>
-    reply
-      .code(401)
-      .header('www-authenticate', 'Bearer')
-      .send({
-        jsonrpc: '2.0',
-        error: { code: -32001, message: 'A valid API key is required (Authorization: Bearer <key>).' },
-        id: null,
-      });
+  const waits = new WaitSlots(WAITS_PER_KEY);
 
   async function checkKey(request: FastifyRequest, reply: FastifyReply) {
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
     const header = request.headers['x-api-key'];
-    const raw = bearer ?? (typeof header === 'string' ? header.trim() : undefined);
-    const key = raw ? await deps.apiKeys.authenticate(raw) : null;
-    if (!key?.allows(request.ip)) return unauthorized(reply);
-    request.resellerKey = key;
+    const checked = await keyOf(request, bearer ?? (typeof header === 'string' ? header.trim() : undefined));
+    if (typeof checked === 'string')
+      return reply
+        .code(checked === 'too_many_lookups' ? 429 : 401)
+        .header('www-authenticate', 'Bearer')
+        .send({
+          jsonrpc: '2.0',
+          error: {
+            code: UNAUTHORIZED,
+            message: 'A valid API key is required (Authorization: Bearer <key>).',
+          },
+          id: null,
+        });
   }
 
   app.route({
@@ -267,28 +57,31 @@ export function registerMcp(
     onRequest: checkKey,
     preHandler: limits,
     errorHandler: (error, _request, reply) => {
-      const status = (error as { statusCode?: number }).statusCode === 429 ? 429 : 500;
-      if (status === 500) deps.log.error({ err: error }, 'MCP request failed');
-      return reply.code(status).send({
-        jsonrpc: '2.0',
-        error: {
-          code: -32000,
-          message: status === 429 ? `Too many requests: ${error.message}` : 'Internal error',
-        },
-        id: null,
-      });
+      const status = (error as { statusCode?: number }).statusCode ?? 500;
+      if (status === 429) return rpcError(reply, 429, SERVER_ERROR, `Too many requests: ${error.message}`);
+      if (status >= 400 && status < 500)
+        return rpcError(
+          reply,
+          status,
+          status === 400 ? PARSE_ERROR : INVALID_REQUEST,
+          status === 413 ? 'The request body is too large.' : 'The request body is not valid JSON.',
+        );
+      deps.log.error({ err: error }, 'MCP request failed');
+      return rpcError(reply, 500, SERVER_ERROR, 'Internal error');
     },
     handler: async (request, reply) => {
-      if (request.method !== 'POST')
-        return reply
-          .code(405)
-          .header('allow', 'POST')
-          .send({
-            jsonrpc: '2.0',
-            error: { code: -32000, message: 'Method not allowed: this server is stateless.' },
-            id: null,
-          });
-      const server = buildServer(deps, api, request.resellerKey!);
+      if (request.method !== 'POST') {
+        reply.header('allow', 'POST');
+        return rpcError(reply, 405, SERVER_ERROR, 'Method not allowed: this server is stateless.');
+      }
+      if (Array.isArray(request.body))
+        return rpcError(
+          reply,
+          400,
+          INVALID_REQUEST,
+          'Batches are not supported: send one message per request.',
+        );
+      const server = buildMcpServer(deps, request.resellerKey!, waits);
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bannedDate } from '../../providers/sms/simulator/handler-api';
-import type { AuthenticatedKey } from '../api-keys/service';
 import type { ResellerDeps } from './deps';
 import {
   createHandlerApi,
@@ -10,14 +9,8 @@ import {
   refusalOf,
   render,
 } from './handler-api';
+import { createKeyCheck } from './key-check';
 import { registerMcp } from './mcp';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The reseller API key of the call, once checked. */
-    resellerKey?: AuthenticatedKey;
-  }
-}
 
 /** Everything a call sends, from the query string and a form or JSON body alike, as strings. */
 function paramsOf(request: FastifyRequest): Record<string, string> {
@@ -72,16 +65,12 @@ export async function resellerRoutes(app: FastifyInstance, deps: ResellerDeps) {
     }),
   ];
 
+  const keyOf = createKeyCheck(app, apiKeys);
   async function checkKey(request: FastifyRequest, reply: FastifyReply) {
     const params = paramsOf(request);
-    const raw = params.api_key?.trim();
-    const key = raw ? await apiKeys.authenticate(raw) : null;
-    if (key && !key.allows(request.ip)) {
-      await apiKeys.note(key.id, 'ip_refused', `A call from ${request.ip}, outside the allow-list.`);
+    const checked = await keyOf(request, params.api_key?.trim());
+    if (typeof checked === 'string')
       return send(reply, render(new ProtocolRefusal('BAD_KEY'), params.action ?? '', nowMs()));
-    }
-    if (!key) return send(reply, render(new ProtocolRefusal('BAD_KEY'), params.action ?? '', nowMs()));
-    request.resellerKey = key;
   }
 
   app.route({
@@ -108,5 +97,5 @@ export async function resellerRoutes(app: FastifyInstance, deps: ResellerDeps) {
     },
   });
 
-  registerMcp(app, deps, api, limits);
+  registerMcp(app, deps, keyOf, limits);
 }

@@ -24,7 +24,8 @@ const htmlHeaders = { contentType: 'text/html; charset=utf-8', cacheControl: 'no
 const DEFAULT_DIST_DIR = path.resolve(serverRoot, '../web/dist');
 /** Paths owned by machine clients: an unknown one answers JSON, never the web app. */
 const MACHINE_PREFIXES = ['/api/', '/simulator/', '/sandbox/'];
-const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
+/** Paths of machine clients that are not under a prefix: never a page, never redirected. */
+const MACHINE_PATHS = new Set(['/healthz', '/readyz', '/mcp']);
 /** Vite puts content-hashed files here: they never change, so browsers may keep them for a year. */
 const HASHED_ASSETS_DIR = `${path.sep}assets${path.sep}`;
 
@@ -44,7 +45,7 @@ function isPageRequest(request: FastifyRequest): boolean {
     (request.method === 'GET' || request.method === 'HEAD') &&
     pathname !== '/api' &&
     !MACHINE_PREFIXES.some((prefix) => pathname.startsWith(prefix)) &&
-    !HEALTH_PATHS.has(pathname) &&
+    !MACHINE_PATHS.has(pathname) &&
     !path.extname(pathname)
   );
 }

@@ -16,6 +16,20 @@ import { createActivationQueries } from './queries';
 import { readFromUpstream } from './read-upstream';
 import { type IncomingSms, recordPushedSms, recordSms } from './record-sms';
 import { refundActivation } from './refund';
+import { waitForCode } from './wait-for-code';
+
+/** Refusals of one choice that leave the next one worth trying. */
+const MOVES_ON = new Set([
+  'out_of_stock',
+  'price_changed',
+  'unknown_operator',
+  'unknown_service',
+  'unknown_country',
+  'service_not_offered',
+  'upstream_no_numbers',
+  'upstream_bad_request',
+  'offer_below_guard',
+]);
 
 /**
  * One-time orders: the operations every path uses (web, SMS-Activate protocol, JSON API, MCP, console,
@@ -53,6 +67,27 @@ export function createActivationService(deps: ActivationDeps, tickets: TicketsRe
         await giveBack(deps, order);
       }
       throw new AppError(409, catalogMessages.outOfStock, 'out_of_stock');
+    },
+    /**
+     * Buys the first of several choices that can be had (countries in the buyer's order of preference),
+     * each at most at its own price: a choice with no numbers, a price above the one allowed or an offer
+     * the key's guards refuse moves on to the next; anything else (the balance, a cap) ends the purchase.
+     */
+    async buyFirstOf(
+      userId: number,
+      requests: readonly BuyRequest[],
+      through?: KeySpend,
+    ): Promise<Activation> {
+      let last: unknown;
+      for (const request of requests) {
+        try {
+          return await buyActivation(deps, userId, request, { through });
+        } catch (error) {
+          if (!(error instanceof AppError) || !MOVES_ON.has(error.code)) throw error;
+          last = error;
+        }
+      }
+      throw last;
     },
     /**
      * A new purchase of the same country, operator and service, at today's price (the second half of
@@ -101,6 +136,8 @@ export function createActivationService(deps: ActivationDeps, tickets: TicketsRe
     complete: (order: Activation) => completeActivation(deps, order),
     finishUpstream: (order: Activation) => finishUpstream(deps, order),
     requestAnotherSms: (order: Activation) => requestAnotherSms(deps, order),
+    waitForCode: (userId: number, orderId: number, options: { timeoutMs: number; signal?: AbortSignal }) =>
+      waitForCode(deps, userId, orderId, options),
     /** Whether the order's provider can deliver another SMS on the same number (status 3). */
     canGetAnotherSms: (order: Activation) =>
       deps.providers.has(order.provider) &&

@@ -1,0 +1,1 @@
+ALTER TABLE "api_idempotency_keys" ADD COLUMN "request_hash" text;

@@ -1,0 +1,78 @@
+import { type Country, countries, countryById } from './countries';
+import { type Service, serviceByCode, services } from './services';
+
+/** Lower case, without accents, punctuation or extra spaces: how two spellings of one name compare. */
+function normalise(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** Names people write for countries beside the catalogue's own. */
+const COUNTRY_ALIASES: Readonly<Record<string, string>> = {
+  usa: 'US',
+  'united states of america': 'US',
+  america: 'US',
+  uk: 'GB',
+  britain: 'GB',
+  'great britain': 'GB',
+  england: 'GB',
+  'russian federation': 'RU',
+  korea: 'KR',
+  uae: 'AE',
+  emirates: 'AE',
+  holland: 'NL',
+  turkiye: 'TR',
+};
+
+/** Names people write for services beside the catalogue's own. */
+const SERVICE_ALIASES: Readonly<Record<string, string>> = {
+  x: 'tw',
+  twitter: 'tw',
+  google: 'go',
+  gmail: 'go',
+  youtube: 'go',
+  meta: 'fb',
+  insta: 'ig',
+};
+
+let countriesByName: Map<string, Country> | undefined;
+let servicesByName: Map<string, Service> | undefined;
+
+/**
+ * The country a person means: an ISO code ('IL'), its name in the catalogue ('Israel'), or a common other
+ * name ('UK', 'USA'), whatever the case and accents; undefined when it names none.
+ */
+export function findCountry(text: string): Country | undefined {
+  const trimmed = text.trim();
+  const byCode = /^[A-Za-z]{2}$/.test(trimmed) ? countryById(trimmed.toUpperCase()) : undefined;
+  if (byCode) return byCode;
+  countriesByName ??= new Map(countries.map((country) => [normalise(country.name), country]));
+  const key = normalise(trimmed);
+  return countriesByName.get(key) ?? (COUNTRY_ALIASES[key] ? countryById(COUNTRY_ALIASES[key]) : undefined);
+}
+
+/**
+ * The service a person means: its code ('tg'), its name ('Telegram'), a part of a name that lists several
+ * ('Gmail' of 'Google, YouTube, Gmail'), or a common other name ('X'); undefined when it names none.
+ */
+export function findService(text: string): Service | undefined {
+  const key = normalise(text);
+  const byCode = serviceByCode(key.replace(/ /g, ''));
+  if (byCode) return byCode;
+  servicesByName ??= new Map(
+    services.flatMap((service) => [
+      [normalise(service.name), service] as const,
+      // 'Twitter (X)' and 'Google, YouTube, Gmail' answer to each of their parts.
+      ...service.name
+        .split(/[,()]/)
+        .map((part) => normalise(part))
+        .filter(Boolean)
+        .map((part) => [part, service] as const),
+    ]),
+  );
+  return servicesByName.get(key) ?? (SERVICE_ALIASES[key] ? serviceByCode(SERVICE_ALIASES[key]) : undefined);
+}
