@@ -24,7 +24,6 @@ import { PricingRulesStore } from './modules/catalog/pricing-rules';
 import { createCatalogRepository } from './modules/catalog/repository';
 import { type CatalogService, createCatalogService } from './modules/catalog/service';
 import { createRentalService, type RentalService } from './modules/rentals/service';
-import { smsWebhookPath } from './modules/upstream/routes';
 import { createUsersRepository } from './modules/users/repository';
 import { createCryptomusProvider } from './providers/payments/cryptomus/provider';
 import { createPaymentSandbox } from './providers/payments/sandbox/sandbox';
@@ -37,6 +36,7 @@ import { createSimulator, type Simulator } from './providers/sms/simulator';
 import { createSimStateStore } from './providers/sms/simulator/state-store';
 import { createSmsActivateProvider } from './providers/sms/sms-activate';
 import type { ActivationProvider, RentProvider } from './providers/sms/types';
+import { smsWebhookPath } from './providers/sms/webhook-path';
 
 type PaymentSandbox = ReturnType<typeof createPaymentSandbox>;
 

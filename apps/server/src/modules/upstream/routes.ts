@@ -5,9 +5,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { timingSafeEqualText } from '../../lib/timing-safe';
+import { SMS_WEBHOOK_SECRET_HEADER } from '../../providers/sms/webhook-path';
 
-/** Where a provider that can send a header puts the secret, instead of in the URL. */
-export const SMS_WEBHOOK_SECRET_HEADER = 'x-webhook-secret';
 const WEBHOOK_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
 
 /**
@@ -74,7 +73,3 @@ export const upstreamWebhookRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
     (request) => deliver(request, request.headers[SMS_WEBHOOK_SECRET_HEADER]),
   );
 };
-
-export function smsWebhookPath(secret: string, provider?: string): string {
-  return provider === undefined ? `/api/upstream/sms/${secret}` : `/api/upstream/sms/${secret}/${provider}`;
-}
