@@ -1,3 +1,9 @@
+import {
+  createPaymentSandbox,
+  createSimulator,
+  type PaymentSandbox,
+  type Simulator,
+} from '@simcode/stand-ins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -26,19 +32,15 @@ import { type CatalogService, createCatalogService } from './modules/catalog/ser
 import { createRentalService, type RentalService } from './modules/rentals/service';
 import { createUsersRepository } from './modules/users/repository';
 import { createCryptomusProvider } from './providers/payments/cryptomus/provider';
-import { createPaymentSandbox } from './providers/payments/sandbox/sandbox';
 import type { PaymentProvider } from './providers/payments/types';
 import { createFiveSimProvider, FIVESIM_DEFAULT_URL } from './providers/sms/fivesim';
 import { ProviderHealth } from './providers/sms/health';
 import { type PoolMember, ProviderPool } from './providers/sms/pool';
 import { parseRoutingPins } from './providers/sms/routing';
-import { createSimulator, type Simulator } from './providers/sms/simulator';
-import { createSimStateStore } from './providers/sms/simulator/state-store';
 import { createSmsActivateProvider } from './providers/sms/sms-activate';
 import type { ActivationProvider, RentProvider } from './providers/sms/types';
 import { smsWebhookPath } from './providers/sms/webhook-path';
-
-type PaymentSandbox = ReturnType<typeof createPaymentSandbox>;
+import { createSandboxStore, createSimStateStore } from './providers/stand-in-stores';
 
 /**
  * Everything a route or job needs, built once per process. Routes receive it as a plugin option, so
@@ -205,7 +207,7 @@ function createPayments(
         merchantId: config.CRYPTOMUS_MERCHANT_ID,
         apiKey: config.CRYPTOMUS_API_KEY,
         publicUrl: () => config.PUBLIC_URL,
-        db: database.db,
+        store: createSandboxStore(database.db),
         clock,
         logger: log,
       })

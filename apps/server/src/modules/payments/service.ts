@@ -1,18 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { checkTopupAmount, MIN_TOPUP_CENTS, RECENT_TOPUPS_LIMIT, topupMessages } from '@simcode/contract';
+import {
+  decimalToCents,
+  isFailedStatus,
+  isRefundStatus,
+  type PaymentStatus,
+  shouldCredit,
+} from '@simcode/cryptomus-protocol';
 import type { AppContext } from '../../context';
 import type { Payment, PaymentState } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { decimalToCents } from '../../providers/payments/amounts';
-import {
-  isFailedStatus,
-  isRefundStatus,
-  type PaymentInfo,
-  type PaymentLookup,
-  PaymentProviderError,
-  type PaymentStatus,
-  shouldCredit,
-} from '../../providers/payments/types';
+import { type PaymentInfo, type PaymentLookup, PaymentProviderError } from '../../providers/payments/types';
 import { applyLedgerChange } from '../accounts/ledger';
 import { createPaymentsRepository } from './repository';
 

@@ -1,6 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { countryById } from '@simcode/contract';
+import { protocolIds } from '@simcode/sms-activate-protocol';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
@@ -9,7 +10,6 @@ import { apiIdempotencyKeys } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/errors';
 import type { AuthenticatedKey } from '../api-keys/service';
 import type { HandlerApi } from './handler-api';
-import { protocolIds } from './protocol-ids';
 
 /** Longest a wait_for_code call holds the request open. */
 const MAX_WAIT_SECONDS = 60;

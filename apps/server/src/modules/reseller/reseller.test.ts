@@ -1,3 +1,4 @@
+import { protocolIds } from '@simcode/sms-activate-protocol';
 import SMSActivate from 'sms-activate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../test/support/app';
@@ -7,7 +8,6 @@ import { anOffer, createListeningTestApp, simulatorControl } from '../../../test
 import { createUser } from '../../../test/support/users';
 import { balanceOf } from '../accounts/ledger';
 import { createActivationSync } from '../activations/sync';
-import { protocolIds } from './protocol-ids';
 
 let t: TestApp;
 afterEach(async () => {
