@@ -24,7 +24,15 @@ const targets = {
   server: {
     workspace: '@simcode/server',
     stamp: 'apps/server/dist/.build-stamp',
-    sources: ['apps/server/src', 'apps/server/scripts', 'packages/contract/src'],
+    sources: [
+      'apps/server/src',
+      'apps/server/scripts',
+      'packages/contract/src',
+      'packages/cryptomus-protocol/src',
+      'packages/fivesim-protocol/src',
+      'packages/sms-activate-protocol/src',
+      'packages/stand-ins/src',
+    ],
   },
 };
 

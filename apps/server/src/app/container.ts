@@ -1,3 +1,9 @@
+import {
+  createPaymentSandbox,
+  createSimulator,
+  type PaymentSandbox,
+  type Simulator,
+} from '@simcode/stand-ins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
@@ -37,17 +43,15 @@ import { createRentalService } from '../modules/orders/rents/service';
 import { createTopupService } from '../modules/payments/service';
 import { createTicketsRepository } from '../modules/tickets/repository';
 import { createTicketsService } from '../modules/tickets/service';
-import { smsWebhookPath } from '../modules/upstream/routes';
 import { createUsersRepository } from '../modules/users/repository';
 import { createCryptomusProvider } from '../providers/payments/cryptomus/provider';
-import { createPaymentSandbox } from '../providers/payments/sandbox/sandbox';
 import { createFiveSimProvider, FIVESIM_DEFAULT_URL } from '../providers/sms/fivesim';
 import { ProviderHealth } from '../providers/sms/health';
 import { type PoolMember, ProviderPool } from '../providers/sms/pool';
 import { parseRoutingPins } from '../providers/sms/routing';
-import { createSimulator, type Simulator } from '../providers/sms/simulator';
-import { createSimStateStore } from '../providers/sms/simulator/state-store';
 import { createSmsActivateProvider } from '../providers/sms/sms-activate';
+import { smsWebhookPath } from '../providers/sms/webhook-path';
+import { createSandboxStore, createSimStateStore } from '../providers/stand-in-stores';
 
 /**
  * The composition root: every service of the process, built once, over one database, clock and logger.
@@ -176,7 +180,7 @@ function createPayments(
         merchantId: config.CRYPTOMUS_MERCHANT_ID,
         apiKey: config.CRYPTOMUS_API_KEY,
         publicUrl: () => config.PUBLIC_URL,
-        db: database.db,
+        store: createSandboxStore(database.db),
         clock,
         logger: log,
       })

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Simulator } from '@simcode/stand-ins';
 import type { FastifyInstance } from 'fastify';
 import { type DestinationStream, pino } from 'pino';
 import { buildApp } from '../../src/app/build-app';
@@ -8,7 +9,6 @@ import { type Container, createContainer } from '../../src/app/container';
 import { type Config, loadConfig } from '../../src/config';
 import type { CallBudget } from '../../src/lib/call-budget';
 import { ManualClock } from '../../src/lib/clock';
-import type { Simulator } from '../../src/providers/sms/simulator';
 import type { ActivationProvider, RentProvider } from '../../src/providers/sms/types';
 import { createLogger } from '../../src/server';
 import { testDatabase } from './database';

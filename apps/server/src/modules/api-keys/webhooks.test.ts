@@ -2,13 +2,13 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiKeyMessages } from '@simcode/contract';
+import { protocolIds } from '@simcode/sms-activate-protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../test/support/app';
 import { assertLedgerInvariant, fundUser } from '../../../test/support/money';
 import { createApiKey, protocolCall } from '../../../test/support/reseller';
 import { anOffer, createListeningTestApp, simulatorControl } from '../../../test/support/upstream';
 import { createUser } from '../../../test/support/users';
-import { protocolIds } from '../reseller/protocol-ids';
 import { createWebhookDelivery, retryDelayMs } from './webhooks';
 
 let t: TestApp;

@@ -2,13 +2,13 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { protocolIds, saDateTime } from '@simcode/sms-activate-protocol';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Executor, queryRows } from '../../db/client';
 import { type ApiKey, apiKeys, type WebhookDelivery, webhookDeliveries } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { resolvePublicAddress, UnsafeTargetError } from '../../lib/public-address';
-import { protocolIds, saDateTime } from '../reseller/protocol-ids';
 
 /** Deliveries are retried for this long after the SMS, then given up. */
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60_000;

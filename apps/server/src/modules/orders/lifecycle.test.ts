@@ -1,3 +1,4 @@
+import { protocolIds } from '@simcode/sms-activate-protocol';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../test/support/app';
@@ -12,7 +13,6 @@ import {
 import { createUser, type TestUser } from '../../../test/support/users';
 import { activationMessages, activations, rentSmsMessages, rents, webhookDeliveries } from '../../db/schema';
 import { balanceOf } from '../accounts/ledger';
-import { protocolIds } from '../reseller/protocol-ids';
 import { RENT_CATALOG_CALLS_PER_MINUTE } from './rents/catalog';
 import { aRentOffer, quietSimulator, rentAction, rentedNumber, upstreamRentId } from './rents/test-fixtures';
 

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { checkTopupAmount, MIN_TOPUP_CENTS, RECENT_TOPUPS_LIMIT, topupMessages } from '@simcode/contract';
+import {
+  decimalToCents,
+  isFailedStatus,
+  isRefundStatus,
+  type PaymentStatus,
+  shouldCredit,
+} from '@simcode/cryptomus-protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
@@ -7,16 +14,11 @@ import type { Payment, PaymentState } from '../../db/schema';
 import type { UserEventBus } from '../../db/user-events';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { decimalToCents } from '../../providers/payments/amounts';
 import {
-  isFailedStatus,
-  isRefundStatus,
   type PaymentInfo,
   type PaymentLookup,
   type PaymentProvider,
   PaymentProviderError,
-  type PaymentStatus,
-  shouldCredit,
 } from '../../providers/payments/types';
 import { applyLedgerChange } from '../accounts/ledger';
 import { createPaymentsRepository } from './repository';

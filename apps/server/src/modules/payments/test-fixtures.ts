@@ -1,9 +1,9 @@
 // Helpers for the top-up tests (not loaded by the app).
 import { createServer } from 'node:net';
+import { encodeSignedWebhook } from '@simcode/cryptomus-protocol';
 import { expect } from 'vitest';
 import { closeTestApp, createTestApp, type TestApp } from '../../../test/support/app';
 import type { TestUser } from '../../../test/support/users';
-import { encodeSignedWebhook } from '../../providers/payments/cryptomus/signature';
 import { createPaymentsRepository } from './repository';
 
 async function freePort(): Promise<number> {

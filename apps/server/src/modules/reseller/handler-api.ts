@@ -1,38 +1,45 @@
-import { centsToDollars, countryById, rentServices, serviceByCode } from '@simcode/contract';
+import { centsToDollars, countryById, rentServices } from '@simcode/contract';
+import {
+  activeActivationBody,
+  countryBody,
+  countryParam,
+  formatUsd,
+  indexed,
+  json,
+  maxPriceParam,
+  numberV2Body,
+  type Params,
+  ProtocolRefusal,
+  type ProtocolReply,
+  protocolIds,
+  type RefusalToken,
+  renderRefusal,
+  rentHoursParam,
+  rentMessageBody,
+  rentPhoneBody,
+  saDateTime,
+  serviceParam,
+  statusV2Body,
+  text,
+  USD_CURRENCY,
+} from '@simcode/sms-activate-protocol';
 import { type Activation, liveActivationStatuses, type RentRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { UserCache } from '../../lib/user-cache';
-import { SimulatorRefusal as ProtocolRefusal } from '../../providers/sms/simulator/engine';
-import { renderRefusal, type SimReply } from '../../providers/sms/simulator/handler-api';
 import { type AuthenticatedKey, KeyCapError } from '../api-keys/service';
 import { ANY_OPERATOR } from '../catalog/service';
 import { isLiveRent } from '../orders/lifecycle';
 import { orderIdOf } from '../orders/rents/presenter';
 import type { ResellerDeps } from './deps';
-import { protocolIds, saDateTime } from './protocol-ids';
 
-export { ProtocolRefusal };
-export type ProtocolReply = SimReply;
-export type Params = Readonly<Record<string, string | undefined>>;
-
-const TEXT = 'text/plain; charset=utf-8';
-const JSON_TYPE = 'application/json; charset=utf-8';
-const USD_CURRENCY = 840;
 const LIST_LIMIT = 100;
 const TOP_COUNTRIES = 10;
-const DEFAULT_RENT_HOURS = 4;
 const MIN_RENT_HOURS = 4;
 const MAX_RENT_HOURS = 720;
 /** A number matching phoneException is given back and another bought, at most this many times. */
 const PHONE_EXCEPTION_TRIES = 3;
 const STATUS_CACHE_TTL_MS = 10_000;
 
-const text = (body: string): SimReply => ({ status: 200, contentType: TEXT, body });
-const json = (value: unknown): SimReply => ({
-  status: 200,
-  contentType: JSON_TYPE,
-  body: JSON.stringify(value),
-});
 const usd = (cents: number) => centsToDollars(cents);
 
 interface Call {
@@ -41,7 +48,7 @@ interface Call {
 }
 
 /** The protocol's tokens for our services' refusals (their stable `code`). */
-const TOKEN_OF_CODE: Readonly<Record<string, string>> = {
+const TOKEN_OF_CODE: Readonly<Record<string, RefusalToken>> = {
   insufficient_balance: 'NO_BALANCE',
   price_changed: 'WRONG_MAX_PRICE',
   out_of_stock: 'NO_NUMBERS',
@@ -60,7 +67,7 @@ const TOKEN_OF_CODE: Readonly<Record<string, string>> = {
   rate_limited: 'BANNED',
 };
 /** The rent actions' own words for the same refusals. */
-const RENT_TOKEN_OF_CODE: Readonly<Record<string, string>> = {
+const RENT_TOKEN_OF_CODE: Readonly<Record<string, RefusalToken>> = {
   ...TOKEN_OF_CODE,
   unknown_country: 'WRONG_COUNTRY',
   not_found: 'INVALID_PHONE',
@@ -90,7 +97,7 @@ export function refusalOf(error: unknown, action: string): ProtocolRefusal {
   return new ProtocolRefusal('ERROR_SQL');
 }
 
-export function render(refusal: ProtocolRefusal, action: string, nowMs: number): SimReply {
+export function render(refusal: ProtocolRefusal, action: string, nowMs: number): ProtocolReply {
   return renderRefusal(refusal, action, 'classic', nowMs);
 }
 
@@ -107,41 +114,22 @@ const RENT_ACTIONS = new Set([
 
 // Parameters ----------------------------------------------------------------------------------------------
 
-function positiveId(value: string | undefined, token: string): number {
+function positiveId(value: string | undefined, token: RefusalToken): number {
   const id = Number(value?.trim());
   if (!value || !Number.isSafeInteger(id) || id <= 0) throw new ProtocolRefusal(token);
   return id;
 }
 
-/** SMS-Activate's default country is 0 (Russia) when none is given. */
-function countryParam(params: Params, token = 'BAD_COUNTRY'): string {
-  const raw = params.country?.trim() || '0';
-  if (!/^\d{1,4}$/.test(raw)) throw new ProtocolRefusal(token);
-  const iso = protocolIds.isoOf(raw);
+/** Our country (ISO code) of the protocol's `country`. */
+function countryIsoParam(params: Params, token: 'BAD_COUNTRY' | 'WRONG_COUNTRY' = 'BAD_COUNTRY'): string {
+  const iso = protocolIds.isoOf(String(countryParam(params, token)));
   if (!iso) throw new ProtocolRefusal(token);
   return iso;
 }
 
-function serviceParam(params: Params): string {
-  const raw = params.service?.trim();
-  const canonical = raw ? protocolIds.canonicalOf(raw) : undefined;
-  if (!canonical || !serviceByCode(canonical)) throw new ProtocolRefusal('BAD_SERVICE');
-  return canonical;
-}
-
-function priceParam(value: string | undefined): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const price = Number(value);
-  if (!Number.isFinite(price) || price < 0) throw new ProtocolRefusal('BAD_ACTION');
-  return price;
-}
-
 function hoursParam(params: Params): number {
-  const raw = params.rent_time?.trim();
-  if (!raw) return DEFAULT_RENT_HOURS;
-  const hours = Number(raw);
-  if (!Number.isInteger(hours) || hours < MIN_RENT_HOURS || hours > MAX_RENT_HOURS)
-    throw new ProtocolRefusal('INVALID_TIME');
+  const hours = rentHoursParam(params);
+  if (hours < MIN_RENT_HOURS || hours > MAX_RENT_HOURS) throw new ProtocolRefusal('INVALID_TIME');
   return hours;
 }
 
@@ -157,7 +145,7 @@ function phoneExceptionParam(params: Params): string[] {
 
 // Actions -------------------------------------------------------------------------------------------------
 
-type Handler = (call: Call) => Promise<SimReply> | SimReply;
+type Handler = (call: Call) => Promise<ProtocolReply> | ProtocolReply;
 
 /** A key browsing rent prices: its uncached reads are its own share of the providers' budget. */
 const browsing = (key: AuthenticatedKey) => ({ browsing: `key:${key.id}` });
@@ -200,9 +188,9 @@ export function createHandlerApi(deps: ResellerDeps) {
 
   async function buy(call: Call): Promise<Activation> {
     const service = serviceParam(call.params);
-    const countryId = countryParam(call.params);
+    const countryId = countryIsoParam(call.params);
     const operator = operatorParam(call.params, countryId);
-    const maxPrice = priceParam(call.params.maxPrice);
+    const maxPrice = maxPriceParam(call.params);
     const exceptions = phoneExceptionParam(call.params);
     const quote = catalog.quote(countryId, operator, service);
     // maxPrice is in dollars, against our price: the payload is the lowest price a buy can succeed at.
@@ -233,33 +221,27 @@ export function createHandlerApi(deps: ResellerDeps) {
   }
 
   function activeItem(order: Activation, code: string | null, smsText: string | null) {
-    const country = countryById(order.countryId);
-    return {
-      activationId: String(order.id),
-      serviceCode: protocolIds.serviceOf(order.service),
-      phoneNumber: order.phoneNumber,
-      activationCost: usd(order.priceCents).toFixed(2),
-      activationStatus: order.status === 'received' ? '2' : '4',
-      smsCode: code,
-      smsText,
-      activationTime: saDateTime(order.createdAt.getTime()),
-      discount: '0.00',
-      repeated: '0',
-      countryCode: String(protocolIds.countryOf(order.countryId)),
-      countryName: country?.name ?? order.countryId,
-      canGetAnotherSms: '1',
-    };
+    return activeActivationBody(
+      {
+        id: String(order.id),
+        service: protocolIds.serviceOf(order.service),
+        phoneNumber: order.phoneNumber!,
+        costUsd: usd(order.priceCents),
+        status: order.status === 'received' ? '2' : '4',
+        codes: code === null ? [] : [code],
+        texts: smsText === null ? [] : [smsText],
+        repeated: false,
+        boughtAtMs: order.createdAt.getTime(),
+        countryId: protocolIds.countryOf(order.countryId),
+        countryName: countryById(order.countryId)?.name ?? order.countryId,
+      },
+      'classic',
+    );
   }
 
   function rentPhone(rent: RentRow) {
-    return {
-      status: 'success',
-      phone: {
-        id: rent.id,
-        endDate: saDateTime((rent.endsAt ?? rent.createdAt).getTime()).replace(' ', 'T'),
-        number: rent.phoneNumber,
-      },
-    };
+    const endsAtMs = (rent.endsAt ?? rent.createdAt).getTime();
+    return rentPhoneBody({ id: rent.id, phoneNumber: rent.phoneNumber!, endsAtMs }, 'classic');
   }
 
   async function rentOptionFor(params: Params) {
@@ -270,7 +252,7 @@ export function createHandlerApi(deps: ResellerDeps) {
   }
 
   const balance: Handler = async ({ key }) =>
-    text(`ACCESS_BALANCE:${usd(await money.balanceCents(key.userId)).toFixed(2)}`);
+    text(`ACCESS_BALANCE:${formatUsd(usd(await money.balanceCents(key.userId)))}`);
 
   const handlers: Record<string, Handler> = {
     getBalance: balance,
@@ -288,15 +270,7 @@ export function createHandlerApi(deps: ResellerDeps) {
             .filter(({ id }) => id >= 0)
             .map(({ country, id }) => [
               String(id),
-              {
-                id,
-                rus: country.name,
-                eng: country.name,
-                chn: country.name,
-                visible: 1,
-                retry: 1,
-                rent: rentCountries.has(country.id) ? 1 : 0,
-              },
+              countryBody({ id, name: country.name, rent: rentCountries.has(country.id) }),
             ]),
         ),
       );
@@ -304,7 +278,7 @@ export function createHandlerApi(deps: ResellerDeps) {
 
     getServicesList: ({ params }) => {
       const countries = params.country?.trim()
-        ? [countryParam(params)]
+        ? [countryIsoParam(params)]
         : catalog.countries().map((c) => c.id);
       const seen = new Map<string, string>();
       for (const countryId of countries)
@@ -317,7 +291,7 @@ export function createHandlerApi(deps: ResellerDeps) {
 
     getOperators: ({ params }) => {
       const countries = params.country?.trim()
-        ? catalog.countries().filter((country) => country.id === countryParam(params))
+        ? catalog.countries().filter((country) => country.id === countryIsoParam(params))
         : catalog.countries();
       const listed = countries
         .map(
@@ -334,7 +308,7 @@ export function createHandlerApi(deps: ResellerDeps) {
 
     getPrices: ({ params }) => {
       const countries = params.country?.trim()
-        ? [countryParam(params)]
+        ? [countryIsoParam(params)]
         : catalog.countries().map((c) => c.id);
       const service = params.service?.trim() ? serviceParam(params) : undefined;
       const prices: Record<string, Record<string, { cost: number; count: number }>> = {};
@@ -364,16 +338,13 @@ export function createHandlerApi(deps: ResellerDeps) {
         .sort((left, right) => right.offer.stock - left.offer.stock)
         .slice(0, TOP_COUNTRIES);
       return json(
-        Object.fromEntries(
-          ranked.map(({ id, offer }, index) => [
-            String(index),
-            {
-              country: id,
-              count: offer.stock,
-              price: usd(offer.priceCents),
-              retail_price: usd(offer.priceCents),
-            },
-          ]),
+        indexed(
+          ranked.map(({ id, offer }) => ({
+            country: id,
+            count: offer.stock,
+            price: usd(offer.priceCents),
+            retail_price: usd(offer.priceCents),
+          })),
         ),
       );
     },
@@ -385,17 +356,23 @@ export function createHandlerApi(deps: ResellerDeps) {
 
     getNumberV2: async (call) => {
       const order = await buy(call);
-      return json({
-        activationId: String(order.id),
-        phoneNumber: order.phoneNumber,
-        activationCost: usd(order.priceCents).toFixed(2),
-        currency: USD_CURRENCY,
-        countryCode: String(protocolIds.countryOf(order.countryId)),
-        canGetAnotherSms: '1',
-        activationTime: saDateTime(order.createdAt.getTime()),
-        activationEndTime: saDateTime(order.expiresAt.getTime()),
-        activationOperator: order.operator,
-      });
+      return json(
+        numberV2Body(
+          {
+            id: String(order.id),
+            phoneNumber: order.phoneNumber!,
+            costUsd: usd(order.priceCents),
+            countryId: protocolIds.countryOf(order.countryId),
+            dialCode: countryById(order.countryId)?.dialCode ?? '',
+            service: protocolIds.serviceOf(order.service),
+            operator: order.operator,
+            boughtAtMs: order.createdAt.getTime(),
+            endsAtMs: order.expiresAt.getTime(),
+          },
+          'classic',
+          { withCurrencyAndEnd: true },
+        ),
+      );
     },
 
     getStatus: async (call) => {
@@ -414,13 +391,18 @@ export function createHandlerApi(deps: ResellerDeps) {
       )
         return text('STATUS_CANCEL');
       const [latest] = (await activations.messagesOf([order.id])).slice(-1);
-      return json({
-        verificationType: 0,
-        sms: latest
-          ? { dateTime: saDateTime(latest.receivedAt.getTime()), code: latest.code, text: latest.text }
-          : null,
-        call: null,
-      });
+      const last = latest && {
+        code: latest.code,
+        text: latest.text,
+        receivedAtMs: latest.receivedAt.getTime(),
+      };
+      return json(
+        statusV2Body(
+          { id: String(order.id), service: protocolIds.serviceOf(order.service) },
+          last,
+          'classic',
+        ),
+      );
     },
 
     setStatus: async (call) => {
@@ -466,7 +448,7 @@ export function createHandlerApi(deps: ResellerDeps) {
       const orders = (await activations.listRows(key.userId, LIST_LIMIT)).filter(
         (order) => order.status === 'waiting' || order.status === 'received',
       );
-      if (orders.length === 0) return json({ status: 'error', error: 'NO_ACTIVATIONS' });
+      if (orders.length === 0) throw new ProtocolRefusal('NO_ACTIVATIONS');
       const messages = await activations.messagesOf(orders.map((order) => order.id));
       return json({
         status: 'success',
@@ -500,7 +482,7 @@ export function createHandlerApi(deps: ResellerDeps) {
     getRentServicesAndCountries: async ({ key, params }) => {
       const hours = hoursParam(params);
       const rentCountries = await rentals.catalog.countries(browsing(key));
-      const countryId = params.country?.trim() ? countryParam(params, 'WRONG_COUNTRY') : rentCountries[0];
+      const countryId = params.country?.trim() ? countryIsoParam(params, 'WRONG_COUNTRY') : rentCountries[0];
       const offers = countryId ? await rentals.catalog.offers(countryId, hours, browsing(key)) : [];
       const services: Record<string, { cost: number; quant: number }> = {};
       for (const offer of offers) {
@@ -508,12 +490,7 @@ export function createHandlerApi(deps: ResellerDeps) {
         services[code] ??= { cost: usd(offer.priceCents), quant: offer.stock };
       }
       return json({
-        countries: Object.fromEntries(
-          rentCountries
-            .map((iso) => protocolIds.countryOf(iso))
-            .filter((id) => id >= 0)
-            .map((id, index) => [String(index), id]),
-        ),
+        countries: indexed(rentCountries.map((iso) => protocolIds.countryOf(iso)).filter((id) => id >= 0)),
         operators: { '0': ANY_OPERATOR },
         services,
       });
@@ -522,7 +499,7 @@ export function createHandlerApi(deps: ResellerDeps) {
     getRentNumber: async (call) => {
       const option = await rentOptionFor(call.params);
       const hours = hoursParam(call.params);
-      const countryId = countryParam(call.params, 'WRONG_COUNTRY');
+      const countryId = countryIsoParam(call.params, 'WRONG_COUNTRY');
       const rent = await rentals.rent(
         call.key.userId,
         {
@@ -547,16 +524,14 @@ export function createHandlerApi(deps: ResellerDeps) {
       return json({
         status: 'success',
         quantity: String(messages.length),
-        values: Object.fromEntries(
-          newestFirst.map((message, index) => [
-            String(index),
-            {
-              phoneFrom: message.sender,
-              text: message.text,
-              service: protocolIds.serviceOf(rent.service),
-              date: saDateTime(message.receivedAt.getTime()),
-            },
-          ]),
+        values: indexed(
+          newestFirst.map((message) =>
+            rentMessageBody(
+              { from: message.sender, text: message.text, receivedAtMs: message.receivedAt.getTime() },
+              protocolIds.serviceOf(rent.service),
+              'classic',
+            ),
+          ),
         ),
       });
     },
@@ -582,9 +557,7 @@ export function createHandlerApi(deps: ResellerDeps) {
       if (live.length === 0) throw new ProtocolRefusal('NO_NUMBERS');
       return json({
         status: 'success',
-        values: Object.fromEntries(
-          live.map((rent, index) => [String(index), { id: String(rent.id), phone: rent.phoneNumber }]),
-        ),
+        values: indexed(live.map((rent) => ({ id: String(rent.id), phone: rent.phoneNumber }))),
       });
     },
 
@@ -610,7 +583,7 @@ export function createHandlerApi(deps: ResellerDeps) {
   return {
     actions: Object.keys(handlers),
     /** Runs one action; refusals are rendered, never thrown. Cap refusals are written to the key's log. */
-    async answer(action: string, call: Call): Promise<SimReply> {
+    async answer(action: string, call: Call): Promise<ProtocolReply> {
       try {
         if (!Object.hasOwn(handlers, action)) throw new ProtocolRefusal('BAD_ACTION');
         return await handlers[action]!(call);

@@ -28,7 +28,10 @@ export function createKeyCheck(app: FastifyInstance, apiKeys: ApiKeyService) {
   });
   return async (request: FastifyRequest, raw: string | undefined): Promise<AuthenticatedKey | KeyRefusal> => {
     if (!raw) return 'bad_key';
-    if (!apiKeys.isKnown(raw) && (await lookups(request)).isExceeded) return 'too_many_lookups';
+    if (!apiKeys.isKnown(raw)) {
+      const lookup = await lookups(request);
+      if (!lookup.isAllowed && lookup.isExceeded) return 'too_many_lookups';
+    }
     const key = await apiKeys.authenticate(raw);
     if (!key) return 'bad_key';
     if (!key.allows(request.ip)) {

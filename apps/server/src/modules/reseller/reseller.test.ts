@@ -1,3 +1,4 @@
+import { protocolIds } from '@simcode/sms-activate-protocol';
 import SMSActivate from 'sms-activate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../test/support/app';
@@ -11,7 +12,6 @@ import {
 } from '../../../test/support/upstream';
 import { createUser } from '../../../test/support/users';
 import { balanceOf } from '../accounts/ledger';
-import { protocolIds } from './protocol-ids';
 
 let t: TestApp;
 afterEach(async () => {

@@ -1,14 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bannedDate } from '../../providers/sms/simulator/handler-api';
-import type { ResellerDeps } from './deps';
 import {
-  createHandlerApi,
+  bannedDate,
   type Params,
   ProtocolRefusal,
   type ProtocolReply,
-  refusalOf,
-  render,
-} from './handler-api';
+  TEXT_TYPE,
+} from '@simcode/sms-activate-protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ResellerDeps } from './deps';
+import { createHandlerApi, refusalOf, render } from './handler-api';
 import { createKeyCheck } from './key-check';
 import { registerMcp } from './mcp';
 
@@ -83,7 +82,7 @@ export async function resellerRoutes(app: FastifyInstance, deps: ResellerDeps) {
     errorHandler: (error, request, reply) => {
       const action = actionOf(request);
       if (error instanceof ProtocolRefusal && (error as { statusCode?: number }).statusCode === 429)
-        return send(reply, { status: 429, contentType: 'text/plain; charset=utf-8', body: error.message });
+        return send(reply, { status: 429, contentType: TEXT_TYPE, body: error.message });
       const status = (error as { statusCode?: number }).statusCode ?? 500;
       const refusal =
         status >= 400 && status < 500 ? new ProtocolRefusal('BAD_ACTION') : refusalOf(error, action);

@@ -5,11 +5,10 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { timingSafeEqualText } from '../../lib/timing-safe';
 import type { ProviderPool } from '../../providers/sms/pool';
+import { SMS_WEBHOOK_SECRET_HEADER } from '../../providers/sms/webhook-path';
 import type { ActivationService } from '../orders/activations/service';
 import type { RentalService } from '../orders/rents/service';
 
-/** Where a provider that can send a header puts the secret, instead of in the URL. */
-export const SMS_WEBHOOK_SECRET_HEADER = 'x-webhook-secret';
 const WEBHOOK_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
 
 /**
@@ -86,7 +85,3 @@ export const upstreamWebhookRoutes: FastifyPluginAsyncZod<UpstreamWebhookDeps> =
     (request) => deliver(request, request.headers[SMS_WEBHOOK_SECRET_HEADER]),
   );
 };
-
-export function smsWebhookPath(secret: string, provider?: string): string {
-  return provider === undefined ? `/api/upstream/sms/${secret}` : `/api/upstream/sms/${secret}/${provider}`;
-}

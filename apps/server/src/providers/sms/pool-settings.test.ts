@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, createTestApp, type TestApp } from '../../../test/support/app';
+import {
+  type FakeAnswer,
+  type RecordedRequest,
+  startFakeUpstream,
+} from '../../../test/support/fake-upstream';
 import { createListeningTestApp } from '../../../test/support/upstream';
-import { type FakeAnswer, type RecordedRequest, startFakeUpstream } from './test-servers';
 
 /** Per-provider settings of the pool (`<NAME>_*`), seen from outside: what the upstreams receive and answer. */
 

@@ -1,9 +1,9 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { encodeSignedWebhook, signBody } from '@simcode/cryptomus-protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type PaymentProvider, PaymentProviderError } from '../types';
 import { createCryptomusProvider } from './provider';
-import { encodeSignedWebhook, signBody } from './signature';
 
 const MERCHANT = 'merchant-uuid';
 const KEY = 'TEST_PAYMENT_KEY';

@@ -1,6 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  centsToDecimal,
+  decimalToCents,
+  signBody,
+  verifyWebhookSignature,
+} from '@simcode/cryptomus-protocol';
 import { z } from 'zod';
-import { centsToDecimal, decimalToCents } from '../amounts';
 import {
   type CreatedInvoice,
   type CreateInvoiceRequest,
@@ -10,7 +15,6 @@ import {
   PaymentProviderError,
   type PaymentWebhook,
 } from '../types';
-import { signBody, verifyWebhookSignature } from './signature';
 
 export interface CryptomusProviderOptions {
   /**

@@ -1,12 +1,10 @@
+import { SIMULATOR_KEY, type SimulatorHarness, startSimulator } from '@simcode/stand-ins/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type FakeAnswer,
   type RecordedRequest,
-  SIMULATOR_KEY,
-  type SimulatorHarness,
   startFakeUpstream,
-  startSimulator,
-} from '../test-servers';
+} from '../../../../test/support/fake-upstream';
 import { createFiveSimProvider } from './provider';
 
 type Fake = Awaited<ReturnType<typeof startFakeUpstream>>;

@@ -1,3 +1,4 @@
+import { FIVESIM_PRODUCTS, FIVESIM_SERVICES } from '@simcode/fivesim-protocol';
 import { z } from 'zod';
 import type { SmsLogger } from '../logger';
 import { type CallMode, unavailableError, unexpectedAnswerError } from '../sms-activate/errors';
@@ -9,7 +10,6 @@ import type {
   UpstreamOffer,
 } from '../types';
 import { fiveSimError } from './errors';
-import { FIVESIM_PRODUCTS, FIVESIM_SERVICES } from './ids';
 
 export const FIVESIM_DEFAULT_URL = 'https://5sim.net/v1';
 

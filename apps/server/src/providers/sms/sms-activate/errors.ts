@@ -1,4 +1,5 @@
 import { english } from '@simcode/contract';
+import { isRefusalToken, type RefusalToken } from '@simcode/sms-activate-protocol';
 import { UpstreamError, type UpstreamErrorKind } from '../types';
 
 /** Reads may be repeated freely; a write (buy, cancel, finish, rent, extend) may have happened even when it failed. */
@@ -8,6 +9,9 @@ export interface TokenMeaning {
   kind: UpstreamErrorKind;
   message: string;
 }
+
+/** Another meaning for some tokens where one action uses them in a narrower sense. */
+export type TokenOverrides = Readonly<Partial<Record<RefusalToken, TokenMeaning>>>;
 
 /**
  * Sentences users see, kept in English (a refusal may be stored with an order): the answers and pages show
@@ -28,8 +32,8 @@ const providerError: TokenMeaning = { kind: 'provider_error', message: upstreamM
 const activationGone: TokenMeaning = { kind: 'not_found', message: upstreamMessages.activationGone };
 const codeReceived: TokenMeaning = { kind: 'cannot_cancel', message: upstreamMessages.codeReceived };
 
-/** Every error token of docs/protocols.md (A.3, A.4.x, A.6 and Hero's JSON titles). */
-const TOKENS: Readonly<Record<string, TokenMeaning>> = {
+/** What each refusal token of the protocol means to us; the compiler keeps it complete. */
+const TOKENS: Readonly<Record<RefusalToken, TokenMeaning>> = {
   // Global (A.3) and Hero's account errors.
   BAD_KEY: unavailableToUsers('configuration'),
   NO_KEY: unavailableToUsers('configuration'),
@@ -83,6 +87,7 @@ const TOKENS: Readonly<Record<string, TokenMeaning>> = {
   // getHistory's dates (more than 30 days back, or not Unix times); Hero's 422 for a malformed parameter.
   WRONG_DATE: refused,
   UNPROCESSABLE_ENTITY: refused,
+  INVALID_PARAMETER: refused,
   // SMS-Activate's top-country list for a service it does not know; a rent catalog with nothing in it.
   WRONG_SERVICE: { kind: 'bad_request', message: upstreamMessages.badService },
   OUT_OF_STOCK: noNumbers,
@@ -106,8 +111,7 @@ const TOKENS: Readonly<Record<string, TokenMeaning>> = {
 
 /** SA-Java treats any answer mentioning SQL as a database error; Hero's site knows `ERROR_SQL25`. */
 function meaningOf(token: string, httpStatus: number | undefined): TokenMeaning {
-  const known = TOKENS[token];
-  if (known) return known;
+  if (isRefusalToken(token)) return TOKENS[token];
   if (token.includes('SQL')) return providerError;
   if (httpStatus === 401) return unavailableToUsers('configuration');
   if (httpStatus !== undefined && httpStatus >= 500) return providerError;
@@ -134,12 +138,13 @@ export function errorForToken(
   mode: CallMode,
   options: {
     httpStatus?: number;
-    override?: Readonly<Record<string, TokenMeaning>>;
+    override?: TokenOverrides;
     /** The token's payload: WRONG_MAX_PRICE's is the lowest price the provider sells at. */
     payload?: string;
   } = {},
 ): UpstreamError {
-  const meaning = options.override?.[token] ?? meaningOf(token, options.httpStatus);
+  const meaning =
+    (isRefusalToken(token) ? options.override?.[token] : undefined) ?? meaningOf(token, options.httpStatus);
   const minPrice = token === 'WRONG_MAX_PRICE' ? Number(options.payload) : Number.NaN;
   return new UpstreamError(
     meaning.kind,
@@ -166,4 +171,4 @@ export function unexpectedAnswerError(description: string, mode: CallMode): Upst
 }
 
 /** Cancelling sends only status 8, so BAD_STATUS there means "not from this state": a code already arrived. */
-export const CANCEL_OVERRIDES: Readonly<Record<string, TokenMeaning>> = { BAD_STATUS: codeReceived };
+export const CANCEL_OVERRIDES: TokenOverrides = { BAD_STATUS: codeReceived };

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type FakeAnswer,
+  type RecordedRequest,
+  startFakeUpstream,
+} from '../../../../test/support/fake-upstream';
 import type { SmsLogger } from '../logger';
-import { type FakeAnswer, type RecordedRequest, startFakeUpstream } from '../test-servers';
 import { UpstreamError, type UpstreamErrorKind } from '../types';
 import { createSmsActivateProvider, type SmsActivateProviderOptions } from '.';
 

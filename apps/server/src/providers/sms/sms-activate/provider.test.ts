@@ -1,5 +1,6 @@
+import { SIMULATOR_KEY, startWebhookReceiver } from '@simcode/stand-ins/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SIMULATOR_KEY, type SimulatorHarness, startSimulator, startWebhookReceiver } from '../test-servers';
+import { type SimulatorHarness, startSimulator } from '../../../../test/support/stand-ins';
 import { type UpstreamError, UpstreamError as UpstreamErrorClass, type UpstreamErrorKind } from '../types';
 
 const MINUTE_MS = 60_000;

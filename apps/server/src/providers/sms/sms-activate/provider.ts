@@ -1,3 +1,31 @@
+import {
+  type ActiveActivationItem,
+  activationWebhook,
+  activeActivationsAnswer,
+  allSmsAnswer,
+  countriesAnswer,
+  createIdTranslator,
+  type HistoryItem,
+  historyAnswer,
+  inProviderZone,
+  numberV2Answer,
+  operatorsAnswer,
+  type PriceReading,
+  type ProviderAnswer,
+  type ProviderIdMap,
+  parseAnswer,
+  pricesAnswer,
+  readPriceEntry,
+  rentCatalogAnswer,
+  rentListAnswer,
+  rentPhoneAnswer,
+  rentPriceAnswer,
+  rentStatusAnswer,
+  rentWebhook,
+  statusV2Answer,
+  topCountriesAnswer,
+  topCountryEntry,
+} from '@simcode/sms-activate-protocol';
 import type { z } from 'zod';
 import type { SmsLogger } from '../logger';
 import {
@@ -11,42 +39,16 @@ import {
   type UpstreamOffer,
   type UpstreamSmsEvent,
 } from '../types';
-import { type ProviderAnswer, parseAnswer } from './answer';
 import {
   CANCEL_OVERRIDES,
   type CallMode,
   errorForToken,
   isProviderFailure,
   isRetryable,
-  type TokenMeaning,
+  type TokenOverrides,
   unavailableError,
   unexpectedAnswerError,
 } from './errors';
-import { createIdTranslator, type ProviderIdMap } from './provider-ids';
-import {
-  type ActiveActivationItem,
-  activationWebhook,
-  activeActivationsAnswer,
-  allSmsAnswer,
-  countriesAnswer,
-  type HistoryItem,
-  historyAnswer,
-  inProviderZone,
-  numberV2Answer,
-  operatorsAnswer,
-  type PriceReading,
-  pricesAnswer,
-  readPriceEntry,
-  rentCatalogAnswer,
-  rentListAnswer,
-  rentPhoneAnswer,
-  rentPriceAnswer,
-  rentStatusAnswer,
-  rentWebhook,
-  statusV2Answer,
-  topCountriesAnswer,
-  topCountryEntry,
-} from './schemas';
 
 export interface SmsActivateProviderOptions {
   /** The provider's `handler_api.php` URL; a function when it is only known later (the built-in simulator). */
@@ -206,7 +208,7 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
     action: string,
     answer: ProviderAnswer,
     mode: CallMode,
-    override?: Readonly<Record<string, TokenMeaning>>,
+    override?: TokenOverrides,
   ): UpstreamError {
     const error =
       answer.type === 'token' || answer.type === 'error'
@@ -258,7 +260,7 @@ export function createSmsActivateProvider(options: SmsActivateProviderOptions): 
     return operator && operator !== 'any' ? operator : undefined;
   }
 
-  async function setStatus(id: string, status: number, override?: Readonly<Record<string, TokenMeaning>>) {
+  async function setStatus(id: string, status: number, override?: TokenOverrides) {
     const answer = await call('setStatus', { id, status }, 'write');
     if (answer.type === 'empty') return;
     if (answer.type === 'token' && SET_STATUS_SUCCESS.has(answer.token)) return;

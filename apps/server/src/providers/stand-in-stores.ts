@@ -1,0 +1,97 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client';
+import { sandboxInvoices, simAccounts, simOrders } from '../db/schema';
+
+/**
+ * Where the built-in SMS simulators and payment sandbox keep their state: the product's database (schemas
+ * `sim` and `sandbox`), so what they acknowledged survives a crash and is in every backup. These implement
+ * the stores that package declares; the composition root hands them over, and the compiler checks there
+ * that they fit.
+ */
+
+type SimAccount = Omit<typeof simAccounts.$inferSelect, 'instance' | 'sold'> & {
+  sold: Record<string, number>;
+};
+type SimOrder = Omit<typeof simOrders.$inferSelect, 'instance'>;
+
+/** One simulator instance's state, by its name. */
+export function createSimStateStore(db: Database, instance: string) {
+  return {
+    async load(): Promise<{ account: SimAccount; orders: SimOrder[] } | undefined> {
+      const [account] = await db.select().from(simAccounts).where(eq(simAccounts.instance, instance));
+      if (!account) return undefined;
+      const orders = await db.select().from(simOrders).where(eq(simOrders.instance, instance));
+      const { nextActivationId, nextRentId, balanceUsd, sold } = account;
+      return {
+        account: { nextActivationId, nextRentId, balanceUsd, sold: sold as Record<string, number> },
+        orders: orders.map(({ kind, id, data }) => ({ kind, id, data })),
+      };
+    },
+
+    async save(changes: {
+      account: SimAccount;
+      upserts: SimOrder[];
+      gone: Array<Pick<SimOrder, 'kind' | 'id'>>;
+      reset: boolean;
+    }): Promise<void> {
+      const { account, upserts, gone } = changes;
+      // One statement, atomic by itself: on every purchase a transaction's extra round trips cost more
+      // than the writes.
+      const write = (executor: Executor) =>
+        executor.execute(sql`
+          with account as (
+            insert into sim.accounts (instance, next_activation_id, next_rent_id, balance_usd, sold)
+            values (${instance}, ${account.nextActivationId}, ${account.nextRentId}, ${account.balanceUsd},
+              ${JSON.stringify(account.sold)}::jsonb)
+            on conflict (instance) do update set next_activation_id = excluded.next_activation_id,
+              next_rent_id = excluded.next_rent_id, balance_usd = excluded.balance_usd, sold = excluded.sold
+          ), upserted as (
+            insert into sim.orders (instance, kind, id, data)
+            select ${instance}, kind, id, data
+            from jsonb_to_recordset(${JSON.stringify(upserts)}::jsonb) as changed(kind text, id text, data jsonb)
+            on conflict (instance, kind, id) do update set data = excluded.data
+          )
+          delete from sim.orders using jsonb_to_recordset(${JSON.stringify(gone)}::jsonb) as forgotten(kind text, id text)
+          where sim.orders.instance = ${instance} and sim.orders.kind = forgotten.kind and sim.orders.id = forgotten.id`);
+      if (!changes.reset) {
+        await write(db);
+        return;
+      }
+      await db.transaction(async (tx) => {
+        await tx.delete(simOrders).where(eq(simOrders.instance, instance));
+        await write(tx);
+      });
+    },
+  };
+}
+
+type SandboxInvoice = Omit<typeof sandboxInvoices.$inferSelect, 'seq'>;
+
+/** The payment sandbox's invoices. */
+export function createSandboxStore(db: Database) {
+  return {
+    /** In the order they were first stored. */
+    async load(): Promise<Array<Pick<SandboxInvoice, 'uuid' | 'data'>>> {
+      const rows = await db.select().from(sandboxInvoices).orderBy(sandboxInvoices.seq);
+      return rows.map(({ uuid, data }) => ({ uuid, data }));
+    },
+
+    async save({ invoices, cleared }: { invoices: SandboxInvoice[]; cleared: boolean }): Promise<void> {
+      const upsert = async (executor: Executor) => {
+        if (invoices.length === 0) return;
+        await executor
+          .insert(sandboxInvoices)
+          .values(invoices)
+          .onConflictDoUpdate({ target: sandboxInvoices.uuid, set: { data: sql`excluded.data` } });
+      };
+      if (!cleared) {
+        await upsert(db);
+        return;
+      }
+      await db.transaction(async (tx) => {
+        await tx.delete(sandboxInvoices);
+        await upsert(tx);
+      });
+    },
+  };
+}

@@ -1,0 +1,496 @@
+import { serviceByCode } from '@simcode/contract';
+import {
+  activeActivationBody,
+  countryBody,
+  countryParam,
+  flagParam,
+  formatUsd,
+  indexed,
+  integerParam,
+  json,
+  maxPriceParam,
+  noContent,
+  numberV2Body,
+  offersAction,
+  type Params,
+  type ProtocolAction,
+  ProtocolRefusal,
+  type ProtocolReply,
+  protocolAction,
+  type ResponseStyle,
+  renderRefusal,
+  rentHoursParam,
+  rentMessageBody,
+  rentPhoneBody,
+  rfc3339,
+  saDateTime,
+  serviceParam,
+  statusV2Body,
+  text,
+  USD_CURRENCY,
+} from '@simcode/sms-activate-protocol';
+import { MAX_RENT_HOURS, type PriceTier, SIM_COUNTRIES, SIM_SERVICES, type SimCountry } from './catalog';
+import type { SimulatorEngine } from './engine';
+import type { SimActivation, SimRent } from './model';
+
+const MAX_PAGE_SIZE = 100;
+
+function page<T>(items: readonly T[], start: number, size: number): T[] {
+  return items.slice(Math.max(0, start), Math.max(0, start) + Math.min(Math.max(size, 1), MAX_PAGE_SIZE));
+}
+
+// Actions -------------------------------------------------------------------------------------------------
+
+interface ActionContext {
+  engine: SimulatorEngine;
+  /** The shape of what the action answers, and which actions there are. */
+  style: ResponseStyle;
+  /** How refusals are told. */
+  errorStyle: ResponseStyle;
+  params: Params;
+  nowMs: number;
+}
+
+type Handler = (context: ActionContext) => ProtocolReply;
+
+const totalStock = (tiers: readonly PriceTier[]) => tiers.reduce((sum, tier) => sum + tier.stock, 0);
+
+/** `freePriceMap` / `physicalPriceMap`: price → numbers at that price. */
+function tierMap(tiers: readonly PriceTier[]): Record<string, number> {
+  return Object.fromEntries(tiers.map((tier) => [formatUsd(tier.priceUsd), tier.stock]));
+}
+
+/**
+ * getTopCountriesByService's ten countries with the most numbers for a service. Hero's `price` is below what
+ * a number sells at (its `retail_price`), and it always gives the tiers; SMS-Activate only with freePrice.
+ */
+function topCountries(engine: SimulatorEngine, service: string, style: ResponseStyle, freePrice: boolean) {
+  return SIM_COUNTRIES.map((country) => {
+    const tiers = engine.priceTiers(country, service);
+    return { country, tiers, listed: tiers[0]!, total: totalStock(tiers) };
+  })
+    .filter((offer) => offer.total > 0)
+    .sort((left, right) => right.total - left.total)
+    .slice(0, 10)
+    .map(({ country, tiers, listed, total }) => {
+      const common = {
+        country: country.providerId,
+        count: total,
+        price: Number((listed.priceUsd * 0.8).toFixed(4)),
+        retail_price: listed.priceUsd,
+      };
+      if (style === 'hero') {
+        return {
+          ...common,
+          physicalTotalCount: total,
+          physicalCountForDefaultPrice: listed.stock,
+          physicalPriceMap: tierMap(tiers),
+        };
+      }
+      return freePrice ? { ...common, freePriceMap: tierMap(tiers) } : common;
+    });
+}
+
+function numberV2(activation: SimActivation, country: SimCountry, style: ResponseStyle): ProtocolReply {
+  return json(
+    numberV2Body(
+      {
+        id: activation.id,
+        phoneNumber: activation.phoneNumber,
+        costUsd: activation.costUsd,
+        countryId: activation.countryId,
+        dialCode: country.dialCode,
+        service: activation.service,
+        operator: activation.operator,
+        boughtAtMs: activation.createdAtMs,
+        endsAtMs: activation.expiresAtMs,
+      },
+      style,
+    ),
+  );
+}
+
+const ACTIVATION_STATUS_CODES: Readonly<Record<SimActivation['status'], string>> = {
+  waiting: '4',
+  received: '2',
+  retry: '3',
+  finished: '6',
+  cancelled: '8',
+};
+
+/** History tells a refund at the end of the lifetime (10) from a cancel (8). */
+function historyStatus(activation: SimActivation): string {
+  const expired =
+    activation.status === 'cancelled' &&
+    activation.closedAtMs !== null &&
+    activation.closedAtMs >= activation.expiresAtMs;
+  return expired ? '10' : ACTIVATION_STATUS_CODES[activation.status];
+}
+
+const DAY_S = 24 * 60 * 60;
+/** getHistory's window: dates more than 30 days back are refused (WRONG_DATE). */
+const HISTORY_DAYS = 30;
+const DEFAULT_HISTORY_SIZE = 50;
+
+/** A Unix time in seconds, or WRONG_DATE. */
+function timestampParam(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  if (!/^\d{1,12}$/.test(value.trim())) throw new ProtocolRefusal('WRONG_DATE');
+  return Number(value);
+}
+
+/**
+ * getHistory (protocols.md A.4.15; SMS-Activate's and Hero's docs): the account's activations bought between
+ * `start` and `end`, newest first. SMS-Activate lists the codes in `sms`, Hero the last SMS's text (or null).
+ * Live and refunded ones cost 0.
+ */
+function history({ engine, style, params, nowMs }: ActionContext): ProtocolReply {
+  const nowS = Math.floor(nowMs / 1000);
+  const start = timestampParam(params.start, nowS - HISTORY_DAYS * DAY_S);
+  const end = timestampParam(params.end, nowS);
+  if (start < nowS - HISTORY_DAYS * DAY_S || end < start) throw new ProtocolRefusal('WRONG_DATE');
+  // SMS-Activate calls the page size `limit`, Hero `size`.
+  const size = integerParam(params.limit ?? params.size, DEFAULT_HISTORY_SIZE, 'INVALID_PARAMETER');
+  const listed = page(
+    engine.activationsBetween(start * 1000, end * 1000 + 999),
+    integerParam(params.offset, 0, 'INVALID_PARAMETER'),
+    size,
+  );
+  return json(
+    listed.map((activation) => {
+      const codes = activation.sms.flatMap((sms) => (sms.code === null ? [] : [sms.code]));
+      return {
+        id: style === 'classic' ? Number(activation.id) : activation.id,
+        date: saDateTime(activation.createdAtMs),
+        phone: activation.phoneNumber,
+        sms: style === 'classic' ? (codes.length > 0 ? codes : null) : (activation.sms.at(-1)?.text ?? null),
+        cost: activation.status === 'finished' ? activation.costUsd : 0,
+        status: historyStatus(activation),
+        currency: USD_CURRENCY,
+      };
+    }),
+  );
+}
+
+const DEFAULT_ALL_SMS_SIZE = 10;
+
+/**
+ * Hero's getAllSms: every SMS of an activation, a page at a time (`page` from 1), oldest first; a cancelled
+ * or refunded activation has none to give (409 ACTIVATION_NOT_ACTIVE).
+ */
+function allSms({ engine, params }: ActionContext): ProtocolReply {
+  const activation = engine.activation(params.id);
+  if (activation.status === 'cancelled') throw new ProtocolRefusal('ACTIVATION_NOT_ACTIVE');
+  const size = integerParam(params.size, DEFAULT_ALL_SMS_SIZE, 'INVALID_PARAMETER');
+  const pageNumber = integerParam(params.page, 1, 'INVALID_PARAMETER');
+  return json({
+    data: page(activation.sms, (pageNumber - 1) * size, size).map((sms) => ({
+      id: Number(activation.id),
+      phoneFrom: sms.from,
+      code: sms.code,
+      text: sms.text,
+      service: activation.service,
+      date: rfc3339(sms.receivedAtMs),
+      type: 'sms',
+    })),
+    meta: { total: activation.sms.length, service: activation.service },
+  });
+}
+
+/** A cancelled activation answers getStatusV2 with plain `STATUS_CANCEL`. */
+function statusV2(activation: SimActivation, style: ResponseStyle): ProtocolReply {
+  if (activation.status === 'cancelled') return text('STATUS_CANCEL');
+  return json(statusV2Body(activation, activation.sms.at(-1), style));
+}
+
+function activeItem(activation: SimActivation, engine: SimulatorEngine, style: ResponseStyle) {
+  return activeActivationBody(
+    {
+      id: activation.id,
+      service: activation.service,
+      phoneNumber: activation.phoneNumber,
+      costUsd: activation.costUsd,
+      status: ACTIVATION_STATUS_CODES[activation.status],
+      codes: activation.sms.flatMap((sms) => (sms.code === null ? [] : [sms.code])),
+      texts: activation.sms.map((sms) => sms.text),
+      repeated: activation.sms.length > 1,
+      boughtAtMs: activation.createdAtMs,
+      countryId: activation.countryId,
+      countryName: engine.country(activation.countryId).name,
+    },
+    style,
+  );
+}
+
+function rentPhone(rent: SimRent, style: ResponseStyle) {
+  return rentPhoneBody({ id: rent.id, phoneNumber: rent.phoneNumber, endsAtMs: rent.endsAtMs }, style);
+}
+
+function setStatusAction(status: number, classicSuccess: string): Handler {
+  return ({ engine, style, params }) => {
+    engine.setStatus(params.id, status);
+    return style === 'hero' ? noContent : text(classicSuccess);
+  };
+}
+
+const balance: Handler = ({ engine }) => text(`ACCESS_BALANCE:${formatUsd(engine.state.balanceUsd)}`);
+
+function buyFrom(engine: SimulatorEngine, params: Params): SimActivation {
+  // No number here forwards calls, as getNumbersStatus's `<service>_1` counts say.
+  if (flagParam(params.forward)) throw new ProtocolRefusal('NO_NUMBERS');
+  return engine.buy({
+    service: serviceParam(params),
+    countryId: countryParam(params),
+    operator: params.operator,
+    maxPriceUsd: maxPriceParam(params),
+  });
+}
+
+/** Every action of the protocol, answered from the engine; the compiler keeps the list complete. */
+const ACTIONS: Readonly<Record<ProtocolAction, Handler>> = {
+  getBalance: balance,
+  getBalanceAndCashBack: balance,
+
+  getNumber: ({ engine, params }) => {
+    const activation = buyFrom(engine, params);
+    return text(`ACCESS_NUMBER:${activation.id}:${activation.phoneNumber}`);
+  },
+
+  getNumberV2: ({ engine, style, params }) => {
+    const activation = buyFrom(engine, params);
+    return numberV2(activation, engine.country(activation.countryId), style);
+  },
+
+  getStatus: ({ engine, params }) => text(engine.statusText(engine.activation(params.id))),
+
+  getStatusV2: ({ engine, style, params }) => statusV2(engine.activation(params.id), style),
+
+  setStatus: ({ engine, params }) =>
+    text(engine.setStatus(params.id, integerParam(params.status, undefined, 'BAD_STATUS'))),
+
+  // SMS-Activate has no getAllSms (protocols.md A.4.15): classic answers BAD_ACTION.
+  getAllSms: allSms,
+
+  getHistory: history,
+
+  finishActivation: setStatusAction(6, 'ACCESS_ACTIVATION'),
+  cancelActivation: setStatusAction(8, 'ACCESS_CANCEL'),
+
+  getActiveActivations: ({ engine, style, params }) => {
+    const live = engine.liveActivations();
+    const items = page(
+      live,
+      integerParam(params.start, 0, 'INVALID_PARAMETER'),
+      integerParam(params.limit, MAX_PAGE_SIZE, 'INVALID_PARAMETER'),
+    );
+    const listed = items.map((activation) => activeItem(activation, engine, style));
+    if (style === 'hero') {
+      // Hero's live answer carries both lists; only `data` is filled.
+      return json({
+        status: 'success',
+        data: listed,
+        activeActivations: { affected_rows: 0, num_rows: 0, row: [], rows: [] },
+      });
+    }
+    // Nothing active is an error to SMS-Activate.
+    if (live.length === 0) throw new ProtocolRefusal('NO_ACTIVATIONS');
+    return json({ status: 'success', activeActivations: listed });
+  },
+
+  getNumbersStatus: ({ engine, params }) => {
+    const country = engine.country(countryParam(params));
+    return json(
+      Object.fromEntries(
+        SIM_SERVICES.flatMap((service) => [
+          [`${service}_0`, engine.offer(country, service).stock],
+          [`${service}_1`, 0],
+        ]),
+      ),
+    );
+  },
+
+  getTopCountriesByService: ({ engine, style, params }) => {
+    // Hero lists every service when none is named; SMS-Activate documents the one-service form.
+    const services = params.service === undefined ? SIM_SERVICES : [serviceParam(params)];
+    const lists = Object.fromEntries(
+      services.map((service) => {
+        const top = topCountries(engine, service, style, flagParam(params.freePrice));
+        // SMS-Activate keys the list by rank ("0", "1", ...); Hero sends an array.
+        return [service, style === 'hero' ? top : indexed(top)];
+      }),
+    );
+    if (style === 'hero') return json([lists]);
+    return json(params.service === undefined ? lists : lists[params.service]);
+  },
+
+  getPrices: ({ engine, style, params }) => {
+    const countries = params.country === undefined ? SIM_COUNTRIES : [engine.country(countryParam(params))];
+    const services = params.service === undefined ? SIM_SERVICES : [serviceParam(params)];
+    const prices: Record<string, Record<string, unknown>> = {};
+    for (const country of countries) {
+      const row: Record<string, unknown> = {};
+      for (const service of services) {
+        const tiers = engine.priceTiers(country, service);
+        const [listed] = tiers;
+        // `count` is the stock at any price; Hero's `physicalCount` the stock at `cost`.
+        row[service] =
+          style === 'hero'
+            ? { cost: listed!.priceUsd, count: totalStock(tiers), physicalCount: listed!.stock }
+            : { cost: listed!.priceUsd, count: totalStock(tiers) };
+      }
+      prices[country.providerId] = row;
+    }
+    return json(prices);
+  },
+
+  // Not in Hero's API (protocols.md A.4.15): it answers BAD_ACTION there.
+  getPricesVerification: ({ engine, params }) => {
+    const services = params.service === undefined ? SIM_SERVICES : [serviceParam(params)];
+    const freePrice = flagParam(params.freePrice);
+    return json(
+      Object.fromEntries(
+        services.map((service) => [
+          service,
+          Object.fromEntries(
+            SIM_COUNTRIES.map((country) => {
+              const tiers = engine.priceTiers(country, service);
+              return [
+                country.providerId,
+                {
+                  count: totalStock(tiers),
+                  price: tiers[0]!.priceUsd,
+                  ...(freePrice ? { freePriceMap: tierMap(tiers) } : {}),
+                },
+              ];
+            }),
+          ),
+        ]),
+      ),
+    );
+  },
+
+  getCountries: () =>
+    json(
+      Object.fromEntries(
+        SIM_COUNTRIES.map((country) => [
+          country.providerId,
+          countryBody({ id: country.providerId, name: country.name, rent: country.rentSupported }),
+        ]),
+      ),
+    ),
+
+  getOperators: ({ engine, params }) => {
+    const countries = params.country === undefined ? SIM_COUNTRIES : [engine.country(countryParam(params))];
+    const listed = countries.filter((country) => country.operators.length > 0);
+    if (listed.length === 0) throw new ProtocolRefusal('OPERATORS_NOT_FOUND');
+    return json({
+      status: 'success',
+      countryOperators: Object.fromEntries(listed.map((country) => [country.providerId, country.operators])),
+    });
+  },
+
+  getServicesList: () =>
+    json({
+      status: 'success',
+      services: SIM_SERVICES.map((code) => ({ code, name: serviceByCode(code)?.name ?? code })),
+    }),
+
+  getRentServicesAndCountries: ({ engine, style, params }) => {
+    const country = engine.country(countryParam(params));
+    const offers = engine.rentCatalog(country.providerId, rentHoursParam(params));
+    return json({
+      countries: indexed(
+        SIM_COUNTRIES.filter((candidate) => candidate.rentSupported).map((candidate) => candidate.providerId),
+      ),
+      operators: indexed(['any', ...country.operators]),
+      services: Object.fromEntries(
+        offers.map((offer) => [
+          offer.service,
+          {
+            cost: offer.costUsd,
+            // Newer providers report stock as {current, total}; older ones as a number.
+            quant: style === 'hero' ? { current: offer.stock, total: offer.stock } : offer.stock,
+          },
+        ]),
+      ),
+    });
+  },
+
+  getRentNumber: ({ engine, style, params }) => {
+    const rent = engine.rent({
+      service: serviceParam(params),
+      countryId: countryParam(params),
+      operator: params.operator,
+      hours: rentHoursParam(params),
+      webhookUrl: params.url?.trim() || undefined,
+    });
+    return json(rentPhone(rent, style));
+  },
+
+  getRentStatus: ({ engine, style, params }) => {
+    const rent = engine.rentById(params.id);
+    if (rent.status === 'cancelled') throw new ProtocolRefusal('STATUS_CANCEL');
+    if (rent.status === 'finished') throw new ProtocolRefusal('STATUS_FINISH');
+    if (rent.status === 'revoked') throw new ProtocolRefusal('STATUS_REVOKE');
+    if (rent.sms.length === 0) throw new ProtocolRefusal('STATUS_WAIT_CODE');
+    const size = integerParam(params.size, 10, 'INVALID_PARAMETER');
+    const pageNumber = integerParam(params.page, 1, 'INVALID_PARAMETER');
+    const newestFirst = [...rent.sms].reverse();
+    const values = page(newestFirst, (pageNumber - 1) * size, size).map((sms) =>
+      rentMessageBody(sms, rent.service, style),
+    );
+    return style === 'classic'
+      ? json({ status: 'success', quantity: String(rent.sms.length), values: indexed(values) })
+      : json({
+          status: 'success',
+          quantity: rent.sms.length,
+          service: rent.service,
+          currency: USD_CURRENCY,
+          values,
+        });
+  },
+
+  setRentStatus: ({ engine, params }) => {
+    engine.setRentStatus(params.id, integerParam(params.status, undefined, 'INCORECT_STATUS'));
+    return json({ status: 'success' });
+  },
+
+  getRentList: ({ engine, style }) => {
+    const values = engine.activeRents().map((rent) => ({ id: rent.id, phone: rent.phoneNumber }));
+    return json({ status: 'success', values: style === 'classic' ? indexed(values) : values });
+  },
+
+  continueRentNumber: ({ engine, style, params }) =>
+    json(rentPhone(engine.extendRent(params.id, rentHoursParam(params)), style)),
+
+  getContinueRentPriceNumber: ({ engine, params }) =>
+    json({
+      status: 'success',
+      price: engine.extensionPrice(params.id, rentHoursParam(params)),
+      currency: USD_CURRENCY,
+    }),
+
+  continueRentInfo: ({ engine, params }) => {
+    const price = engine.extensionPrice(params.id, rentHoursParam(params, 'hours'));
+    return json({
+      status: 'success',
+      price,
+      currency: USD_CURRENCY,
+      maxHours: MAX_RENT_HOURS,
+      ...(flagParam(params.needHistory) ? { history: {} } : {}),
+    });
+  },
+};
+
+/** Answers one handler_api.php call; refusals come back rendered in the error style, never thrown. */
+export function answerAction(actionName: string, context: ActionContext): ProtocolReply {
+  try {
+    const action = protocolAction(actionName);
+    if (!action || !offersAction(action, context.style)) throw new ProtocolRefusal('BAD_ACTION');
+    return ACTIONS[action](context);
+  } catch (error) {
+    if (error instanceof ProtocolRefusal)
+      return renderRefusal(error, actionName, context.errorStyle, context.nowMs);
+    throw error;
+  }
+}
