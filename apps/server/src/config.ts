@@ -90,6 +90,8 @@ export const environmentSchema = z.object({
   /** Reseller API (handler_api.php and MCP) calls per minute for one key, and for one user's keys together. */
   RATE_LIMIT_API_KEY_PER_MINUTE: positiveInt.default(1200),
   RATE_LIMIT_API_USER_PER_MINUTE: positiveInt.default(3000),
+  /** Lookups of API keys this process does not know that one address may cause in a minute. */
+  RATE_LIMIT_API_KEY_LOOKUPS_PER_MINUTE: positiveInt.default(60),
   /** Let customer webhooks reach loopback and private addresses (tests, closed networks only). */
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFromString.default(false),
   /** Limit of one customer webhook delivery. */

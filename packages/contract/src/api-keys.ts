@@ -16,6 +16,8 @@ export const apiKeyMessages = defineMessages('apiKeys', en.apiKeys, (t) => ({
   get tooManyKeys() {
     return t('tooManyKeys', { max: API_KEYS_MAX_LIVE });
   },
+  priceAboveKeyCeiling: (price: string, ceiling: string) => t('priceAboveKeyCeiling', { price, ceiling }),
+  deliveryBelowKeyFloor: (rate: string, floor: string) => t('deliveryBelowKeyFloor', { rate, floor }),
 }));
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
@@ -39,6 +41,12 @@ const capUsd = z
   .max(API_KEY_CAP_MAX_USD, { error: () => say.atMost(API_KEY_CAP_MAX_USD) })
   .nullable();
 
+/** What a key may do: everything; read only; or buy, reading only what it bought. */
+export const apiKeyScopes = ['full', 'read', 'buy'] as const;
+export type ApiKeyScope = (typeof apiKeyScopes)[number];
+/** The most failed orders in a row a key may be told to stop after. */
+export const API_KEY_STOP_AFTER_MAX = 1000;
+
 const keySettings = {
   allowed_ips: z
     .array(ipOrCidrSchema, { error: () => say.mustBeList })
@@ -51,6 +59,22 @@ const keySettings = {
     .int({ error: () => say.mustBeWholeNumber })
     .min(1, { error: () => say.atLeast(1) })
     .max(API_KEY_MAX_ACTIVE_ORDERS_MAX, { error: () => say.atMost(API_KEY_MAX_ACTIVE_ORDERS_MAX) })
+    .nullable(),
+  scope: z.enum(apiKeyScopes, { error: () => say.oneOf(apiKeyScopes) }),
+  /** Dollars one purchase through the key may cost at most; null for no ceiling. */
+  max_price: capUsd,
+  /** Offers whose known delivery rate (0 to 1) is below this are refused; null for no floor. */
+  min_delivery_rate: z
+    .number({ error: () => say.mustBeNumber })
+    .min(0, { error: () => say.atLeast(0) })
+    .max(1, { error: () => say.atMost(1) })
+    .nullable(),
+  /** The key pauses after this many orders in a row ended without a code; null never. */
+  stop_after_failures: z
+    .number({ error: () => say.mustBeNumber })
+    .int({ error: () => say.mustBeWholeNumber })
+    .min(1, { error: () => say.atLeast(1) })
+    .max(API_KEY_STOP_AFTER_MAX, { error: () => say.atMost(API_KEY_STOP_AFTER_MAX) })
     .nullable(),
   callback_url: z
     .string({ error: () => say.mustBeString })
@@ -69,6 +93,10 @@ export const createApiKeyRequestSchema = z.strictObject({
   total_cap: keySettings.total_cap.optional().default(null),
   max_active_orders: keySettings.max_active_orders.optional().default(null),
   callback_url: keySettings.callback_url.optional().default(null),
+  scope: keySettings.scope.optional().default('full'),
+  max_price: keySettings.max_price.optional().default(null),
+  min_delivery_rate: keySettings.min_delivery_rate.optional().default(null),
+  stop_after_failures: keySettings.stop_after_failures.optional().default(null),
 });
 export type CreateApiKeyRequest = z.input<typeof createApiKeyRequestSchema>;
 
@@ -79,6 +107,10 @@ export const updateApiKeyRequestSchema = z.strictObject({
   total_cap: keySettings.total_cap.optional(),
   max_active_orders: keySettings.max_active_orders.optional(),
   callback_url: keySettings.callback_url.optional(),
+  scope: keySettings.scope.optional(),
+  max_price: keySettings.max_price.optional(),
+  min_delivery_rate: keySettings.min_delivery_rate.optional(),
+  stop_after_failures: keySettings.stop_after_failures.optional(),
 });
 export type UpdateApiKeyRequest = z.input<typeof updateApiKeyRequestSchema>;
 
@@ -97,6 +129,14 @@ export const apiKeySchema = z.object({
   callback_url: z.string().nullable(),
   /** Signs the callback (HMAC-SHA256); shown to the owner only. */
   webhook_secret: z.string(),
+  scope: z.enum(apiKeyScopes),
+  max_price: z.number().nullable(),
+  min_delivery_rate: z.number().nullable(),
+  stop_after_failures: z.number().int().nullable(),
+  /** Orders through the key that ended without a code since the last one that got one. */
+  failures_in_a_row: z.number().int(),
+  /** When the key paused itself after stop_after_failures orders in a row; null while it is not paused. */
+  paused_at: z.string().nullable(),
   /** Dollars spent through the key today (UTC) and in all, refunds excluded. */
   spent_today: z.number(),
   spent_total: z.number(),

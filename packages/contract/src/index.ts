@@ -1,6 +1,7 @@
 export * from './account';
 export * from './admin';
 export * from './api-keys';
+export * from './api-v1';
 export * from './auth';
 export * from './buying';
 export * from './catalog';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { durationText, generalMessages } from '@simcode/contract';
+import { API_V1_PREFIX, durationText, generalMessages } from '@simcode/contract';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -20,6 +20,7 @@ import { moneyRoutes } from '../modules/accounts/money-routes';
 import { summaryRoutes } from '../modules/accounts/routes';
 import { adminRoutes } from '../modules/admin/routes';
 import { apiKeyRoutes } from '../modules/api-keys/routes';
+import { apiV1Routes } from '../modules/api-v1/plugin';
 import { createGuards } from '../modules/auth/guards';
 import { authRoutes, captchaRoutes } from '../modules/auth/routes';
 import { catalogRoutes } from '../modules/catalog/routes';
@@ -149,8 +150,16 @@ export async function buildApp(ctx: Container): Promise<FastifyInstance> {
   });
   await app.register(swagger, {
     openapi: {
+      // 3.1: its schemas are JSON Schema 2020-12, which zod writes as they are.
+      openapi: '3.1.0',
       info: { title: `${config.APP_NAME} API`, version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The JSON API's: an API key from the API keys page, as a bearer token.
+          apiKey: { type: 'http', scheme: 'bearer' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -230,8 +239,8 @@ export async function buildApp(ctx: Container): Promise<FastifyInstance> {
     await administrators.register(ticketAdminRoutes, { prefix: '/api/tickets', tickets: ctx.tickets });
   });
 
-  // API keys: the SMS-Activate protocol and the MCP server check the key on every call themselves.
-  await app.register(resellerRoutes, {
+  // API keys: the SMS-Activate protocol, the MCP server and the JSON API check the key on every call.
+  const keyed = {
     activations: ctx.activations,
     rentals: ctx.rentals,
     catalog: ctx.catalog,
@@ -241,9 +250,15 @@ export async function buildApp(ctx: Container): Promise<FastifyInstance> {
     events: ctx.events,
     clock: ctx.clock,
     log: ctx.log,
-    appName: c.APP_NAME,
-    callsPerMinute: { perKey: c.RATE_LIMIT_API_KEY_PER_MINUTE, perUser: c.RATE_LIMIT_API_USER_PER_MINUTE },
-  });
+    callsPerMinute: {
+      perKey: c.RATE_LIMIT_API_KEY_PER_MINUTE,
+      perUser: c.RATE_LIMIT_API_USER_PER_MINUTE,
+      unknownKeyLookups: c.RATE_LIMIT_API_KEY_LOOKUPS_PER_MINUTE,
+    },
+    waits: ctx.waits,
+  };
+  await app.register(apiV1Routes, { prefix: API_V1_PREFIX, ...keyed, publicUrl: c.PUBLIC_URL });
+  await app.register(resellerRoutes, { ...keyed, appName: c.APP_NAME });
   // The built-in upstreams answer on this same server, as their real counterparts would on theirs.
   for (const { simulator, prefix } of ctx.simulators) await app.register(simulator.plugin, { prefix });
   if (ctx.paymentSandbox) await app.register(ctx.paymentSandbox.plugin, { prefix: '/sandbox' });

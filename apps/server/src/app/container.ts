@@ -21,6 +21,7 @@ import { createAdminProvidersService } from '../modules/admin/providers/service'
 import { createAdminRentsService } from '../modules/admin/rents/service';
 import { createAdminUsersService } from '../modules/admin/users/service';
 import { createApiKeyService } from '../modules/api-keys/service';
+import { WaitSlots } from '../modules/api-keys/wait-slots';
 import { createAltchaCaptcha } from '../modules/auth/captcha/altcha';
 import { createSiteverifyCaptcha } from '../modules/auth/captcha/siteverify';
 import { createAuthService } from '../modules/auth/service';
@@ -52,6 +53,9 @@ import { parseRoutingPins } from '../providers/sms/routing';
 import { createSmsActivateProvider } from '../providers/sms/sms-activate';
 import { smsWebhookPath } from '../providers/sms/webhook-path';
 import { createSandboxStore, createSimStateStore } from '../providers/stand-in-stores';
+
+/** Long waits for codes and event streams one API key may hold open at once, over MCP and the JSON API. */
+const WAITS_PER_KEY = 20;
 
 /**
  * The composition root: every service of the process, built once, over one database, clock and logger.
@@ -325,6 +329,8 @@ export async function createContainer(
     tickets,
     /** Reseller API keys: their check on every API call, caps and settings. */
     apiKeys,
+    /** What each API key holds open: waits for codes and event streams. */
+    waits: new WaitSlots(WAITS_PER_KEY),
     admin,
   };
 }

@@ -23,6 +23,8 @@ export interface UserEvent {
   code?: string | null;
   /** The rent that changed (`rents`). */
   rentId?: number;
+  /** The API key the order or rent was bought through, when it was (for the key's own event stream). */
+  apiKeyId?: number | null;
 }
 
 /**

@@ -1,4 +1,11 @@
-import { generalMessages, localizeEnglish, validationMessages, wireErrorTexts } from '@simcode/contract';
+import { STATUS_CODES } from 'node:http';
+import {
+  API_V1_PREFIX,
+  generalMessages,
+  localizeEnglish,
+  validationMessages,
+  wireErrorTexts,
+} from '@simcode/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -64,40 +71,72 @@ const CLIENT_ERRORS_BY_STATUS: Record<number, [code: string, text: GeneralText]>
   429: ['rate_limited', 'tooManyRequests'],
 };
 
-/**
- * Turns any failure into the one error body, in the request's language; used by the error handler and
- * for router errors (which come before any hook).
- */
-export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const vary = reply.getHeader('vary');
-  reply.header('vary', vary ? `${vary}, accept-language` : 'accept-language');
-  return inLanguageOf(request, () => answerInLanguage(error, request, reply));
+/** What an error answers: its status, its code, its sentence in the request's language, and any details. */
+export interface ErrorAnswer {
+  status: number;
+  code: string;
+  message: string;
+  details?: Record<string, string | number>;
 }
 
-function answerInLanguage(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+/**
+ * Decides what any failure answers, in the request's language; used by the error handler and for router
+ * errors (which come before any hook), and by the JSON API, which words the same answer as a problem.
+ */
+export function describeError(error: FastifyError, request: FastifyRequest): ErrorAnswer {
+  return inLanguageOf(request, () => describeInLanguage(error, request));
+}
+
+function describeInLanguage(error: FastifyError, request: FastifyRequest): ErrorAnswer {
   if (error instanceof AppError) {
     if (error.statusCode >= 500) request.log.warn({ err: error }, 'request failed');
     // A sentence made before the request had a language (a provider's refusal) is still in English.
-    return reply
-      .code(error.statusCode)
-      .send(errorBody(error.code, localizeEnglish(error.message), error.details));
+    return {
+      status: error.statusCode,
+      code: error.code,
+      message: localizeEnglish(error.message),
+      details: error.details,
+    };
   }
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
     const text = describeValidation(error.validationContext, error.validation ?? []);
-    return reply.code(400).send(errorBody('invalid_request', text));
+    return { status: 400, code: 'invalid_request', message: text };
   }
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-    return reply.code(500).send(errorBody('internal_error', generalMessages.genericError));
+    return { status: 500, code: 'internal_error', message: generalMessages.genericError };
   }
   const status = error.statusCode ?? 500;
   const known = (error.code && FASTIFY_CLIENT_ERRORS[error.code]) || CLIENT_ERRORS_BY_STATUS[status];
   if (status >= 400 && status < 500) {
     const [code, text] = known ?? ['invalid_request', 'invalidRequest'];
-    return reply.code(status).send(errorBody(code, generalMessages[text]));
+    return { status, code, message: generalMessages[text] };
   }
   request.log.error({ err: error }, 'unhandled error');
-  return reply.code(500).send(errorBody('internal_error', generalMessages.genericError));
+  return { status: 500, code: 'internal_error', message: generalMessages.genericError };
+}
+
+/**
+ * Answers any failure with the one error body, in the request's language. The JSON API (`/api/v1`) words it
+ * as an RFC 9457 problem (`application/problem+json`), with the problem's members beside `success`, `error`
+ * and `code`; `type` points at the code's entry in the API reference.
+ */
+export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${vary}, accept-language` : 'accept-language');
+  const answer = describeError(error, request);
+  const body = errorBody(answer.code, answer.message, answer.details);
+  if (!request.url.startsWith(`${API_V1_PREFIX}/`)) return reply.code(answer.status).send(body);
+  return reply
+    .code(answer.status)
+    .type('application/problem+json; charset=utf-8')
+    .send({
+      type: `/docs/api#error-${answer.code}`,
+      title: STATUS_CODES[answer.status] ?? 'Error',
+      status: answer.status,
+      detail: answer.message,
+      ...body,
+    });
 }
 
 /**

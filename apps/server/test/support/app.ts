@@ -44,6 +44,7 @@ export async function createTestApp(
     ALTCHA_COST: '1',
     ALTCHA_MAX_COUNTER: '8',
     RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    RATE_LIMIT_API_KEY_LOOKUPS_PER_MINUTE: '10000',
     // One simulated supplier unless a test asks for the pool: what a test buys is then where it looks.
     SMS_PROVIDERS: 'sim-a',
     ...env,

@@ -41,10 +41,12 @@ export const PUBLIC_OPERATIONS = new Set([
 const UPSTREAM_PREFIXES = ['/sandbox/', '/simulator/'];
 const ADMIN_PREFIXES = ['/api/admin/', '/api/tickets/admin/'];
 
-export type Audience = 'public' | 'user' | 'admin';
+/** `key`: the JSON API, called with an API key rather than a session. */
+export type Audience = 'public' | 'user' | 'admin' | 'key';
 
 export function audienceOf(operation: Operation): Audience {
   if (PUBLIC_OPERATIONS.has(operation.name)) return 'public';
+  if (operation.path.startsWith('/api/v1/')) return 'key';
   if (UPSTREAM_PREFIXES.some((prefix) => operation.path.startsWith(prefix))) return 'public';
   if (ADMIN_PREFIXES.some((prefix) => operation.path.startsWith(prefix))) return 'admin';
   return 'user';
@@ -122,11 +124,25 @@ export async function snapshotOfState(t: TestApp) {
   return row;
 }
 
-/** The API's one error shape, with a sentence and a code. */
+/**
+ * The API's one error shape, with a sentence and a code; the JSON API words it as an RFC 9457 problem, with
+ * the problem's members beside these.
+ */
 export function expectErrorShape(body: unknown, context: string): void {
-  expect(body, context).toEqual({
+  const shape = {
     success: false,
     error: expect.stringMatching(/\S/),
     code: expect.stringMatching(/^[a-z_]+$/),
-  });
+  };
+  expect(body, context).toEqual(
+    context.includes('/api/v1/')
+      ? {
+          ...shape,
+          type: expect.stringContaining('#error-'),
+          title: expect.stringMatching(/\S/),
+          status: expect.any(Number),
+          detail: expect.stringMatching(/\S/),
+        }
+      : shape,
+  );
 }

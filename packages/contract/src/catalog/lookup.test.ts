@@ -12,6 +12,7 @@ describe('names as people write them', () => {
     ['USA', 'US'],
     ["Cote d'Ivoire", 'CI'],
     ['Atlantis', undefined],
+    ['constructor', undefined],
     ['  South   Korea ', 'KR'],
   ])('finds the country %s', (text, id) => {
     expect(findCountry(text)?.id).toBe(id);
@@ -27,6 +28,7 @@ describe('names as people write them', () => {
     ['X', 'tw'],
     ['Twitter', 'tw'],
     ['no such site', undefined],
+    ['toString', undefined],
   ])('finds the service %s', (text, code) => {
     expect(findService(text)?.code).toBe(code);
   });

@@ -12,32 +12,36 @@ function normalise(text: string): string {
 }
 
 /** Names people write for countries beside the catalogue's own. */
-const COUNTRY_ALIASES: Readonly<Record<string, string>> = {
-  usa: 'US',
-  'united states of america': 'US',
-  america: 'US',
-  uk: 'GB',
-  britain: 'GB',
-  'great britain': 'GB',
-  england: 'GB',
-  'russian federation': 'RU',
-  korea: 'KR',
-  uae: 'AE',
-  emirates: 'AE',
-  holland: 'NL',
-  turkiye: 'TR',
-};
+const COUNTRY_ALIASES: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    usa: 'US',
+    'united states of america': 'US',
+    america: 'US',
+    uk: 'GB',
+    britain: 'GB',
+    'great britain': 'GB',
+    england: 'GB',
+    'russian federation': 'RU',
+    korea: 'KR',
+    uae: 'AE',
+    emirates: 'AE',
+    holland: 'NL',
+    turkiye: 'TR',
+  }),
+);
 
 /** Names people write for services beside the catalogue's own. */
-const SERVICE_ALIASES: Readonly<Record<string, string>> = {
-  x: 'tw',
-  twitter: 'tw',
-  google: 'go',
-  gmail: 'go',
-  youtube: 'go',
-  meta: 'fb',
-  insta: 'ig',
-};
+const SERVICE_ALIASES: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    x: 'tw',
+    twitter: 'tw',
+    google: 'go',
+    gmail: 'go',
+    youtube: 'go',
+    meta: 'fb',
+    insta: 'ig',
+  }),
+);
 
 let countriesByName: Map<string, Country> | undefined;
 let servicesByName: Map<string, Service> | undefined;
@@ -52,7 +56,8 @@ export function findCountry(text: string): Country | undefined {
   if (byCode) return byCode;
   countriesByName ??= new Map(countries.map((country) => [normalise(country.name), country]));
   const key = normalise(trimmed);
-  return countriesByName.get(key) ?? (COUNTRY_ALIASES[key] ? countryById(COUNTRY_ALIASES[key]) : undefined);
+  const alias = COUNTRY_ALIASES.get(key);
+  return countriesByName.get(key) ?? (alias ? countryById(alias) : undefined);
 }
 
 /**
@@ -74,5 +79,6 @@ export function findService(text: string): Service | undefined {
         .map((part) => [part, service] as const),
     ]),
   );
-  return servicesByName.get(key) ?? (SERVICE_ALIASES[key] ? serviceByCode(SERVICE_ALIASES[key]) : undefined);
+  const alias = SERVICE_ALIASES.get(key);
+  return servicesByName.get(key) ?? (alias ? serviceByCode(alias) : undefined);
 }

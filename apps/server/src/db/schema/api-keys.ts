@@ -1,9 +1,12 @@
+import { apiKeyScopes } from '@simcode/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -37,12 +40,29 @@ export const apiKeys = pgTable(
     callbackUrl: text('callback_url'),
     /** HMAC-SHA256 key of the callback's signature; kept in clear because the server signs with it. */
     webhookSecret: text('webhook_secret').notNull(),
+    /** What the key may do: everything, read only, or buy (and read only what it bought). */
+    scope: text({ enum: apiKeyScopes }).notNull().default('full'),
+    /** The most one purchase through the key may cost; null for no ceiling. */
+    maxPriceCents: bigint('max_price_cents', { mode: 'number' }),
+    /** Offers whose known delivery rate is below this share are refused; null for no floor. */
+    minDeliveryRate: doublePrecision('min_delivery_rate'),
+    /** The key pauses after this many orders in a row ended without a code; null never. */
+    stopAfterFailures: integer('stop_after_failures'),
+    /** Orders bought through the key that ended without a code since the last one that got one. */
+    failuresInARow: integer('failures_in_a_row').notNull().default(0),
+    /** When the key paused itself (stopAfterFailures reached); purchases are refused until its owner resumes it. */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('api_keys_hash_key').on(table.keyHash),
+    check('api_keys_scope_known', sql`${table.scope} in ('full', 'read', 'buy')`),
+    check(
+      'api_keys_guards_valid',
+      sql`coalesce(${table.maxPriceCents}, 1) > 0 and coalesce(${table.minDeliveryRate}, 0) between 0 and 1 and coalesce(${table.stopAfterFailures}, 1) > 0`,
+    ),
     index('api_keys_user_idx').on(table.userId, table.id),
     check(
       'api_keys_caps_positive',
@@ -125,6 +145,9 @@ export const apiIdempotencyKeys = pgTable(
     /** A digest of what was asked: the same key with other arguments is refused, not answered with the first. */
     requestHash: text('request_hash'),
     activationId: integer('activation_id'),
+    /** The JSON API's answer to the write, replayed as it was to a repeat of the request. */
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.apiKeyId, table.idempotencyKey] })],

@@ -146,6 +146,15 @@ export function createMoneyService(db: Executor, clock: Clock) {
     /** The user's balance now, in cents. */
     balanceCents: (userId: number) => balanceOf(db, userId),
 
+    /** The balance and what live orders and rents could still return to it, in dollars. */
+    async balance(userId: number): Promise<{ balance: number; reserved: number }> {
+      const [balanceCents, reservedCents] = await Promise.all([
+        balanceOf(db, userId),
+        repository.reservedCents(userId, clock.now()),
+      ]);
+      return { balance: centsToDollars(balanceCents), reserved: centsToDollars(reservedCents) };
+    },
+
     async ledger(userId: number, query: LedgerFilterQuery & { limit: number; before?: number }) {
       // One row more than asked tells whether an older page exists.
       const rows = await repository.ledgerPage(userId, toFilter(query), query.limit + 1, query.before);

@@ -17,6 +17,10 @@ export type NewApiKey = Pick<
   | 'allowedIps'
   | 'dailyCapCents'
   | 'totalCapCents'
+  | 'scope'
+  | 'maxPriceCents'
+  | 'minDeliveryRate'
+  | 'stopAfterFailures'
   | 'maxActiveOrders'
   | 'callbackUrl'
   | 'webhookSecret'
@@ -24,7 +28,21 @@ export type NewApiKey = Pick<
 >;
 
 export type KeySettings = Partial<
-  Pick<ApiKey, 'name' | 'allowedIps' | 'dailyCapCents' | 'totalCapCents' | 'maxActiveOrders' | 'callbackUrl'>
+  Pick<
+    ApiKey,
+    | 'name'
+    | 'allowedIps'
+    | 'dailyCapCents'
+    | 'totalCapCents'
+    | 'maxActiveOrders'
+    | 'callbackUrl'
+    | 'scope'
+    | 'maxPriceCents'
+    | 'minDeliveryRate'
+    | 'stopAfterFailures'
+    | 'pausedAt'
+    | 'failuresInARow'
+  >
 >;
 
 const LOG_LIMIT = 50;

@@ -62,6 +62,22 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeyService }> = a
   );
 
   app.post(
+    '/api-keys/:id/resume',
+    {
+      schema: {
+        tags: ['api-keys'],
+        summary: 'Resume a key that paused itself after orders in a row without a code',
+        params: idParamSchema,
+        response: { 200: apiKeyResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      key: await apiKeys.resume(currentUser(request).id, request.params.id),
+    }),
+  );
+
+  app.post(
     '/api-keys/:id/revoke',
     {
       schema: {

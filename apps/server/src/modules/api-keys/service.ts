@@ -45,13 +45,16 @@ export interface AuthenticatedKey {
   allows(ip: string): boolean;
 }
 
-/** A purchase refused by one of the key's caps (answered as NO_BALANCE, named in the key's log). */
-export class KeyCapError extends Error {
+/**
+ * A spend refused by one of the key's caps, or because the key paused itself: answered as NO_BALANCE by the
+ * protocol and as a 403 by the JSON API, and written to the key's log.
+ */
+export class KeyCapError extends AppError {
   constructor(
     readonly apiKeyId: number,
     readonly detail: string,
   ) {
-    super(detail);
+    super(403, detail, 'key_limit_reached');
     this.name = 'KeyCapError';
   }
 }
@@ -139,6 +142,12 @@ export function createApiKeyService({ db, clock, events, allowPrivateCallbacks }
       daily_cap: key.dailyCapCents === null ? null : centsToDollars(key.dailyCapCents),
       total_cap: key.totalCapCents === null ? null : centsToDollars(key.totalCapCents),
       max_active_orders: key.maxActiveOrders,
+      scope: key.scope,
+      max_price: key.maxPriceCents === null ? null : centsToDollars(key.maxPriceCents),
+      min_delivery_rate: key.minDeliveryRate,
+      stop_after_failures: key.stopAfterFailures,
+      failures_in_a_row: key.failuresInARow,
+      paused_at: key.pausedAt?.toISOString() ?? null,
       callback_url: key.callbackUrl,
       webhook_secret: key.webhookSecret,
       spent_today: centsToDollars(spent.todayCents),
@@ -160,6 +169,10 @@ export function createApiKeyService({ db, clock, events, allowPrivateCallbacks }
     if (input.total_cap !== undefined) settings.totalCapCents = dollarsToCents(input.total_cap);
     if (input.max_active_orders !== undefined) settings.maxActiveOrders = input.max_active_orders;
     if (input.callback_url !== undefined) settings.callbackUrl = input.callback_url || null;
+    if (input.scope !== undefined) settings.scope = input.scope;
+    if (input.max_price !== undefined) settings.maxPriceCents = dollarsToCents(input.max_price);
+    if (input.min_delivery_rate !== undefined) settings.minDeliveryRate = input.min_delivery_rate;
+    if (input.stop_after_failures !== undefined) settings.stopAfterFailures = input.stop_after_failures;
     return settings;
   }
 
@@ -187,6 +200,10 @@ export function createApiKeyService({ db, clock, events, allowPrivateCallbacks }
           totalCapCents: settings.totalCapCents ?? null,
           maxActiveOrders: settings.maxActiveOrders ?? null,
           callbackUrl: settings.callbackUrl ?? null,
+          scope: settings.scope ?? 'full',
+          maxPriceCents: settings.maxPriceCents ?? null,
+          minDeliveryRate: settings.minDeliveryRate ?? null,
+          stopAfterFailures: settings.stopAfterFailures ?? null,
           webhookSecret: `whsec_${randomBytes(24).toString('base64url')}`,
           createdAt: clock.now(),
         });
@@ -208,6 +225,16 @@ export function createApiKeyService({ db, clock, events, allowPrivateCallbacks }
       if (!updated) throw conflict(apiKeyMessages.alreadyRevoked, 'revoked');
       keyChanged(userId);
       return present(updated);
+    },
+
+    /** Resumes a key that paused itself after failed orders: its streak starts over. */
+    async resume(userId: number, id: number): Promise<ApiKeyView> {
+      const found = await repository.findForUser(userId, id);
+      if (!found) throw notFound(apiKeyMessages.notFound);
+      const resumed = await repository.update(userId, id, { pausedAt: null, failuresInARow: 0 });
+      if (!resumed) throw conflict(apiKeyMessages.alreadyRevoked, 'revoked');
+      keyChanged(userId);
+      return present(resumed);
     },
 
     /** Takes effect at once here, and on other instances as soon as the event reaches them. */
@@ -269,11 +296,17 @@ export function createApiKeyService({ db, clock, events, allowPrivateCallbacks }
     spendThrough(key: AuthenticatedKey): KeySpend {
       return {
         apiKeyId: key.id,
+        guards: { maxPriceCents: key.record.maxPriceCents, minDeliveryRate: key.record.minDeliveryRate },
         admit: async (tx: Executor, priceCents: number) => {
           const inTransaction = createApiKeysRepository(tx);
           await inTransaction.lockKey(key.id);
           const fresh = await inTransaction.findById(key.id);
           if (!fresh || fresh.revokedAt) throw new KeyCapError(key.id, 'The key was revoked.');
+          if (fresh.pausedAt)
+            throw new KeyCapError(
+              key.id,
+              `The key paused itself after ${fresh.failuresInARow} orders in a row without a code; its owner resumes it on the API keys page.`,
+            );
           const spent = await inTransaction.spending(key.id, dayStart());
           const price = formatCents(priceCents);
           if (fresh.dailyCapCents !== null && spent.todayCents + priceCents > fresh.dailyCapCents)

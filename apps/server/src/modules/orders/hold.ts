@@ -1,6 +1,7 @@
+import { apiKeyMessages, DELIVERY_MIN_ORDERS, type DeliveryFigures, formatCents } from '@simcode/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import type { AppError } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { createOrderWithDebit, InsufficientBalanceError } from '../accounts/ledger';
 
 /**
@@ -9,6 +10,8 @@ import { createOrderWithDebit, InsufficientBalanceError } from '../accounts/ledg
  */
 export interface KeySpend {
   apiKeyId: number;
+  /** The key's own limits on what one purchase may be, checked before any money is held. */
+  guards: { maxPriceCents: number | null; minDeliveryRate: number | null };
   admit(tx: Executor, priceCents: number): Promise<void>;
 }
 
@@ -23,6 +26,8 @@ export interface Hold {
   insert: SQL | ((tx: Executor) => Promise<SQL>);
   /** The key the spend is made through. */
   through?: KeySpend;
+  /** SimCode's own delivery figures of what is bought, for the key's floor (null while none settled). */
+  delivery?: DeliveryFigures;
   /** The refusal when the balance is short: its words depend on what is bought. */
   insufficient(): AppError;
   /** The ledger's idempotency key of the debit, before the row's id (the debit's usual one by default). */
@@ -36,6 +41,7 @@ export interface Hold {
  * the rent's), so concurrent spends queue instead of deadlocking. Returns the new row's id.
  */
 export async function holdMoney(db: Database, hold: Hold): Promise<number> {
+  if (hold.through) assertGuards(hold.through.guards, hold.priceCents, hold.delivery ?? null);
   const debit = async (executor: Executor) =>
     createOrderWithDebit(
       executor,
@@ -56,4 +62,29 @@ export async function holdMoney(db: Database, hold: Hold): Promise<number> {
     if (error instanceof InsufficientBalanceError) throw hold.insufficient();
     throw error;
   }
+}
+
+/**
+ * A key's guards on one purchase (a price ceiling, a floor on the delivery rate), refused before anything is
+ * held: a bot's purchase that is dearer, or likelier to fail, than its owner allows never happens. A rate
+ * resting on fewer than DELIVERY_MIN_ORDERS settled orders is not yet known, and passes.
+ */
+function assertGuards(guards: KeySpend['guards'], priceCents: number, delivery: DeliveryFigures): void {
+  if (guards.maxPriceCents !== null && priceCents > guards.maxPriceCents)
+    throw new AppError(
+      409,
+      apiKeyMessages.priceAboveKeyCeiling(formatCents(priceCents), formatCents(guards.maxPriceCents)),
+      'price_above_guard',
+    );
+  if (guards.minDeliveryRate === null || !delivery || delivery.orders < DELIVERY_MIN_ORDERS) return;
+  const rate = delivery.delivered / delivery.orders;
+  if (rate < guards.minDeliveryRate)
+    throw new AppError(
+      409,
+      apiKeyMessages.deliveryBelowKeyFloor(
+        `${Math.round(rate * 100)}%`,
+        `${Math.round(guards.minDeliveryRate * 100)}%`,
+      ),
+      'offer_below_guard',
+    );
 }

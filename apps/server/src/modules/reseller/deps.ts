@@ -4,6 +4,7 @@ import type { UserEventBus } from '../../db/user-events';
 import type { Clock } from '../../lib/clock';
 import type { MoneyService } from '../accounts/money-service';
 import type { ApiKeyService } from '../api-keys/service';
+import type { WaitSlots } from '../api-keys/wait-slots';
 import type { CatalogService } from '../catalog/service';
 import type { ActivationService } from '../orders/activations/service';
 import type { RentalService } from '../orders/rents/service';
@@ -21,6 +22,11 @@ export interface ResellerDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   appName: string;
-  /** Calls a key, and all the keys of a user together, may make in a minute. */
-  callsPerMinute: { perKey: number; perUser: number };
+  /**
+   * Calls a key, and all the keys of a user together, may make in a minute; and lookups of keys this
+   * process does not know that one address may cause.
+   */
+  callsPerMinute: { perKey: number; perUser: number; unknownKeyLookups: number };
+  /** What each key holds open (MCP's wait_for_code), shared with the JSON API's waits. */
+  waits: WaitSlots;
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { type Activation, apiIdempotencyKeys } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { type AuthenticatedKey, KeyCapError } from '../api-keys/service';
+import type { WaitSlots } from '../api-keys/wait-slots';
 import { ANY_OPERATOR } from '../catalog/service';
 import type { ResellerDeps } from './deps';
 import { refusalOf } from './handler-api';
@@ -128,23 +129,6 @@ async function refusalFor(deps: ResellerDeps, error: unknown, action: string) {
   else if (!(error instanceof AppError)) deps.log.error({ err: error, action }, 'MCP tool failed');
   const refusal = refusalOf(error, action);
   return refused(refusal.token, refusal.payload);
-}
-
-/** Counts a key's open wait_for_code calls, so one agent cannot hold every connection. */
-export class WaitSlots {
-  readonly #open = new Map<number, number>();
-  constructor(readonly perKey: number) {}
-  take(keyId: number): boolean {
-    const open = this.#open.get(keyId) ?? 0;
-    if (open >= this.perKey) return false;
-    this.#open.set(keyId, open + 1);
-    return true;
-  }
-  give(keyId: number): void {
-    const open = (this.#open.get(keyId) ?? 1) - 1;
-    if (open <= 0) this.#open.delete(keyId);
-    else this.#open.set(keyId, open);
-  }
 }
 
 /**

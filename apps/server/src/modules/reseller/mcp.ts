@@ -1,11 +1,9 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { createKeyCheck } from '../api-keys/key-check';
+import type { WaitSlots } from '../api-keys/wait-slots';
 import type { ResellerDeps } from './deps';
-import type { createKeyCheck } from './key-check';
-import { buildMcpServer, WaitSlots } from './mcp-tools';
-
-/** wait_for_code calls one key may have open at once. */
-export const WAITS_PER_KEY = 20;
+import { buildMcpServer } from './mcp-tools';
 
 /** JSON-RPC's error codes this endpoint answers with. */
 const PARSE_ERROR = -32700;
@@ -28,9 +26,8 @@ export function registerMcp(
   deps: ResellerDeps,
   keyOf: ReturnType<typeof createKeyCheck>,
   limits: preHandlerAsyncHookHandler[],
+  waits: WaitSlots,
 ) {
-  const waits = new WaitSlots(WAITS_PER_KEY);
-
   async function checkKey(request: FastifyRequest, reply: FastifyReply) {
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
     const header = request.headers['x-api-key'];

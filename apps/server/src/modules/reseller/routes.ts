@@ -6,9 +6,9 @@ import {
   TEXT_TYPE,
 } from '@simcode/sms-activate-protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createKeyCheck } from '../api-keys/key-check';
 import type { ResellerDeps } from './deps';
 import { createHandlerApi, refusalOf, render } from './handler-api';
-import { createKeyCheck } from './key-check';
 import { registerMcp } from './mcp';
 
 /** Everything a call sends, from the query string and a form or JSON body alike, as strings. */
@@ -64,7 +64,7 @@ export async function resellerRoutes(app: FastifyInstance, deps: ResellerDeps) {
     }),
   ];
 
-  const keyOf = createKeyCheck(app, apiKeys);
+  const keyOf = createKeyCheck(app, apiKeys, deps.callsPerMinute.unknownKeyLookups);
   async function checkKey(request: FastifyRequest, reply: FastifyReply) {
     const params = paramsOf(request);
     const checked = await keyOf(request, params.api_key?.trim());
@@ -96,5 +96,5 @@ export async function resellerRoutes(app: FastifyInstance, deps: ResellerDeps) {
     },
   });
 
-  registerMcp(app, deps, keyOf, limits);
+  registerMcp(app, deps, keyOf, limits, deps.waits);
 }

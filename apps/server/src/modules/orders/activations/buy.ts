@@ -65,6 +65,7 @@ export async function buyActivation(
     referenceType: 'activation',
     priceCents: quoted.priceCents,
     through: options.through,
+    delivery: deps.catalog.deliveryOf(quoted.service, quoted.countryId, quoted.operator),
     insufficient: () => new AppError(402, numberMessages.insufficientBalance, 'insufficient_balance'),
     insert: repository.pendingOrderInsert({
       userId,

@@ -51,7 +51,13 @@ export async function recordSms(deps: ActivationDeps, order: Activation, sms: In
     );
   }
   if (!inserted || late) return false;
-  deps.events.publish({ userId: order.userId, type: 'numbers', orderId: order.id, code: sms.code });
+  deps.events.publish({
+    userId: order.userId,
+    type: 'numbers',
+    orderId: order.id,
+    code: sms.code,
+    apiKeyId: order.apiKeyId,
+  });
   return true;
 }
 

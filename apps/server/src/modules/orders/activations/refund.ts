@@ -37,7 +37,12 @@ export async function refundActivation(
     return changed;
   });
   if (refunded) {
-    deps.events.publish({ userId: refunded.userId, type: 'numbers' });
+    deps.events.publish({
+      userId: refunded.userId,
+      type: 'numbers',
+      orderId: refunded.id,
+      apiKeyId: refunded.apiKeyId,
+    });
     deps.events.publish({ userId: refunded.userId, type: 'balance' });
     // A number that ended without a code counts against its provider's delivery rate.
     if (to === 'expired' && deps.providers.has(refunded.provider))

@@ -59,6 +59,8 @@ function prepareMarkIssued(db: Executor) {
 
 export interface NumberListFilter {
   statuses?: readonly ActivationStatus[];
+  /** Only orders bought through this API key. */
+  apiKeyId?: number;
   service?: string;
   /** First instant included. */
   from?: Date;
@@ -180,6 +182,7 @@ export function createActivationsRepository(db: Executor) {
             beforeId ? lt(activations.id, beforeId) : undefined,
             filter.statuses ? inArray(activations.status, filter.statuses) : undefined,
             filter.service ? eq(activations.service, filter.service) : undefined,
+            filter.apiKeyId !== undefined ? eq(activations.apiKeyId, filter.apiKeyId) : undefined,
             filter.from ? gte(activations.createdAt, filter.from) : undefined,
             filter.toExclusive ? lt(activations.createdAt, filter.toExclusive) : undefined,
           ),

@@ -34,8 +34,12 @@ export interface RentDeps {
 }
 
 /** Tells the owner's pages and caches that a rent changed (and the balance, when money moved). */
-export function rentsChanged(deps: RentDeps, rent: Pick<RentRow, 'userId' | 'id'>, balance = false): void {
-  deps.events.publish({ userId: rent.userId, type: 'rents', rentId: rent.id });
+export function rentsChanged(
+  deps: RentDeps,
+  rent: Pick<RentRow, 'userId' | 'id'> & Partial<Pick<RentRow, 'apiKeyId'>>,
+  balance = false,
+): void {
+  deps.events.publish({ userId: rent.userId, type: 'rents', rentId: rent.id, apiKeyId: rent.apiKeyId });
   if (balance) deps.events.publish({ userId: rent.userId, type: 'balance' });
 }
 

@@ -49,8 +49,8 @@ export function createRentQueries(deps: RentDeps) {
     },
 
     /** The user's rents, newest first, one page at a time. */
-    listRows: (userId: number, limit: number, beforeId?: number) =>
-      repository.listForUser(userId, limit, beforeId),
+    listRows: (userId: number, limit: number, beforeId?: number, apiKeyId?: number) =>
+      repository.listForUser(userId, limit, beforeId, apiKeyId),
     async list(userId: number, limit: number, beforeId?: number): Promise<Rent[]> {
       return present(await repository.listForUser(userId, limit, beforeId));
     },

@@ -174,8 +174,16 @@ export function createRentalsRepository(db: Executor) {
       return row;
     },
 
-    /** The user's rents, newest first, one page at a time (keyset on id). Refused purchases are left out. */
-    async listForUser(userId: number, limit: number, beforeId?: number): Promise<RentRow[]> {
+    /**
+     * The user's rents, newest first, one page at a time (keyset on id), only those rented through `apiKeyId`
+     * when it is given. Refused purchases are left out.
+     */
+    async listForUser(
+      userId: number,
+      limit: number,
+      beforeId?: number,
+      apiKeyId?: number,
+    ): Promise<RentRow[]> {
       return db
         .select()
         .from(rents)
@@ -184,6 +192,7 @@ export function createRentalsRepository(db: Executor) {
             eq(rents.userId, userId),
             sql`${rents.status} <> 'failed'`,
             beforeId ? lt(rents.id, beforeId) : undefined,
+            apiKeyId !== undefined ? eq(rents.apiKeyId, apiKeyId) : undefined,
           ),
         )
         .orderBy(desc(rents.id))

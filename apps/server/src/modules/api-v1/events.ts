@@ -1,0 +1,77 @@
+import { generalMessages } from '@simcode/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { UserEvent } from '../../db/user-events';
+import { AppError } from '../../lib/errors';
+import { asKey, TAGS } from './account';
+import type { ApiV1Deps } from './deps';
+
+/** Comment lines keep proxies from closing an idle stream. */
+const KEEPALIVE_MS = 25_000;
+
+/** What a key's stream says of a change: `order` (with the new code when that is the change), `rent`, `balance`. */
+function messageOf(event: UserEvent): { name: string; data: Record<string, unknown> } | undefined {
+  if (event.type === 'numbers' && event.orderId !== undefined)
+    return { name: 'order', data: { order_id: event.orderId, ...(event.code ? { code: event.code } : {}) } };
+  if (event.type === 'rents' && event.rentId !== undefined)
+    return { name: 'rent', data: { rent_id: event.rentId } };
+  if (event.type === 'balance') return { name: 'balance', data: {} };
+  return undefined;
+}
+
+/**
+ * `GET /events`: the key's push channel (server-sent events). A code is in the `order` message the moment it
+ * is stored, so a bot waits on this stream instead of polling; a buy-only key hears only of what it bought.
+ * Nothing is read from the database while nothing happens.
+ */
+export const eventRoutes: FastifyPluginAsyncZod<ApiV1Deps> = async (app, { events, waits }) => {
+  const open = new Set<() => void>();
+  app.addHook('onClose', async () => {
+    for (const end of open) end();
+  });
+
+  app.get(
+    '/events',
+    {
+      config: { need: 'own' },
+      schema: {
+        tags: [TAGS.orders],
+        security: asKey,
+        summary: 'Server-sent events of the account’s orders, rents and balance, codes included',
+        description:
+          'A `text/event-stream`: `event: order` with `{"order_id", "code"?}`, `event: rent` with `{"rent_id"}`, `event: balance`. Reconnect when it ends; read the orders again after a reconnect.',
+      },
+    },
+    async (request, reply) => {
+      const key = request.resellerKey!;
+      if (!waits.take(key.id)) throw new AppError(429, generalMessages.tooManyRequests, 'too_many_waits');
+      reply.hijack();
+      const stream = reply.raw;
+      stream.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      stream.write('retry: 3000\n\n');
+      const onlyOwn = key.record.scope === 'buy';
+      const unsubscribe = events.subscribe(key.userId, (event) => {
+        if (onlyOwn && event.type !== 'balance' && event.apiKeyId !== key.id) return;
+        const message = messageOf(event);
+        if (message) stream.write(`event: ${message.name}\ndata: ${JSON.stringify(message.data)}\n\n`);
+      });
+      const keepalive = setInterval(() => stream.write(': keepalive\n\n'), KEEPALIVE_MS);
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        clearInterval(keepalive);
+        unsubscribe();
+        open.delete(end);
+        waits.give(key.id);
+        stream.end();
+      };
+      open.add(end);
+      request.raw.on('close', end);
+    },
+  );
+};
