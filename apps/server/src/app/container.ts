@@ -1,9 +1,4 @@
-import {
-  createPaymentSandbox,
-  createSimulator,
-  type PaymentSandbox,
-  type Simulator,
-} from '@simcode/stand-ins';
+import { createPaymentSandbox, createSimulator, type Simulator } from '@simcode/stand-ins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
