@@ -1,6 +1,6 @@
 import './styles.css';
 import { z } from 'zod';
-import { getToken } from '@/features/auth/session';
+import { getToken } from '@/lib/session';
 import { startCountUp } from './app/count-up';
 import { firstInteraction, holdActionsUntil } from './app/deferred-start';
 import { interactive } from './app/interactive';

@@ -4,7 +4,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Footer } from '@/components/footer';
 import { Navbar } from '@/components/navbar';
 import { ScrollToTopButton } from '@/components/scroll-to-top';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/lib/session';
 import { useIdleLogout } from '@/features/auth/use-idle-logout';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { markInteractive } from './interactive';

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, Outlet } from 'react-router';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/lib/session';
 import { publicPath } from '@/i18n';
 import { queryClient } from '@/lib/query-client';
 import { useLiveUpdates } from '@/lib/use-live-updates';

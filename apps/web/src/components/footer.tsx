@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/lib/session';
 import { policies, TERMS_PDF_PATH } from '@/features/legal/policies';
 import { PolicyButton } from '@/features/legal/policy-button';
 import { publicPath } from '@/i18n';

@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { logout, useSession } from '@/features/auth/session';
+import { logout, useSession } from '@/lib/session';
 import { publicPath } from '@/i18n';
 import { useScrolledPast } from '@/lib/use-scrolled-past';
 import { cn } from '@/lib/utils';

@@ -1,5 +1,5 @@
 import { currentLanguage, generalMessages, isSessionEndingError, LANGUAGE_TAGS } from '@simcode/contract';
-import { endSession, getToken } from '@/features/auth/session';
+import { endSession, getToken } from './session';
 
 /** A failed API call, carrying the text to show the user. */
 export class ApiError extends Error {

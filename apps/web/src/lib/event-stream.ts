@@ -1,4 +1,4 @@
-import { getToken } from '@/features/auth/session';
+import { getToken } from './session';
 
 /**
  * What the server's event stream says changed (`numbers`, `rents`, `balance`), or `resync` after the stream

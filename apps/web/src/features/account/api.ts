@@ -12,7 +12,7 @@ import {
 } from '@simcode/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { setToken } from '@/features/auth/session';
+import { setToken } from '@/lib/session';
 import { apiRequest } from '@/lib/api-client';
 
 type AccountResponse = z.infer<typeof accountResponseSchema>;

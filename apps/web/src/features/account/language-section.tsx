@@ -2,7 +2,7 @@ import { LANGUAGE_NAMES, LANGUAGE_TAGS, LANGUAGES, type Language } from '@simcod
 import { Languages } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveAccountLanguage } from '@/features/auth/session';
+import { saveAccountLanguage } from '@/lib/session';
 import { rememberLanguage } from '@/i18n/preference';
 import { AccountSection } from './parts';
 

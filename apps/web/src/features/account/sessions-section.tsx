@@ -18,7 +18,7 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { SkeletonRows } from '@/components/ui/skeleton';
-import { signOutHere } from '@/features/auth/session';
+import { signOutHere } from '@/lib/session';
 import { i18n } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';

@@ -21,7 +21,7 @@ import { NotFoundPage } from '@/app/not-found-page';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SkeletonRows } from '@/components/ui/skeleton';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/lib/session';
 import { publicPath } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';

@@ -10,7 +10,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { confirmEmail } from './api';
 import { AuthCard, FormError } from './auth-form';
 import { Outcome } from './outcome';
-import { useSession } from './session';
+import { useSession } from '@/lib/session';
 
 const linkClass = 'font-medium text-primary hover:underline';
 

@@ -18,7 +18,7 @@ import { resetPassword } from './api';
 import { AuthCard, FormError } from './auth-form';
 import { Outcome } from './outcome';
 import { PasswordInput } from './password-input';
-import { clearToken, getToken } from './session';
+import { clearToken, getToken } from '@/lib/session';
 
 const linkClass = 'font-medium text-primary hover:underline';
 

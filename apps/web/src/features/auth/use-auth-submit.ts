@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { rememberLanguage } from '@/i18n/preference';
 import { apiRequest, errorMessage } from '@/lib/api-client';
-import { saveAccountLanguage, setToken } from './session';
+import { saveAccountLanguage, setToken } from '@/lib/session';
 
 /**
  * The behaviour both account forms share: check the rules before sending, keep the button busy while the

@@ -5,7 +5,7 @@ import {
   type OrderMoneyResponse,
 } from '@simcode/contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { getToken } from '@/features/auth/session';
+import { getToken } from '@/lib/session';
 import { ApiError, apiRequest } from '@/lib/api-client';
 
 export interface LedgerFilters {

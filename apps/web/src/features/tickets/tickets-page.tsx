@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/lib/session';
 import { publicPath } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { type TicketScope, useTicketActions, useTicketAuthors, useTicketList, useTicketThread } from './api';
