@@ -1,7 +1,7 @@
 import './styles.css';
 import { z } from 'zod';
+import { startCountUp } from '@/lib/count-up';
 import { getToken } from '@/lib/session';
-import { startCountUp } from './app/count-up';
 import { firstInteraction, holdActionsUntil } from './app/deferred-start';
 import { interactive } from './app/interactive';
 

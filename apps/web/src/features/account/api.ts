@@ -12,8 +12,8 @@ import {
 } from '@simcode/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { setToken } from '@/lib/session';
 import { apiRequest } from '@/lib/api-client';
+import { setToken } from '@/lib/session';
 
 type AccountResponse = z.infer<typeof accountResponseSchema>;
 type SessionsResponse = z.infer<typeof sessionsResponseSchema>;

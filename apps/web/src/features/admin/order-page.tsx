@@ -4,7 +4,9 @@ import { Ban, Flag, History, MessageSquareText, ReceiptText, Server, Undo2, Wren
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateTime } from '@/components/date-time';
 import { PageHeader } from '@/components/page-header';
+import { SectionCard } from '@/components/section-card';
 import { Badge } from '@/components/ui/badge';
 import { formatDollars, formatPhone } from '@/lib/format';
 import { ActionDialog } from './action-dialog';
@@ -12,9 +14,7 @@ import { type AdminOrderActionResponse, orderActions, orderQuery, useAdminAction
 import { BackLink, DetailFrame, useObjectId } from './detail-page';
 import {
   AuditEntries,
-  ConsoleSection,
   countryName,
-  DateTime,
   EmptyText,
   Fact,
   Facts,
@@ -87,7 +87,7 @@ function OrderActions({ order }: { order: Order }) {
     orderActions.problem(order.id)({ reason }),
   );
   return (
-    <ConsoleSection
+    <SectionCard
       id="order-actions"
       icon={Wrench}
       title={t('order.actions')}
@@ -113,7 +113,7 @@ function OrderActions({ order }: { order: Order }) {
           run={(reason) => problem.mutateAsync(reason)}
         />
       </div>
-    </ConsoleSection>
+    </SectionCard>
   );
 }
 
@@ -132,7 +132,7 @@ function OrderDetail({ data }: { data: AdminOrderDetailResponse }) {
         })}
       />
       <div className="grid min-w-0 grid-cols-1 gap-4 lg:gap-6">
-        <ConsoleSection id="order-facts" icon={ReceiptText} title={t('order.facts')}>
+        <SectionCard id="order-facts" icon={ReceiptText} title={t('order.facts')}>
           <Facts>
             <Fact label={t('order.status')}>
               <span className="flex flex-wrap items-center gap-1.5">
@@ -165,9 +165,9 @@ function OrderDetail({ data }: { data: AdminOrderDetailResponse }) {
             <Fact label={t('order.whyEnded')}>{order.status_reason ?? '—'}</Fact>
             {order.problem_note !== null && <Fact label={t('order.problemNote')}>{order.problem_note}</Fact>}
           </Facts>
-        </ConsoleSection>
+        </SectionCard>
         <OrderActions order={order} />
-        <ConsoleSection id="order-upstream" icon={Server} title={t('order.calls')}>
+        <SectionCard id="order-upstream" icon={Server} title={t('order.calls')}>
           {data.upstream.length === 0 ? (
             <EmptyText>{t('order.noCalls')}</EmptyText>
           ) : (
@@ -192,8 +192,8 @@ function OrderDetail({ data }: { data: AdminOrderDetailResponse }) {
               ))}
             </ol>
           )}
-        </ConsoleSection>
-        <ConsoleSection id="order-sms" icon={MessageSquareText} title={t('order.sms')}>
+        </SectionCard>
+        <SectionCard id="order-sms" icon={MessageSquareText} title={t('order.sms')}>
           {data.messages.length === 0 ? (
             <EmptyText>{t('order.noSms')}</EmptyText>
           ) : (
@@ -215,21 +215,21 @@ function OrderDetail({ data }: { data: AdminOrderDetailResponse }) {
               ))}
             </ul>
           )}
-        </ConsoleSection>
-        <ConsoleSection id="order-ledger" icon={ReceiptText} title={t('order.ledger')}>
+        </SectionCard>
+        <SectionCard id="order-ledger" icon={ReceiptText} title={t('order.ledger')}>
           {data.ledger.length === 0 ? (
             <EmptyText>{t('order.noLedger')}</EmptyText>
           ) : (
             <LedgerTable entries={data.ledger} />
           )}
-        </ConsoleSection>
-        <ConsoleSection id="order-audit" icon={History} title={t('order.audit')}>
+        </SectionCard>
+        <SectionCard id="order-audit" icon={History} title={t('order.audit')}>
           {data.audit.length === 0 ? (
             <EmptyText>{t('order.noAudit')}</EmptyText>
           ) : (
             <AuditEntries entries={data.audit} showObject={false} />
           )}
-        </ConsoleSection>
+        </SectionCard>
       </div>
     </>
   );

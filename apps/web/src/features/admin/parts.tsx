@@ -11,19 +11,17 @@ import {
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateTime } from '@/components/date-time';
+import { SignedAmount } from '@/components/money/entry-parts';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { DateTime } from '@/features/account/parts';
-import { SignedAmount } from '@/features/money/entry-parts';
 import { currentLanguage, i18n, locale } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { formatDollars } from '@/lib/format';
 import { cn } from '@/lib/utils';
-
-export { AccountSection as ConsoleSection, DateTime } from '@/features/account/parts';
 
 export const linkClass =
   'font-medium text-primary underline-offset-4 hover:underline focus-visible:underline';

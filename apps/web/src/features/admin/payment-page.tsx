@@ -4,7 +4,9 @@ import { BadgeDollarSign, History, ReceiptText, RefreshCw, Webhook, Wrench } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateTime } from '@/components/date-time';
 import { PageHeader } from '@/components/page-header';
+import { SectionCard } from '@/components/section-card';
 import { formatDollars } from '@/lib/format';
 import { ActionDialog } from './action-dialog';
 import { AmountField, amountProblem, parseDollars } from './amount-field';
@@ -13,8 +15,6 @@ import { BackLink, DetailFrame, useObjectId } from './detail-page';
 import {
   AuditEntries,
   Collapsible,
-  ConsoleSection,
-  DateTime,
   EmptyText,
   Fact,
   Facts,
@@ -47,7 +47,7 @@ function PaymentActions({ payment }: { payment: Payment }) {
   // A pending invoice is still open at the provider (reconcile it); a completed one credited itself.
   const creditable = payment.status !== 'pending' && payment.status !== 'completed';
   return (
-    <ConsoleSection
+    <SectionCard
       id="payment-actions"
       icon={Wrench}
       title={t('payment.actions')}
@@ -81,7 +81,7 @@ function PaymentActions({ payment }: { payment: Payment }) {
           </ActionDialog>
         )}
       </div>
-    </ConsoleSection>
+    </SectionCard>
   );
 }
 
@@ -100,7 +100,7 @@ function PaymentDetail({ data }: { data: AdminPaymentDetailResponse }) {
         })}
       />
       <div className="grid min-w-0 grid-cols-1 gap-4 lg:gap-6">
-        <ConsoleSection id="payment-facts" icon={ReceiptText} title={t('payment.facts')}>
+        <SectionCard id="payment-facts" icon={ReceiptText} title={t('payment.facts')}>
           <Facts>
             <Fact label={t('payment.status')}>
               <PaymentStatusBadge status={payment.status} />
@@ -128,9 +128,9 @@ function PaymentDetail({ data }: { data: AdminPaymentDetailResponse }) {
             </Fact>
             <Fact label={t('payment.providerStatus')}>{payment.provider_status ?? '—'}</Fact>
           </Facts>
-        </ConsoleSection>
+        </SectionCard>
         <PaymentActions payment={payment} />
-        <ConsoleSection
+        <SectionCard
           id="payment-events"
           icon={Webhook}
           title={t('payment.events')}
@@ -175,21 +175,21 @@ function PaymentDetail({ data }: { data: AdminPaymentDetailResponse }) {
               ))}
             </ul>
           )}
-        </ConsoleSection>
-        <ConsoleSection id="payment-ledger" icon={ReceiptText} title={t('payment.ledger')}>
+        </SectionCard>
+        <SectionCard id="payment-ledger" icon={ReceiptText} title={t('payment.ledger')}>
           {data.ledger.length === 0 ? (
             <EmptyText>{t('payment.noLedger')}</EmptyText>
           ) : (
             <LedgerTable entries={data.ledger} />
           )}
-        </ConsoleSection>
-        <ConsoleSection id="payment-audit" icon={History} title={t('payment.audit')}>
+        </SectionCard>
+        <SectionCard id="payment-audit" icon={History} title={t('payment.audit')}>
           {data.audit.length === 0 ? (
             <EmptyText>{t('payment.noAudit')}</EmptyText>
           ) : (
             <AuditEntries entries={data.audit} showObject={false} />
           )}
-        </ConsoleSection>
+        </SectionCard>
       </div>
     </>
   );

@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateTime } from '@/components/date-time';
 import { PageHeader } from '@/components/page-header';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -11,7 +12,6 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { type PaymentFilters, paymentsQuery } from './api';
 import { FilterSelect, useUrlFilters } from './filters';
 import {
-  DateTime,
   ListState,
   LoadMore,
   linkClass,

@@ -4,6 +4,7 @@ import { Eye, History, Percent, Plus, Save, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
+import { SectionCard } from '@/components/section-card';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -26,7 +27,7 @@ import {
   useAdminAction,
 } from './api';
 import { countryOptions, type Option, serviceOptions } from './filters';
-import { AuditEntries, ConsoleSection, countryName, EmptyText, LoadError, serviceName } from './parts';
+import { AuditEntries, countryName, EmptyText, LoadError, serviceName } from './parts';
 
 /** "Every service" / "every country" in a select, which needs a value for it. */
 const EVERY = 'every';
@@ -289,7 +290,7 @@ function PreviewSection({ draft }: { draft: Draft }) {
   }
 
   return (
-    <ConsoleSection
+    <SectionCard
       id="pricing-preview"
       icon={Eye}
       title={t('pricing.preview')}
@@ -323,7 +324,7 @@ function PreviewSection({ draft }: { draft: Draft }) {
         </Alert>
       )}
       {preview.data && !problem && <PreviewTable key={preview.submittedAt} preview={preview.data} />}
-    </ConsoleSection>
+    </SectionCard>
   );
 }
 
@@ -345,7 +346,7 @@ function RulesEditor({ rules }: { rules: PricingRules }) {
 
   return (
     <>
-      <ConsoleSection
+      <SectionCard
         id="pricing-rules"
         icon={Percent}
         title={t('pricing.markupTitle')}
@@ -438,7 +439,7 @@ function RulesEditor({ rules }: { rules: PricingRules }) {
             </>
           )}
         </div>
-      </ConsoleSection>
+      </SectionCard>
       <PreviewSection draft={draft} />
     </>
   );
@@ -458,7 +459,7 @@ export function PricingPage() {
         <div className="grid min-w-0 grid-cols-1 gap-4 lg:gap-6">
           {/* New rules (saved here or elsewhere) start a new draft. */}
           <RulesEditor key={JSON.stringify(pricing.data.rules)} rules={pricing.data.rules} />
-          <ConsoleSection
+          <SectionCard
             id="pricing-history"
             icon={History}
             title={t('pricing.history')}
@@ -469,7 +470,7 @@ export function PricingPage() {
             ) : (
               <AuditEntries entries={pricing.data.history} showObject={false} />
             )}
-          </ConsoleSection>
+          </SectionCard>
         </div>
       )}
     </>

@@ -2,15 +2,16 @@ import type { AdminProvider } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTime } from '@/components/date-time';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { SkeletonRows } from '@/components/ui/skeleton';
-import { AutoRenewSwitch } from '@/features/rentals/auto-renew-switch';
+import { LabelledSwitch } from '@/components/ui/switch';
 import { formatNumber } from '@/lib/format';
 import { ActionDialog } from './action-dialog';
 import { type ProviderRoutingResponse, providerActions, providersQuery, useAdminAction } from './api';
-import { DateTime, duration, EmptyText, Fact, LoadError, Money, percent } from './parts';
+import { duration, EmptyText, Fact, LoadError, Money, percent } from './parts';
 
 function RoutingSwitch({ provider }: { provider: AdminProvider }) {
   const { t } = useTranslation('admin');
@@ -24,7 +25,7 @@ function RoutingSwitch({ provider }: { provider: AdminProvider }) {
     <ActionDialog
       label={t(taking ? 'providers.takeOut' : 'providers.putBack')}
       trigger={(open) => (
-        <AutoRenewSwitch
+        <LabelledSwitch
           id={id}
           checked={provider.in_routing}
           onCheckedChange={open}

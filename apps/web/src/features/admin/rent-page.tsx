@@ -12,7 +12,9 @@ import {
 import { useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateTime } from '@/components/date-time';
 import { PageHeader } from '@/components/page-header';
+import { SectionCard } from '@/components/section-card';
 import { Badge } from '@/components/ui/badge';
 import { formatDollars, formatPhone } from '@/lib/format';
 import { ActionDialog } from './action-dialog';
@@ -20,9 +22,7 @@ import { type AdminRentActionResponse, rentActions, rentQuery, useAdminAction } 
 import { BackLink, DetailFrame, useObjectId } from './detail-page';
 import {
   AuditEntries,
-  ConsoleSection,
   countryName,
-  DateTime,
   EmptyText,
   Fact,
   Facts,
@@ -93,7 +93,7 @@ function RentDetail({ data }: { data: Detail }) {
         })}
       />
       <div className="grid min-w-0 grid-cols-1 gap-4 lg:gap-6">
-        <ConsoleSection id="rent-facts" icon={CalendarClock} title={t('rent.facts')}>
+        <SectionCard id="rent-facts" icon={CalendarClock} title={t('rent.facts')}>
           <Facts>
             <Fact label={t('rent.status')}>
               <RentStatusBadge status={rent.status} />
@@ -121,8 +121,8 @@ function RentDetail({ data }: { data: Detail }) {
             <Fact label={t('rent.providerRentId')}>{rent.provider_rent_id ?? '—'}</Fact>
             <Fact label={t('rent.whyEnded')}>{rent.status_reason ?? '—'}</Fact>
           </Facts>
-        </ConsoleSection>
-        <ConsoleSection
+        </SectionCard>
+        <SectionCard
           id="rent-actions"
           icon={Wrench}
           title={t('rent.actions')}
@@ -131,8 +131,8 @@ function RentDetail({ data }: { data: Detail }) {
           <div className="flex flex-wrap gap-2">
             <RefundRent rent={rent} hasSms={data.messages.length > 0} />
           </div>
-        </ConsoleSection>
-        <ConsoleSection id="rent-sms" icon={MessageSquareText} title={t('rent.sms')}>
+        </SectionCard>
+        <SectionCard id="rent-sms" icon={MessageSquareText} title={t('rent.sms')}>
           {data.messages.length === 0 ? (
             <EmptyText>{t('rent.noSms')}</EmptyText>
           ) : (
@@ -154,8 +154,8 @@ function RentDetail({ data }: { data: Detail }) {
               ))}
             </ul>
           )}
-        </ConsoleSection>
-        <ConsoleSection id="rent-renewals" icon={CalendarPlus} title={t('rent.renewals')}>
+        </SectionCard>
+        <SectionCard id="rent-renewals" icon={CalendarPlus} title={t('rent.renewals')}>
           {data.renewals.length === 0 ? (
             <EmptyText>{t('rent.noRenewals')}</EmptyText>
           ) : (
@@ -184,21 +184,21 @@ function RentDetail({ data }: { data: Detail }) {
               ))}
             </ul>
           )}
-        </ConsoleSection>
-        <ConsoleSection id="rent-ledger" icon={ReceiptText} title={t('rent.ledger')}>
+        </SectionCard>
+        <SectionCard id="rent-ledger" icon={ReceiptText} title={t('rent.ledger')}>
           {data.ledger.length === 0 ? (
             <EmptyText>{t('rent.noLedger')}</EmptyText>
           ) : (
             <LedgerTable entries={data.ledger} />
           )}
-        </ConsoleSection>
-        <ConsoleSection id="rent-audit" icon={History} title={t('rent.audit')}>
+        </SectionCard>
+        <SectionCard id="rent-audit" icon={History} title={t('rent.audit')}>
           {data.audit.length === 0 ? (
             <EmptyText>{t('rent.noAudit')}</EmptyText>
           ) : (
             <AuditEntries entries={data.audit} showObject={false} />
           )}
-        </ConsoleSection>
+        </SectionCard>
       </div>
     </>
   );

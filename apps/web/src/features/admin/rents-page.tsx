@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isBackwards } from '@/components/date-range-fields';
+import { DateTime } from '@/components/date-time';
 import { PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
@@ -12,7 +13,6 @@ import { type RentFilters, rentsQuery } from './api';
 import { useUrlFilters } from './filters';
 import {
   countryName,
-  DateTime,
   ListState,
   LoadMore,
   linkClass,

@@ -2,11 +2,11 @@ import type { AdminUserDetailResponse } from '@simcode/contract';
 import { Ban, CircleCheck, KeyRound, LogOut, ShieldCheck, ShieldMinus, Wallet, Wrench } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
 import { formatDollars } from '@/lib/format';
 import { ActionDialog } from './action-dialog';
 import { AmountField, amountProblem, parseDollars } from './amount-field';
 import { type AdjustmentResponse, type AdminUserActionResponse, useAdminAction, userActions } from './api';
-import { ConsoleSection } from './parts';
 
 type User = AdminUserDetailResponse['user'];
 
@@ -96,7 +96,7 @@ export function UserActions({ user }: { user: User }) {
     userActions.signOut(user.id)({ reason }),
   );
   return (
-    <ConsoleSection
+    <SectionCard
       id="user-actions"
       icon={Wrench}
       title={t('userActions.title')}
@@ -164,6 +164,6 @@ export function UserActions({ user }: { user: User }) {
           run={(reason) => signOut.mutateAsync(reason)}
         />
       </div>
-    </ConsoleSection>
+    </SectionCard>
   );
 }

@@ -5,8 +5,8 @@ import {
   type OrderMoneyResponse,
 } from '@simcode/contract';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { getToken } from '@/lib/session';
 import { ApiError, apiRequest } from '@/lib/api-client';
+import { getToken } from '@/lib/session';
 
 export interface LedgerFilters {
   kind?: LedgerEntryKind;

@@ -11,6 +11,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { DateRangeFields, isBackwards } from '@/components/date-range-fields';
+import {
+  EntryDate,
+  KindBadge,
+  ReferenceLink,
+  RefundReasonText,
+  SignedAmount,
+} from '@/components/money/entry-parts';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -22,7 +29,6 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { errorMessage } from '@/lib/api-client';
 import { formatDollars } from '@/lib/format';
 import { downloadLedgerCsv, type LedgerFilters, ledgerQuery } from './api';
-import { EntryDate, KindBadge, ReferenceLink, RefundReasonText, SignedAmount } from './entry-parts';
 
 const ALL_KINDS = 'all';
 

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { EntryDate, KindBadge, SignedAmount } from '@/components/money/entry-parts';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { formatDollars } from '@/lib/format';
 import { orderMoneyQuery } from './api';
-import { EntryDate, KindBadge, SignedAmount } from './entry-parts';
 
 export interface OrderDetailTarget {
   kind: 'number' | 'rent';

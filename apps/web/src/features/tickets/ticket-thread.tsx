@@ -2,6 +2,7 @@ import { type Ticket, type TicketMessage, ticketMessages } from '@simcode/contra
 import { ArrowLeft, CircleCheck, Clock, Headset, Lock } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { TicketStatusBadge } from '@/components/ticket-status-badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatLongDate, formatTime } from '@/lib/format';
@@ -14,7 +15,6 @@ import {
 } from './admin-controls';
 import type { TicketActions } from './api';
 import { MessageComposer } from './message-composer';
-import { TicketStatusBadge } from './status-badge';
 
 interface ThreadProps {
   ticket: Ticket;

@@ -6,8 +6,8 @@ import { format } from 'date-fns';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TicketStatusBadge } from '@/components/ticket-status-badge';
 import { createFakeTicketApi, type FakeTicketApi, fakeToken, type SeedTicket } from './fake-ticket-api';
-import { TicketStatusBadge } from './status-badge';
 import { TicketsPage } from './tickets-page';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

@@ -4,13 +4,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageContainer, PageHeader } from '@/components/page-header';
+import { TicketStatusLegend } from '@/components/ticket-status-badge';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/lib/session';
 import { publicPath } from '@/i18n';
+import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { type TicketScope, useTicketActions, useTicketAuthors, useTicketList, useTicketThread } from './api';
 import { NewTicketDialog } from './new-ticket-dialog';
-import { TicketStatusLegend } from './status-badge';
 import { TicketList } from './ticket-list';
 import { TicketThread, TicketThreadSkeleton } from './ticket-thread';
 

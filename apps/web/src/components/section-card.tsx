@@ -1,10 +1,9 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
-/** One card of the account page: a named region with its heading and a line on what it is for. */
-export function AccountSection({
+/** A card of the account page or the console: a named region with its heading and a line on what it is for. */
+export function SectionCard({
   id,
   icon: Icon,
   title,
@@ -43,8 +42,4 @@ export function AccountSection({
       {children}
     </section>
   );
-}
-
-export function DateTime({ value }: { value: string }) {
-  return <time dateTime={value}>{formatDateTime(value)}</time>;
 }

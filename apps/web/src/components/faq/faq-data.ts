@@ -1,4 +1,4 @@
-import { i18n } from '@/i18n';
+import { i18n } from '@/i18n/index';
 
 /**
  * The questions and answers of the /faq page and of the landing page's FAQ section (the entries marked

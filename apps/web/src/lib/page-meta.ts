@@ -1,5 +1,5 @@
 import { type PublicPath, prerenderedPages } from '@simcode/contract';
-import { i18n } from '@/i18n';
+import { i18n } from '@/i18n/index';
 
 export interface PageMeta {
   /** The page's part of the tab title ('<title> | <app name>'). */

@@ -2,7 +2,7 @@ import { Home } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { publicPath } from '@/i18n';
+import { publicPath } from '@/i18n/index';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function NotFoundPage() {

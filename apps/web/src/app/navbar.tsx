@@ -3,15 +3,15 @@ import { ChevronDown, LogOut, Menu, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import { AnchorLink } from '@/components/anchor-link';
+import { NavbarLanguageSwitch } from '@/components/language-switch';
+import { Logo } from '@/components/logo';
+import { NavbarThemeSwitch } from '@/components/theme-switch';
 import { Button } from '@/components/ui/button';
+import { publicPath } from '@/i18n/index';
 import { logout, useSession } from '@/lib/session';
-import { publicPath } from '@/i18n';
 import { useScrolledPast } from '@/lib/use-scrolled-past';
 import { cn } from '@/lib/utils';
-import { AnchorLink } from './anchor-link';
-import { NavbarLanguageSwitch } from './language-switch';
-import { Logo } from './logo';
-import { NavbarThemeSwitch } from './theme-switch';
 
 // Signed-in users only: the public pages' first load does not carry it.
 const AlertsMenu = lazy(() => import('@/features/alerts/alerts-menu'));

@@ -1,11 +1,11 @@
 import type { DashboardCountry } from '@simcode/contract';
 import { Globe2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { CountryFlag } from '@/components/country-flag';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { StepCard } from '@/components/ui/card';
-import { locale } from '@/i18n';
+import { locale } from '@/i18n/index';
 import { countryName } from '@/lib/names';
+import { CountryFlag } from './country-flag';
 import { PickList } from './pick-list';
 import { matchesSearch } from './search-input';
 
