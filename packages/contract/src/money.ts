@@ -86,7 +86,6 @@ function orderedRange(query: { from?: Date; to?: Date }): boolean {
 /** One-time numbers still running (`live`: being issued, waiting, code received) or over (`ended`). */
 export const numberStates = ['live', 'ended'] as const;
 export type NumberState = (typeof numberStates)[number];
-export const liveNumberStatuses = ['pending', 'waiting', 'received'] as const;
 
 /** My Numbers: the spec's list, optionally narrowed to live or ended numbers, a status, a service or UTC days. */
 export const numbersQuerySchema = z
