@@ -69,7 +69,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
-            lazy: async () => ({ Component: (await import('@/features/tickets/tickets-page')).TicketsPage }),
+            lazy: async () => ({ Component: (await import('./tickets-route')).TicketsRoute }),
           },
         ],
       },

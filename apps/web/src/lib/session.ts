@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, accountApiPaths, IDLE_LOGOUT_MS, type Language } from '@simcode/contract';
+import { ADMIN_ROLE, apiPaths, IDLE_LOGOUT_MS, type Language } from '@simcode/contract';
 import { useSyncExternalStore } from 'react';
 import { publicPath } from '@/i18n';
 
@@ -39,7 +39,7 @@ export function clearToken(): void {
 export async function logout(): Promise<void> {
   const token = getToken();
   if (token) {
-    await fetch('/api/auth/logout', {
+    await fetch(apiPaths.auth.logout, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       keepalive: true,
@@ -55,7 +55,7 @@ export async function logout(): Promise<void> {
 export function saveAccountLanguage(language: Language): void {
   const token = getToken();
   if (!token) return;
-  void fetch(accountApiPaths.language, {
+  void fetch(apiPaths.account.language, {
     method: 'PUT',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ language }),

@@ -1,7 +1,6 @@
 import { type AdminOrderDetailResponse, adminRoutes } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Ban, Flag, History, MessageSquareText, ReceiptText, Server, Undo2, Wrench } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Ban, Flag, History, MessageSquareText, ReceiptText, Server, Wrench } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateTime } from '@/components/date-time';
@@ -10,7 +9,7 @@ import { SectionCard } from '@/components/section-card';
 import { Badge } from '@/components/ui/badge';
 import { formatDollars, formatPhone } from '@/lib/format';
 import { ActionDialog } from './action-dialog';
-import { type AdminOrderActionResponse, orderActions, orderQuery, useAdminAction } from './api';
+import { orderQuery, useCancelUpstream, useMarkProblem } from './api';
 import { BackLink, DetailFrame, useObjectId } from './detail-page';
 import {
   AuditEntries,
@@ -24,68 +23,14 @@ import {
   OrderStatusBadge,
   serviceName,
 } from './parts';
+import { RefundOrder } from './refund-action';
 
 type Order = AdminOrderDetailResponse['order'];
 
-/** Refund: the order's price back to the user. One with a code needs the box ticked (the code did not work). */
-export function RefundAction({
-  order,
-  label,
-  defaultReason,
-}: {
-  order: Order;
-  /** The button's text where "Refund" alone would not say what (a support ticket). */
-  label?: string;
-  defaultReason?: string;
-}) {
-  const { t } = useTranslation('admin');
-  const forceId = useId();
-  const [force, setForce] = useState(false);
-  const refund = useAdminAction<{ reason: string; force: boolean }, AdminOrderActionResponse>(
-    ({ reason, force }) => orderActions.refund(order.id)({ reason, force }),
-  );
-  const hasCode = order.code !== null || order.status === 'received' || order.status === 'completed';
-  return (
-    <ActionDialog
-      label={label ?? t('order.refund')}
-      icon={Undo2}
-      title={t('order.refundTitle', { id: order.id })}
-      description={
-        <>
-          {t('order.refundDescription', { amount: formatDollars(order.price), user: order.username })}
-          {hasCode && t('order.refundHasCode')}
-        </>
-      }
-      confirmLabel={t('order.refundAmount', { amount: formatDollars(order.price) })}
-      destructive
-      defaultReason={defaultReason}
-      onOpen={() => setForce(false)}
-      run={(reason) => refund.mutateAsync({ reason, force })}
-    >
-      {hasCode && (
-        <label htmlFor={forceId} className="flex cursor-pointer items-start gap-2 text-sm">
-          <input
-            id={forceId}
-            type="checkbox"
-            checked={force}
-            onChange={(event) => setForce(event.target.checked)}
-            className="mt-0.5 size-4 shrink-0 accent-primary"
-          />
-          <span>{t('order.force')}</span>
-        </label>
-      )}
-    </ActionDialog>
-  );
-}
-
 function OrderActions({ order }: { order: Order }) {
   const { t } = useTranslation('admin');
-  const cancel = useAdminAction<string, AdminOrderActionResponse>((reason) =>
-    orderActions.cancelUpstream(order.id)({ reason }),
-  );
-  const problem = useAdminAction<string, AdminOrderActionResponse>((reason) =>
-    orderActions.problem(order.id)({ reason }),
-  );
+  const cancel = useCancelUpstream(order.id);
+  const problem = useMarkProblem(order.id);
   return (
     <SectionCard
       id="order-actions"
@@ -94,14 +39,14 @@ function OrderActions({ order }: { order: Order }) {
       description={t('order.actionsDescription')}
     >
       <div className="flex flex-wrap gap-2">
-        <RefundAction order={order} />
+        <RefundOrder order={order} />
         <ActionDialog
           label={t('order.cancelUpstream')}
           icon={Ban}
           title={t('order.cancelUpstreamTitle', { id: order.id, provider: order.provider })}
           description={t('order.cancelUpstreamDescription')}
           confirmLabel={t('order.cancelUpstream')}
-          run={(reason) => cancel.mutateAsync(reason)}
+          run={(reason) => cancel.mutateAsync({ reason })}
         />
         <ActionDialog
           label={t('order.markProblem')}
@@ -110,7 +55,7 @@ function OrderActions({ order }: { order: Order }) {
           description={t('order.markProblemDescription')}
           confirmLabel={t('order.markProblem')}
           reasonLabel={t('order.note')}
-          run={(reason) => problem.mutateAsync(reason)}
+          run={(reason) => problem.mutateAsync({ reason })}
         />
       </div>
     </SectionCard>

@@ -10,7 +10,7 @@ import { SectionCard } from '@/components/section-card';
 import { formatDollars } from '@/lib/format';
 import { ActionDialog } from './action-dialog';
 import { AmountField, amountProblem, parseDollars } from './amount-field';
-import { type AdminPaymentActionResponse, paymentActions, paymentQuery, useAdminAction } from './api';
+import { paymentQuery, useCreditPayment, useReconcilePayment } from './api';
 import { BackLink, DetailFrame, useObjectId } from './detail-page';
 import {
   AuditEntries,
@@ -38,12 +38,8 @@ function prettyBody(raw: string): string {
 function PaymentActions({ payment }: { payment: Payment }) {
   const { t } = useTranslation('admin');
   const [amount, setAmount] = useState('');
-  const reconcile = useAdminAction<void, AdminPaymentActionResponse>(() =>
-    paymentActions.reconcile(payment.id)(),
-  );
-  const credit = useAdminAction<{ amount: number; reason: string }, AdminPaymentActionResponse>((body) =>
-    paymentActions.credit(payment.id)(body),
-  );
+  const reconcile = useReconcilePayment(payment.id);
+  const credit = useCreditPayment(payment.id);
   // A pending invoice is still open at the provider (reconcile it); a completed one credited itself.
   const creditable = payment.status !== 'pending' && payment.status !== 'completed';
   return (

@@ -1,5 +1,5 @@
 import { type PricingRules, pricingRulesSchema } from '@simcode/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Eye, History, Percent, Plus, Save, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,14 +18,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDollars, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { ActionDialog } from './action-dialog';
-import {
-  type PricingPreviewResponse,
-  type PricingSaveResponse,
-  previewPricing,
-  pricingActions,
-  pricingQuery,
-  useAdminAction,
-} from './api';
+import { type PricingPreviewResponse, pricingQuery, usePricingPreview, useSavePricing } from './api';
 import { countryOptions, type Option, serviceOptions } from './filters';
 import { AuditEntries, countryName, EmptyText, LoadError, serviceName } from './parts';
 
@@ -277,7 +270,7 @@ function PreviewSection({ draft }: { draft: Draft }) {
   const serviceId = useId();
   const [service, setService] = useState('tg');
   const [problem, setProblem] = useState<string | null>(null);
-  const preview = useMutation({ mutationFn: previewPricing });
+  const preview = usePricingPreview();
 
   function run() {
     const result = toRules(draft);
@@ -332,9 +325,7 @@ function RulesEditor({ rules }: { rules: PricingRules }) {
   const { t } = useTranslation('admin');
   const defaultId = useId();
   const [draft, setDraft] = useState(() => toDraft(rules));
-  const save = useAdminAction<{ rules: PricingRules; reason: string }, PricingSaveResponse>(
-    ({ rules, reason }) => pricingActions.save()({ ...rules, reason }),
-  );
+  const save = useSavePricing();
   const result = toRules(draft);
   const changed = 'problem' in result || JSON.stringify(result.rules) !== JSON.stringify(rules);
 
@@ -428,7 +419,7 @@ function RulesEditor({ rules }: { rules: PricingRules }) {
             description={t('pricing.saveDescription')}
             confirmLabel={t('pricing.save')}
             validate={() => ('problem' in result ? result.problem : null)}
-            run={(reason) => save.mutateAsync({ rules: (result as { rules: PricingRules }).rules, reason })}
+            run={(reason) => save.mutateAsync({ ...(result as { rules: PricingRules }).rules, reason })}
           />
           {changed && (
             <>

@@ -10,15 +10,13 @@ import { SkeletonRows } from '@/components/ui/skeleton';
 import { LabelledSwitch } from '@/components/ui/switch';
 import { formatNumber } from '@/lib/format';
 import { ActionDialog } from './action-dialog';
-import { type ProviderRoutingResponse, providerActions, providersQuery, useAdminAction } from './api';
+import { providersQuery, useSetRouting } from './api';
 import { duration, EmptyText, Fact, LoadError, Money, percent } from './parts';
 
 function RoutingSwitch({ provider }: { provider: AdminProvider }) {
   const { t } = useTranslation('admin');
   const id = useId();
-  const routing = useAdminAction<string, ProviderRoutingResponse>((reason) =>
-    providerActions.routing(provider.name)({ in_routing: !provider.in_routing, reason }),
-  );
+  const routing = useSetRouting(provider.name);
   const taking = provider.in_routing;
   const name = { provider: provider.name };
   return (
@@ -36,7 +34,7 @@ function RoutingSwitch({ provider }: { provider: AdminProvider }) {
       description={t(taking ? 'providers.takeOutDescription' : 'providers.putBackDescription', name)}
       confirmLabel={t(taking ? 'providers.takeOut' : 'providers.putBack')}
       destructive={taking}
-      run={(reason) => routing.mutateAsync(reason)}
+      run={(reason) => routing.mutateAsync({ in_routing: !provider.in_routing, reason })}
     />
   );
 }

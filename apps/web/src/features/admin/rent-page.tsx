@@ -1,24 +1,14 @@
 import { type AdminRentDetailResponse, adminRoutes } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
-import {
-  CalendarClock,
-  CalendarPlus,
-  History,
-  MessageSquareText,
-  ReceiptText,
-  Undo2,
-  Wrench,
-} from 'lucide-react';
-import { useId, useState } from 'react';
+import { CalendarClock, CalendarPlus, History, MessageSquareText, ReceiptText, Wrench } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateTime } from '@/components/date-time';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { Badge } from '@/components/ui/badge';
-import { formatDollars, formatPhone } from '@/lib/format';
-import { ActionDialog } from './action-dialog';
-import { type AdminRentActionResponse, rentActions, rentQuery, useAdminAction } from './api';
+import { formatPhone } from '@/lib/format';
+import { rentQuery } from './api';
 import { BackLink, DetailFrame, useObjectId } from './detail-page';
 import {
   AuditEntries,
@@ -32,50 +22,10 @@ import {
   RentStatusBadge,
   rentName,
 } from './parts';
+import { RefundRent } from './refund-action';
 
 type Detail = AdminRentDetailResponse;
 type Rent = Detail['rent'];
-
-/** Refund: the rent's first period and every renewal back. One that received SMS (or ended) needs the box. */
-function RefundRent({ rent, hasSms }: { rent: Rent; hasSms: boolean }) {
-  const { t } = useTranslation('admin');
-  const forceId = useId();
-  const [force, setForce] = useState(false);
-  const refund = useAdminAction<{ reason: string; force: boolean }, AdminRentActionResponse>(
-    ({ reason, force }) => rentActions.refund(rent.id)({ reason, force }),
-  );
-  const needsForce = hasSms || rent.status === 'expired';
-  return (
-    <ActionDialog
-      label={t('rent.refund')}
-      icon={Undo2}
-      title={t('rent.refundTitle', { id: rent.id })}
-      description={
-        <>
-          {t('rent.refundDescription', { amount: formatDollars(rent.charged), user: rent.username })}
-          {needsForce && t('rent.refundHasSms')}
-        </>
-      }
-      confirmLabel={t('rent.refundAmount', { amount: formatDollars(rent.charged) })}
-      destructive
-      onOpen={() => setForce(false)}
-      run={(reason) => refund.mutateAsync({ reason, force })}
-    >
-      {needsForce && (
-        <label htmlFor={forceId} className="flex cursor-pointer items-start gap-2 text-sm">
-          <input
-            id={forceId}
-            type="checkbox"
-            checked={force}
-            onChange={(event) => setForce(event.target.checked)}
-            className="mt-0.5 size-4 shrink-0 accent-primary"
-          />
-          <span>{t('rent.force')}</span>
-        </label>
-      )}
-    </ActionDialog>
-  );
-}
 
 function RentDetail({ data }: { data: Detail }) {
   const { t } = useTranslation('admin');

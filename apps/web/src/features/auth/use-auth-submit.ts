@@ -1,4 +1,4 @@
-import { type Account, accountApiPaths, currentLanguage, type LoginResponse } from '@simcode/contract';
+import { type Account, apiPaths, currentLanguage, type LoginResponse } from '@simcode/contract';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { rememberLanguage } from '@/i18n/preference';
@@ -65,7 +65,7 @@ export function useSignIn() {
   const navigate = useNavigate();
   return async (token: string) => {
     setToken(token);
-    const saved = await apiRequest<{ account: Account }>(accountApiPaths.account).then(
+    const saved = await apiRequest<{ account: Account }>(apiPaths.account.account).then(
       (answer) => answer.account.language,
       () => undefined,
     );

@@ -28,7 +28,7 @@ import { Skeleton, SkeletonRows } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
 import { formatDollars } from '@/lib/format';
-import { downloadLedgerCsv, type LedgerFilters, ledgerQuery } from './api';
+import { type LedgerFilters, ledgerQuery, useExportLedger } from './api';
 
 const ALL_KINDS = 'all';
 
@@ -83,22 +83,17 @@ export function BalancePage() {
   const { t } = useTranslation('money');
   const kindId = useId();
   const [filters, setFilters] = useState<LedgerFilters>({});
-  const [exporting, setExporting] = useState(false);
+  const exportLedger = useExportLedger();
   const rangeBackwards = isBackwards(filters);
   const ledger = useInfiniteQuery({ ...ledgerQuery(filters), enabled: !rangeBackwards });
   const firstPage = ledger.data?.pages[0];
   const entries = ledger.data?.pages.flatMap((page) => page.entries);
 
-  async function onExport() {
-    setExporting(true);
-    try {
-      await downloadLedgerCsv(filters);
-      toast.success(moneyMessages.exported);
-    } catch (error) {
-      toast.error(errorMessage(error, moneyMessages.exportFailed));
-    } finally {
-      setExporting(false);
-    }
+  function onExport() {
+    exportLedger.mutate(filters, {
+      onSuccess: () => toast.success(moneyMessages.exported),
+      onError: (error) => toast.error(errorMessage(error, moneyMessages.exportFailed)),
+    });
   }
 
   return (
@@ -129,8 +124,13 @@ export function BalancePage() {
             <ReceiptText className="size-5 text-primary" aria-hidden="true" />
             {t('ledger.title')}
           </h2>
-          <Button variant="outline" onClick={onExport} busy={exporting} disabled={rangeBackwards}>
-            {!exporting && <Download aria-hidden="true" />}
+          <Button
+            variant="outline"
+            onClick={onExport}
+            busy={exportLedger.isPending}
+            disabled={rangeBackwards}
+          >
+            {!exportLedger.isPending && <Download aria-hidden="true" />}
             {t('ledger.export')}
           </Button>
         </div>

@@ -5,7 +5,7 @@ import {
   type PurchasedNumber,
   services,
 } from '@simcode/contract';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Inbox, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useConfirmCharge } from '@/components/confirm-charge';
 import { DateRangeFields, isBackwards } from '@/components/date-range-fields';
+import { OrderMoneyDialog } from '@/components/orders/order-money-dialog';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -23,17 +24,13 @@ import { i18n } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { formatDollars, formatPhone } from '@/lib/format';
 import { countryName, serviceInSentence } from '@/lib/names';
-import { cancelThenRepeat } from '@/lib/replace';
 import { useNow } from '@/lib/use-now';
-import { dashboardKeys } from '../dashboard/api';
-import { OrderMoneyDialog } from '../money/order-money-dialog';
 import {
-  cancelNumber,
   liveNumbersQuery,
   type NumberHistoryFilters,
   numberHistoryQuery,
-  numbersKeys,
-  repeatNumber,
+  useCancelNumber,
+  useReplaceNumber,
 } from './api';
 import { type NumberActions, NumberCard } from './number-card';
 
@@ -134,7 +131,6 @@ function HistoryFilters({
 
 export function NumbersPage() {
   const { t } = useTranslation('numbers');
-  const queryClient = useQueryClient();
   const now = useNow();
   // Refresh every 20 s, only while there is something to refresh (spec section 4).
   const live = useQuery({
@@ -145,7 +141,13 @@ export function NumbersPage() {
   const filtered = Object.values(filters).some(Boolean);
   const rangeBackwards = isBackwards(filters);
   const history = useInfiniteQuery({ ...numberHistoryQuery(filters), enabled: !rangeBackwards });
-  const [busy, setBusy] = useState<NumberActions['busy']>(null);
+  const cancel = useCancelNumber();
+  const replace = useReplaceNumber();
+  const busy: NumberActions['busy'] = cancel.isPending
+    ? { id: cancel.variables, action: 'cancel' }
+    : replace.isPending
+      ? { id: replace.variables.id, action: 'replace' }
+      : null;
   const charge = useConfirmCharge();
   // The open detail lives in the address (`?order=12`), so the Balance page can link straight to it.
   const [searchParams, setSearchParams] = useSearchParams();
@@ -158,23 +160,11 @@ export function NumbersPage() {
     setSearchParams({ order: String(number.id) });
   }
 
-  function refetchAll() {
-    void queryClient.invalidateQueries({ queryKey: numbersKeys.list });
-    void queryClient.invalidateQueries({ queryKey: ['number-status'] });
-    void queryClient.invalidateQueries({ queryKey: dashboardKeys.summary });
-  }
-
-  async function onCancel(number: PurchasedNumber) {
-    setBusy({ id: number.id, action: 'cancel' });
-    try {
-      await cancelNumber(number.id);
-      toast.success(numberMessages.canceled);
-    } catch (error) {
-      toast.error(errorMessage(error, numberMessages.cancelFailed));
-    } finally {
-      setBusy(null);
-      refetchAll();
-    }
+  function onCancel(number: PurchasedNumber) {
+    cancel.mutate(number.id, {
+      onSuccess: () => toast.success(numberMessages.canceled),
+      onError: (error) => toast.error(errorMessage(error, numberMessages.cancelFailed)),
+    });
   }
 
   // Replace: asked first (it buys again), then cancel, then repeat; a failed cancel stops there.
@@ -189,18 +179,7 @@ export function NumbersPage() {
       price: formatDollars(number.price),
       action: t('replace.action'),
     });
-    if (!confirmed) return;
-    setBusy({ id: number.id, action: 'replace' });
-    try {
-      await cancelThenRepeat({
-        cancel: () => cancelNumber(number.id),
-        repeat: () => repeatNumber(number.id, number.price),
-        messages: numberMessages,
-      });
-    } finally {
-      setBusy(null);
-      refetchAll();
-    }
+    if (confirmed) replace.mutate({ id: number.id, price: number.price });
   }
 
   const actions: NumberActions = { busy, onCancel, onReplace, onDetails };

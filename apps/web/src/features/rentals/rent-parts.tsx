@@ -26,8 +26,8 @@ import { rentSmsView, secondsLeft, splitAroundCode } from './sms-text';
 export type RentAction = 'cancel' | 'replace' | 'renew' | 'auto-renew';
 
 export interface RentActions {
-  /** The rent whose action is running: its buttons are busy. */
-  busy: { id: number; action: RentAction } | null;
+  /** The rent (by order id) whose action is running: its buttons are busy. */
+  busy: { orderId: string; action: RentAction } | null;
   onCancel(rent: Rent): void;
   onReplace(rent: Rent): void;
   onRenew(rent: Rent): void;
@@ -231,7 +231,7 @@ export function RentTimeLeft({ rent }: { rent: Rent }) {
 
 export function RentAutoRenew({ rent, actions }: { rent: Rent; actions: RentActions }) {
   if (!rent.renewable) return null;
-  const busy = actions.busy?.id === rent.id;
+  const busy = actions.busy?.orderId === rent.order_id;
   return (
     <div className="flex flex-col gap-1">
       <AutoRenewSwitch
@@ -260,7 +260,7 @@ export function RentActionButtons({
   className?: string;
 }) {
   const { t } = useTranslation('rentals');
-  const busy = actions.busy?.id === rent.id ? actions.busy.action : null;
+  const busy = actions.busy?.orderId === rent.order_id ? actions.busy.action : null;
   // Minute precision is enough for the 20-minute cancel window; the list refreshes every 30 s anyway.
   const now = useNow(60_000);
   const cancelBlocked = rentCancelBlockedReason(rent, now);

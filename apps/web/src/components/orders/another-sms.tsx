@@ -1,11 +1,10 @@
 import { buyingMessages, type PurchasedNumber } from '@simcode/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, MessageSquarePlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
-import { numbersKeys, requestAnotherSms } from './api';
+import { useRequestAnotherSms } from './api';
 
 /** Another SMS can be asked for once a code arrived, while the number's time lasts. */
 export function canAskAnotherSms(number: PurchasedNumber, secondsLeft: number): boolean {
@@ -19,16 +18,7 @@ export function canAskAnotherSms(number: PurchasedNumber, secondsLeft: number): 
  */
 export function AnotherSms({ number, secondsLeft }: { number: PurchasedNumber; secondsLeft: number }) {
   const { t } = useTranslation('numbers');
-  const queryClient = useQueryClient();
-  const ask = useMutation({
-    mutationFn: () => requestAnotherSms(number.id),
-    onSuccess: () => toast.success(buyingMessages.anotherSmsRequested),
-    onError: (error) => toast.error(errorMessage(error)),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: numbersKeys.list });
-      void queryClient.invalidateQueries({ queryKey: ['number-status'] });
-    },
-  });
+  const ask = useRequestAnotherSms();
   if (!canAskAnotherSms(number, secondsLeft)) return null;
   if (number.awaiting_another_sms) {
     return (
@@ -46,7 +36,12 @@ export function AnotherSms({ number, secondsLeft }: { number: PurchasedNumber; s
       variant="outline"
       size="sm"
       busy={ask.isPending}
-      onClick={() => ask.mutate()}
+      onClick={() =>
+        ask.mutate(number.id, {
+          onSuccess: () => toast.success(buyingMessages.anotherSmsRequested),
+          onError: (error) => toast.error(errorMessage(error)),
+        })
+      }
       aria-label={t('anotherSms.label', { id: number.id })}
     >
       {!ask.isPending && <MessageSquarePlus aria-hidden="true" />}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberStatusText } from './status-text';
+import { numberStatusText } from './number-status-text';
 
 describe('numberStatusText (spec section 4)', () => {
   it.each([
