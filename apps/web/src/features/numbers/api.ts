@@ -1,6 +1,7 @@
 import {
   apiPaths,
   type BuyNumberResponse,
+  LIST_LIMIT_MAX,
   type NumbersResponse,
   numberMessages,
   type ReportProblemRequest,
@@ -24,14 +25,13 @@ export interface NumberHistoryFilters extends DateRange {
 
 /** Numbers per page of the history. */
 const HISTORY_PAGE_SIZE = 20;
-/** More live numbers than anyone holds at once: the active list is one page. */
-const LIVE_LIMIT = 100;
 
 export const liveNumbersQuery = queryOptions({
   queryKey: queryKeys.numbers.live,
   queryFn: ({ signal }) =>
     apiRequest<NumbersResponse>(apiPaths.numbers.list, {
-      query: { state: 'live', limit: LIVE_LIMIT },
+      // More live numbers than anyone holds at once: the active list is one page.
+      query: { state: 'live', limit: LIST_LIMIT_MAX },
       signal,
       fallbackError: numberMessages.fetchNumbersFailed,
     }),
