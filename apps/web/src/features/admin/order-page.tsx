@@ -7,7 +7,7 @@ import { DateTime } from '@/components/date-time';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { Badge } from '@/components/ui/badge';
-import { formatDollars, formatPhone } from '@/lib/format';
+import { formatPhone } from '@/lib/format';
 import { ActionDialog } from './action-dialog';
 import { orderQuery, useCancelUpstream, useMarkProblem } from './api';
 import { BackLink, DetailFrame, useObjectId } from './detail-page';

@@ -25,7 +25,6 @@ import {
 import { RefundRent } from './refund-action';
 
 type Detail = AdminRentDetailResponse;
-type Rent = Detail['rent'];
 
 function RentDetail({ data }: { data: Detail }) {
   const { t } = useTranslation('admin');

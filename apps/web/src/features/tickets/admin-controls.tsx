@@ -5,11 +5,9 @@ import {
   ticketMessages,
   ticketStatuses,
 } from '@simcode/contract';
-import { useQuery } from '@tanstack/react-query';
-import { ReceiptText, Trash2, UserRound } from 'lucide-react';
+import { Trash2, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import {
   AlertDialog,
   AlertDialogCancel,
