@@ -1,4 +1,5 @@
-import type { PurchasedNumber } from '@simcode/contract';
+import { numbersResponseSchema, type PurchasedNumber } from '@simcode/contract';
+import { createFakeApi, type FakeApi, ok, route } from '@test/fake-api';
 import { render, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -39,27 +40,25 @@ function number(id: number, service: string, codes: string[]): PurchasedNumber {
 
 /** The live numbers the next look finds. */
 let live: PurchasedNumber[];
-const fetch = vi.fn(
-  async (_path: string) =>
-    new Response(JSON.stringify({ success: true, numbers: live, next_before: null }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    }),
-);
+let api: FakeApi;
 
 beforeEach(() => {
   live = [number(1, 'Telegram', [])];
-  fetch.mockClear();
+  api = createFakeApi([
+    route('GET /api/dashboard/numbers', () =>
+      ok(numbersResponseSchema, { success: true, numbers: live, next_before: null }),
+    ),
+  ]);
   vi.mocked(toast.success).mockClear();
-  vi.stubGlobal('fetch', fetch);
+  vi.stubGlobal('fetch', api.fetch);
 });
 afterEach(() => vi.unstubAllGlobals());
 
 /** Renders the alerts and waits for their first look at the live numbers. */
 async function renderAlerts() {
   render(<CodeAlerts />);
-  await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
-  expect(String(fetch.mock.calls[0]![0])).toBe('/api/dashboard/numbers?state=live&limit=100');
+  await waitFor(() => expect(api.calls).toHaveLength(1));
+  expect(String(api.fetch.mock.calls[0]![0])).toBe('/api/dashboard/numbers?state=live&limit=100');
 }
 
 describe('code alerts', () => {
@@ -67,12 +66,12 @@ describe('code alerts', () => {
     await renderAlerts();
     push({ type: 'numbers', data: { order_id: 1, code: '48213' } });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Telegram code: 48213'));
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(api.calls).toHaveLength(1);
 
     // A later event without details looks again: the list now has the SMS, which is not news any more.
     live = [number(1, 'Telegram', ['48213'])];
     push({ type: 'numbers', data: {} });
-    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(api.calls).toHaveLength(2));
     expect(toast.success).toHaveBeenCalledTimes(1);
   });
 
@@ -81,7 +80,7 @@ describe('code alerts', () => {
     live = [number(1, 'Telegram', ['111111'])];
     push({ type: 'numbers', data: {} });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Telegram code: 111111'));
-    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(api.calls).toHaveLength(2);
   });
 
   it('look when the event names a number bought since the last look', async () => {
@@ -89,6 +88,6 @@ describe('code alerts', () => {
     live = [number(1, 'Telegram', []), number(2, 'WhatsApp', ['222222'])];
     push({ type: 'numbers', data: { order_id: 2, code: '222222' } });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('WhatsApp code: 222222'));
-    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(api.calls).toHaveLength(2);
   });
 });

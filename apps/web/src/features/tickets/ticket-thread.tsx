@@ -46,11 +46,9 @@ function MessageBubble({
   const sent = new Date(message.created_at);
   return (
     <li
-      className={cn(
-        'flex max-w-[88%] flex-col gap-1 sm:max-w-[75%]',
-        mine ? 'ml-auto items-end' : 'items-start',
-      )}
+      className="flex max-w-[88%] flex-col items-start gap-1 data-[side=end]:ml-auto data-[side=end]:items-end sm:max-w-[75%]"
       data-author={message.is_admin ? 'support' : 'user'}
+      data-side={mine ? 'end' : 'start'}
     >
       <span className="flex items-center gap-1.5 px-1 text-xs text-muted-foreground">
         {message.is_admin && <Headset className="size-3.5 text-primary" aria-hidden="true" />}
