@@ -4,6 +4,7 @@ import { ChartLine } from 'lucide-react';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { linkClass } from '@/components/link-class';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { Card } from '@/components/ui/card';
@@ -15,7 +16,7 @@ import { i18n } from '@/i18n';
 import { formatDollars, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { overviewQuery } from './api';
-import { duration, LoadError, linkClass, percent } from './parts';
+import { duration, LoadError, percent } from './parts';
 import { periodLabel } from './period';
 
 // uPlot is the console's alone, and only this page's: it loads with the first chart.

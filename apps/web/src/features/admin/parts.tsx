@@ -12,6 +12,8 @@ import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateTime } from '@/components/date-time';
+import { EmptyText } from '@/components/empty-text';
+import { linkClass } from '@/components/link-class';
 import { SignedAmount } from '@/components/money/entry-parts';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
@@ -22,9 +24,6 @@ import { currentLanguage, i18n, locale } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { formatDollars } from '@/lib/format';
 import { cn } from '@/lib/utils';
-
-export const linkClass =
-  'font-medium text-primary underline-offset-4 hover:underline focus-visible:underline';
 
 /** A fact of an object's page: label above, value below. */
 export function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -66,14 +65,6 @@ export function LoadError({ error }: { error: unknown }) {
   );
 }
 
-export function EmptyText({ children }: { children: ReactNode }) {
-  return (
-    <p className="rounded-lg border border-dashed px-6 py-8 text-center text-sm text-muted-foreground">
-      {children}
-    </p>
-  );
-}
-
 /** The next keyset page of a list. */
 export function LoadMore({
   query,
@@ -92,11 +83,6 @@ export function LoadMore({
       {t('loadMore')}
     </Button>
   );
-}
-
-export function Money({ dollars }: { dollars: number | null | undefined }) {
-  if (dollars === null || dollars === undefined) return <span className="text-muted-foreground">—</span>;
-  return <span className="tabular-nums">{formatDollars(dollars)}</span>;
 }
 
 /** A rate from 0 to 1 as a percentage: '97.5%', '97,5 %'. */

@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '@/components/date-time';
+import { EmptyText } from '@/components/empty-text';
+import { Money } from '@/components/money/money';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -11,7 +13,7 @@ import { LabelledSwitch } from '@/components/ui/switch';
 import { formatNumber } from '@/lib/format';
 import { ActionDialog } from './action-dialog';
 import { providersQuery, useSetRouting } from './api';
-import { duration, EmptyText, Fact, LoadError, Money, percent } from './parts';
+import { duration, Fact, LoadError, percent } from './parts';
 
 function RoutingSwitch({ provider }: { provider: AdminProvider }) {
   const { t } = useTranslation('admin');

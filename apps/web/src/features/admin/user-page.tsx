@@ -1,5 +1,5 @@
 import { type AdminUserDetailResponse, adminRoutes } from '@simcode/contract';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import {
   CalendarClock,
   CreditCard,
@@ -14,6 +14,8 @@ import {
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateTime } from '@/components/date-time';
+import { EmptyText } from '@/components/empty-text';
+import { linkClass } from '@/components/link-class';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { TicketStatusBadge } from '@/components/ticket-status-badge';
@@ -21,19 +23,9 @@ import { Badge } from '@/components/ui/badge';
 import { deviceName } from '@/lib/device-name';
 import { formatDollars } from '@/lib/format';
 import { ledgerQuery, ordersQuery, paymentsQuery, rentsQuery, userQuery } from './api';
-import { BackLink, DetailFrame, useObjectId } from './detail-page';
+import { BackLink, ObjectPage } from './detail-page';
 import { OrdersTable } from './orders-page';
-import {
-  AuditEntries,
-  EmptyText,
-  Fact,
-  Facts,
-  LedgerTable,
-  ListState,
-  LoadMore,
-  linkClass,
-  YesNo,
-} from './parts';
+import { AuditEntries, Fact, Facts, LedgerTable, ListState, LoadMore, YesNo } from './parts';
 import { PaymentsTable } from './payments-page';
 import { RentsTable } from './rents-page';
 import { UserActions } from './user-actions';
@@ -348,16 +340,13 @@ function UserDetail({ data }: { data: Detail }) {
 /** `/admin/users/:id`: an account with its money, orders, sessions and everything done to it. */
 export function UserPage() {
   const { t } = useTranslation('admin');
-  const id = useObjectId();
-  const user = useQuery({ ...userQuery(id ?? 0), enabled: id !== null });
   return (
-    <DetailFrame
-      id={id}
-      query={user}
-      title={t('user.title', { id })}
+    <ObjectPage
+      query={userQuery}
+      title={(id) => t('user.title', { id })}
       back={{ to: adminRoutes.users, label: t('nav.users') }}
     >
-      {() => <UserDetail data={user.data!} />}
-    </DetailFrame>
+      {(data) => <UserDetail data={data} />}
+    </ObjectPage>
   );
 }
