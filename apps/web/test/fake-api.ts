@@ -37,7 +37,7 @@ export interface FakeRequest {
   params: string[];
 }
 
-export interface FakeRoute {
+interface FakeRoute {
   /** `'GET /api/account'`, or a pattern over `'<METHOD> <path>'` whose groups are the path's parameters. */
   pattern: string | RegExp;
   respond(request: FakeRequest): Answer;

@@ -10,7 +10,7 @@ import { PickList } from './pick-list';
 import { matchesSearch } from './search-input';
 
 /** The searchable list of countries of the dashboard, the long-term and the renewable pages. */
-export function CountryList({
+function CountryList({
   countries,
   loading,
   selectedId,

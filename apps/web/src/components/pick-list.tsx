@@ -5,7 +5,7 @@ import { SkeletonRows } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { SearchInput } from './search-input';
 
-export interface PickItem {
+interface PickItem {
   id: string;
   /** The row's text, in the reader's language. */
   name: string;

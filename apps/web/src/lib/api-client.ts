@@ -17,7 +17,7 @@ export class ApiError extends Error {
 }
 
 /** A query string's parameters; those undefined or null are left out. */
-export type QueryParams = Readonly<Record<string, string | number | boolean | null | undefined>>;
+type QueryParams = Readonly<Record<string, string | number | boolean | null | undefined>>;
 
 /** A path with its query string: `withQuery(apiPaths.numbers.list, { state: 'live' })`. */
 export function withQuery(path: string, query: QueryParams): string {
@@ -29,7 +29,7 @@ export function withQuery(path: string, query: QueryParams): string {
   return search ? `${path}?${search}` : path;
 }
 
-export interface ApiRequestOptions {
+interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The query string's parameters, added to the path. */
   query?: QueryParams;

@@ -79,7 +79,7 @@ export function endSession(): void {
  * The role claim of the stored token, for choosing what to show. Never a security decision:
  * the server checks the role from its database on every request.
  */
-export function roleOf(token: string | null): number | null {
+function roleOf(token: string | null): number | null {
   if (!token) return null;
   const payload = token.split('.')[1];
   if (!payload) return null;

@@ -13,7 +13,7 @@ import {
 } from '@simcode/contract';
 import { createFakeApi, type FakeRequest, ok, refuse, route } from '../fake-api';
 
-export interface FakeUser {
+interface FakeUser {
   id: number;
   username: string;
   email: string;

@@ -7,7 +7,7 @@
  */
 export type PolicyId = 'terms' | 'refund';
 
-export interface PolicySection {
+interface PolicySection {
   heading: string;
   paragraphs: readonly string[];
 }

@@ -32,7 +32,7 @@ export function EntryDate({ createdAt }: { createdAt: string }) {
 }
 
 /** Where an entry's order, rent or top-up is shown; the pages open the detail named in the query. */
-export function referencePath(reference: NonNullable<LedgerEntryView['reference']>): string {
+function referencePath(reference: NonNullable<LedgerEntryView['reference']>): string {
   switch (reference.kind) {
     case 'number':
       return `/dashboard/numbers?order=${reference.id}`;

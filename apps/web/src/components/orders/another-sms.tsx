@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useRequestAnotherSms } from './api';
 
 /** Another SMS can be asked for once a code arrived, while the number's time lasts. */
-export function canAskAnotherSms(number: PurchasedNumber, secondsLeft: number): boolean {
+function canAskAnotherSms(number: PurchasedNumber, secondsLeft: number): boolean {
   return number.status === 'received' && secondsLeft > 0;
 }
 

@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDollars } from '@/lib/format';
 import { orderMoneyQuery } from './api';
 
-export interface OrderDetailTarget {
+interface OrderDetailTarget {
   kind: 'number' | 'rent';
   id: number;
   /** What the dialog is about, e.g. 'Telegram number in United Kingdom', in the current language. */

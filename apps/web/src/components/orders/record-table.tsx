@@ -7,7 +7,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatPhone } from '@/lib/format';
 
 /** What every purchase a console list shows has: who bought it, when, and the number it gave. */
-export interface PurchaseRecord {
+interface PurchaseRecord {
   id: number;
   user_id: number;
   username: string;
@@ -15,7 +15,7 @@ export interface PurchaseRecord {
   phone: string | null;
 }
 
-export interface RecordTableProps<Row extends PurchaseRecord> {
+interface RecordTableProps<Row extends PurchaseRecord> {
   rows: Row[];
   /** The table's name, which its heading also says. */
   label: string;

@@ -34,12 +34,12 @@ import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export type AdminLedgerResponse = z.infer<typeof adminLedgerResponseSchema>;
-export type AdminPaymentsResponse = z.infer<typeof adminPaymentsResponseSchema>;
-export type AdminPaymentActionResponse = z.infer<typeof adminPaymentActionResponseSchema>;
-export type AdjustmentResponse = AdminUserActionResponse & { applied: boolean };
-export type PricingSaveResponse = PricingResponse & { message: string };
-export type ProviderRoutingResponse = AdminProvidersResponse & { message: string };
+type AdminLedgerResponse = z.infer<typeof adminLedgerResponseSchema>;
+type AdminPaymentsResponse = z.infer<typeof adminPaymentsResponseSchema>;
+type AdminPaymentActionResponse = z.infer<typeof adminPaymentActionResponseSchema>;
+type AdjustmentResponse = AdminUserActionResponse & { applied: boolean };
+type PricingSaveResponse = PricingResponse & { message: string };
+type ProviderRoutingResponse = AdminProvidersResponse & { message: string };
 
 const fallbackError = adminMessages.loadFailed;
 

@@ -198,7 +198,7 @@ export function countryName(id: string, given?: string): string {
 }
 
 /** Where the console shows an object the audit log or the ledger names; null when it has no page. */
-export function objectPath(type: string, id: string): string | null {
+function objectPath(type: string, id: string): string | null {
   switch (type) {
     case 'user':
       return adminRoutes.user(id);
@@ -218,7 +218,7 @@ export function objectPath(type: string, id: string): string | null {
   }
 }
 
-export function ObjectLink({ type, id }: { type: string; id: string }) {
+function ObjectLink({ type, id }: { type: string; id: string }) {
   const { t } = useTranslation('admin');
   const label = `${t(`object.${type}`, { defaultValue: capitalise(type) })} ${/^\d+$/.test(id) ? `#${id}` : id}`;
   const path = objectPath(type, id);
@@ -244,7 +244,7 @@ export function Collapsible({ summary, children }: { summary: string; children: 
   );
 }
 
-export const asJson = (value: unknown) => JSON.stringify(value, null, 2);
+const asJson = (value: unknown) => JSON.stringify(value, null, 2);
 
 /** The administrators' actions on an object (or everywhere): who, when, what, why, and what changed. */
 export function AuditEntries({

@@ -9,7 +9,7 @@ import { cn } from '@/lib/utils';
 import { countryOptions, FilterSelect, type Option, serviceOptions } from './filters';
 
 /** The filters of the one-time orders and of the rents, as the address holds them. */
-export interface PurchaseFilterValues {
+interface PurchaseFilterValues {
   q?: string;
   status?: string;
   service?: string;

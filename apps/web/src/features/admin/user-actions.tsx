@@ -21,7 +21,7 @@ type User = AdminUserDetailResponse['user'];
  * A key for one adjustment, drawn when its dialog opens: a double click or a retry of the same dialog sends
  * the same key, and the server applies it once. From getRandomValues, which plain-HTTP pages have too.
  */
-export function newIdempotencyKey(): string {
+function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

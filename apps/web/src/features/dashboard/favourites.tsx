@@ -15,7 +15,7 @@ export interface FavouriteKey {
 }
 
 /** Whether the list has this exact service or pair starred. */
-export function isStarred(data: FavouritesResponse | undefined, key: FavouriteKey): boolean {
+function isStarred(data: FavouritesResponse | undefined, key: FavouriteKey): boolean {
   return (
     data?.favourites.some(
       (favourite) => favourite.service === key.service && favourite.countryID === key.countryID,

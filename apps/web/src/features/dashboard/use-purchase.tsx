@@ -1,4 +1,4 @@
-import { numberMessages } from '@simcode/contract';
+import { numberMessages, priceChangedBodySchema } from '@simcode/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,7 +11,7 @@ import { summaryQuery } from '@/lib/summary-query';
 import { servicesQuery, useBuyNumber } from './api';
 
 /** What a Buy button buys: a service in a country through an operator, at the price shown. */
-export interface Offer {
+interface Offer {
   service: string;
   serviceName: string;
   countryID: string;
@@ -24,8 +24,9 @@ export interface Offer {
 
 /** The new price of a purchase refused because the price went up since it was shown; null otherwise. */
 function changedPrice(error: unknown): number | null {
-  if (!(error instanceof ApiError) || error.code !== 'price_changed') return null;
-  return typeof error.body.price === 'number' ? error.body.price : null;
+  if (!(error instanceof ApiError)) return null;
+  const refusal = priceChangedBodySchema.safeParse(error.body);
+  return refusal.success ? refusal.data.price : null;
 }
 
 /**

@@ -22,7 +22,7 @@ import { useDebouncedValue } from './hooks';
 import { displayPeriod } from './period-text';
 import { type RentServiceEntry, RentServiceList } from './rent-service-list';
 
-export interface ChosenPeriod {
+interface ChosenPeriod {
   /** What the rent-number call sends: '24 hours', '2 weeks' (English whatever the language; see displayPeriod). */
   text: string;
   hours: number;

@@ -11,7 +11,7 @@ import { useRovingFocus } from '@/lib/use-roving-focus';
 import { cn } from '@/lib/utils';
 import type { TicketAuthor } from './api';
 
-export interface TicketListProps {
+interface TicketListProps {
   heading: string;
   tickets: Ticket[];
   loading: boolean;
