@@ -14,13 +14,8 @@ import { ConfirmEmailPage } from './confirm-email-page';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { ResetPasswordPage } from './reset-password-page';
 
-vi.mock('./captcha-field', () => ({
-  CaptchaField: ({ onChange }: { onChange(payload: string): void }) => (
-    <button type="button" onClick={() => onChange('solved-payload')}>
-      Solve captcha
-    </button>
-  ),
-}));
+// The captcha solves itself when its button is pressed.
+vi.mock('./captcha-field', () => import('@test/captcha-field'));
 
 let api: FakeApi;
 beforeEach(() => {

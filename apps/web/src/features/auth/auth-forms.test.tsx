@@ -13,15 +13,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from './login-page';
 import { RegisterPage } from './register-page';
 
-// The real widget solves a proof of work in Web Workers, which happy-dom has not; the browser tests use it.
-// Here a stand-in reports a solved payload when its button is pressed.
-vi.mock('./captcha-field', () => ({
-  CaptchaField: ({ onChange }: { onChange(payload: string): void }) => (
-    <button type="button" onClick={() => onChange('solved-payload')}>
-      Solve captcha
-    </button>
-  ),
-}));
+// The captcha solves itself when its button is pressed.
+vi.mock('./captcha-field', () => import('@test/captcha-field'));
 
 let api: FakeApi;
 beforeEach(() => {
