@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateTime } from '@/components/date-time';
+import { FilterSelect } from '@/components/filter-select';
 import { linkClass } from '@/components/link-class';
 import { Money } from '@/components/money/money';
 import { PageHeader } from '@/components/page-header';
@@ -12,7 +13,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { type PaymentFilters, paymentsQuery } from './api';
-import { FilterSelect, useUrlFilters } from './filters';
+import { useUrlFilters } from './filters';
 import { ListState, LoadMore, PaymentStatusBadge, paymentStatuses, statusLabel } from './parts';
 import { SearchForm } from './search-form';
 

@@ -4,6 +4,7 @@ import { Eye, History, Percent, Plus, Save, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyText } from '@/components/empty-text';
+import type { Option } from '@/components/filter-select';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -20,7 +21,7 @@ import { formatDollars, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { ActionDialog } from './action-dialog';
 import { type PricingPreviewResponse, pricingQuery, usePricingPreview, useSavePricing } from './api';
-import { countryOptions, type Option, serviceOptions } from './filters';
+import { countryOptions, serviceOptions } from './filters';
 import { AuditEntries, countryName, LoadError, serviceName } from './parts';
 
 /** "Every service" / "every country" in a select, which needs a value for it. */

@@ -7,18 +7,17 @@ import {
 } from '@simcode/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Inbox, Plus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useConfirmCharge } from '@/components/confirm-charge';
 import { DateRangeFields, isBackwards } from '@/components/date-range-fields';
+import { FilterSelect } from '@/components/filter-select';
 import { OrderMoneyDialog } from '@/components/orders/order-money-dialog';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { i18n } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
@@ -62,9 +61,10 @@ function numberTitle(number: PurchasedNumber): string {
   });
 }
 
-const ALL = 'all';
 const HISTORY_STATUSES = ['completed', 'canceled', 'expired'] as const;
-const SERVICES_BY_NAME = [...services].sort((a, b) => a.name.localeCompare(b.name));
+const SERVICES_BY_NAME = [...services]
+  .sort((a, b) => a.name.localeCompare(b.name))
+  .map((service) => ({ value: service.code, label: service.name }));
 
 /** Status, service and dates of the history; the server applies them. */
 function HistoryFilters({
@@ -75,55 +75,26 @@ function HistoryFilters({
   onChange(filters: NumberHistoryFilters): void;
 }) {
   const { t } = useTranslation('numbers');
-  const statusId = useId();
-  const serviceId = useId();
   return (
     <form
       className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
       aria-label={t('history.filters')}
       onSubmit={(event) => event.preventDefault()}
     >
-      <Field id={statusId} label={t('history.status')}>
-        <Select
-          value={value.status ?? ALL}
-          onValueChange={(status) =>
-            onChange({
-              ...value,
-              status: status === ALL ? undefined : (status as NumberHistoryFilters['status']),
-            })
-          }
-        >
-          <SelectTrigger id={statusId}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>{t('history.allStatuses')}</SelectItem>
-            {HISTORY_STATUSES.map((status) => (
-              <SelectItem key={status} value={status}>
-                {t(`badge.${status}`)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </Field>
-      <Field id={serviceId} label={t('history.service')}>
-        <Select
-          value={value.service ?? ALL}
-          onValueChange={(service) => onChange({ ...value, service: service === ALL ? undefined : service })}
-        >
-          <SelectTrigger id={serviceId}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>{t('history.allServices')}</SelectItem>
-            {SERVICES_BY_NAME.map((service) => (
-              <SelectItem key={service.code} value={service.code}>
-                {service.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </Field>
+      <FilterSelect
+        label={t('history.status')}
+        value={value.status}
+        onChange={(status) => onChange({ ...value, status: status as NumberHistoryFilters['status'] })}
+        options={HISTORY_STATUSES.map((status) => ({ value: status, label: t(`badge.${status}`) }))}
+        anyLabel={t('history.allStatuses')}
+      />
+      <FilterSelect
+        label={t('history.service')}
+        value={value.service}
+        onChange={(service) => onChange({ ...value, service })}
+        options={SERVICES_BY_NAME}
+        anyLabel={t('history.allServices')}
+      />
       <DateRangeFields value={value} onChange={(range) => onChange({ ...value, ...range })} />
     </form>
   );
