@@ -1,4 +1,5 @@
 import {
+  type Account,
   type AuthResponse,
   apiPaths,
   type ForgotPasswordRequest,
@@ -39,4 +40,12 @@ export function resetPassword(body: ResetPasswordRequest) {
 
 export function confirmEmail(token: string) {
   return apiRequest<MessageResponse>(apiPaths.auth.confirmEmail, { method: 'POST', body: { token } });
+}
+
+/** The language saved to the account just signed in to: null when it has none, undefined when unknown. */
+export function savedLanguage() {
+  return apiRequest<{ account: Account }>(apiPaths.account.account).then(
+    (answer) => answer.account.language,
+    () => undefined,
+  );
 }
