@@ -7,10 +7,16 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test-setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    setupFiles: ['./test/setup.ts'],
   },
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // Test support: the fake API and the render helper, never part of the app.
+      '@test': fileURLToPath(new URL('./test', import.meta.url)),
+    },
+  },
   // Components with flags and brand icons import the modules this plugin generates.
   plugins: [react(), catalogAssets()],
 });

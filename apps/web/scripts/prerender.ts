@@ -17,7 +17,7 @@ import {
   prerenderedPages,
 } from '@simcode/contract';
 import { build, type Manifest, type Plugin } from 'vite';
-import type { PageMeta } from '../src/app/page-meta';
+import type { PageMeta } from '../src/lib/page-meta.ts';
 import { webOutDir } from './out-dir';
 
 const webRoot = path.resolve(import.meta.dirname, '..');

@@ -6,7 +6,7 @@ import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
-import { POLICIES_EFFECTIVE, type Policy, TERMS_PDF_PATH } from '../src/features/legal/policies';
+import { POLICIES_EFFECTIVE, type Policy, TERMS_PDF_PATH } from '../src/components/legal/policies.ts';
 import english from '../src/locales/en/legal.json' with { type: 'json' };
 import { webOutDir } from './out-dir';
 

@@ -33,4 +33,4 @@ export async function renderPage(pathname: string, language: Language): Promise<
   if (failures.length > 0) throw failures[0];
   return new Response(prelude).text();
 }
-export { publicPageMeta } from './app/page-meta';
+export { publicPageMeta } from '@/lib/page-meta';

@@ -1,7 +1,7 @@
 import './styles.css';
 import { z } from 'zod';
-import { getToken } from '@/features/auth/session';
-import { startCountUp } from './app/count-up';
+import { startCountUp } from '@/lib/count-up';
+import { getToken } from '@/lib/session';
 import { firstInteraction, holdActionsUntil } from './app/deferred-start';
 import { interactive } from './app/interactive';
 

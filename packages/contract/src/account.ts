@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiPaths } from './api-paths';
 import { CAPTCHA_FIELD } from './auth';
 import { defineMessages } from './i18n/define-messages';
 import { LANGUAGES } from './i18n/languages';
@@ -85,13 +86,10 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 
-/** The account API's paths that the web app and tests name. */
-export const accountApiPaths = {
-  account: '/api/account',
-  language: '/api/account/language',
-} as const;
+/** The account API's paths, under the name the server's tests use (`apiPaths` is the one table). */
+export const accountApiPaths = apiPaths.account;
 
-/** Saves the language preference (`PUT accountApiPaths.language`); answered with a message. */
+/** Saves the language preference (`PUT apiPaths.account.language`); answered with a message. */
 export const languageRequestSchema = z.strictObject({
   language: z.enum(LANGUAGES, {
     error: (issue) => (issue.input === undefined ? say.isRequired : say.language),

@@ -16,11 +16,6 @@ import { databaseIdParam, decimalInteger, validationMessages as say } from './wi
 export const ledgerEntryKinds = ['topup', 'purchase', 'refund', 'renewal', 'adjustment'] as const;
 export type LedgerEntryKind = (typeof ledgerEntryKinds)[number];
 
-export const ledgerKindLabels: Readonly<Record<LedgerEntryKind, string>> = defineMessages(
-  'ledgerKind',
-  en.ledgerKind,
-);
-
 /** Why money came back: derived on the server from the refund's reference and the order's state. */
 export const refundReasons = [
   'no_code',
@@ -29,11 +24,6 @@ export const refundReasons = [
   'refunded_by_support',
 ] as const;
 export type RefundReason = (typeof refundReasons)[number];
-
-export const refundReasonLabels: Readonly<Record<RefundReason, string>> = defineMessages(
-  'refundReason',
-  en.refundReason,
-);
 
 /** What an entry is about, when it is about something the customer can open. */
 export const ledgerReferenceKinds = ['number', 'rent', 'topup'] as const;
@@ -86,7 +76,6 @@ function orderedRange(query: { from?: Date; to?: Date }): boolean {
 /** One-time numbers still running (`live`: being issued, waiting, code received) or over (`ended`). */
 export const numberStates = ['live', 'ended'] as const;
 export type NumberState = (typeof numberStates)[number];
-export const liveNumberStatuses = ['pending', 'waiting', 'received'] as const;
 
 /** My Numbers: the spec's list, optionally narrowed to live or ended numbers, a status, a service or UTC days. */
 export const numbersQuerySchema = z

@@ -31,11 +31,6 @@ export const ticketSortSchema = z.enum(ticketSortOrders, { error: () => say.oneO
 export type TicketSort = z.infer<typeof ticketSortSchema>;
 export const DEFAULT_TICKET_SORT: TicketSort = 'date_desc';
 
-export const ticketSortLabels: Readonly<Record<TicketSort, string>> = defineMessages(
-  'ticketSort',
-  en.ticketSort,
-);
-
 /** The spec shows no limits; these are ours (title in one line, a message of a few screens). */
 export const TICKET_TITLE_MAX_LENGTH = 200;
 export const TICKET_CONTENT_MAX_LENGTH = 5000;

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/lib/session';
 
 /** /login and /register: a signed-in user belongs on the dashboard. */
 export function GuestOnly() {

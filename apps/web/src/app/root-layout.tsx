@@ -2,12 +2,12 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Footer } from '@/components/footer';
-import { Navbar } from '@/components/navbar';
 import { ScrollToTopButton } from '@/components/scroll-to-top';
-import { useSession } from '@/features/auth/session';
 import { useIdleLogout } from '@/features/auth/use-idle-logout';
+import { useSession } from '@/lib/session';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { markInteractive } from './interactive';
+import { Navbar } from './navbar';
 import { RouteAnnouncer } from './route-announcer';
 
 // Toasts report the results of signed-in actions only, so the public pages do not load the library.

@@ -1,8 +1,8 @@
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@simcode/contract';
 import type { RouteObject } from 'react-router';
+import { NotFoundPage } from '@/components/not-found-page';
 import { ErrorPage } from './error-page';
 import { GuestOnly } from './guards';
-import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 
 /** The prerendered public pages (a fresh set of route objects per language: the router loads each). */
@@ -69,7 +69,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
-            lazy: async () => ({ Component: (await import('@/features/tickets/tickets-page')).TicketsPage }),
+            lazy: async () => ({ Component: (await import('./tickets-route')).TicketsRoute }),
           },
         ],
       },

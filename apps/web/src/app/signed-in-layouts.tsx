@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, Outlet } from 'react-router';
-import { useSession } from '@/features/auth/session';
 import { publicPath } from '@/i18n';
 import { queryClient } from '@/lib/query-client';
+import { useSession } from '@/lib/session';
 import { useLiveUpdates } from '@/lib/use-live-updates';
 
 // Loaded with the pages that fetch data, so the public pages and the sign-in forms do not carry TanStack

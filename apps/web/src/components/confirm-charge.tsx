@@ -11,7 +11,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 
-export interface ChargeQuestion {
+interface ChargeQuestion {
   title: string;
   /** What happens, in a sentence or two. */
   description: ReactNode;

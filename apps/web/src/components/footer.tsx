@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '@/features/auth/session';
-import { policies, TERMS_PDF_PATH } from '@/features/legal/policies';
-import { PolicyButton } from '@/features/legal/policy-button';
+import { policies, TERMS_PDF_PATH } from '@/components/legal/policies';
+import { PolicyButton } from '@/components/legal/policy-button';
 import { publicPath } from '@/i18n';
 import { publicConfig } from '@/lib/public-config';
+import { useSession } from '@/lib/session';
 import { AnchorLink } from './anchor-link';
 import { FooterLanguageSwitch } from './language-switch';
 import { LogoMark } from './logo';

@@ -2,8 +2,8 @@ import { LANGUAGE_NAMES, LANGUAGE_TAGS, LANGUAGES, type Language } from '@simcod
 import { Globe } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { saveAccountLanguage } from '@/features/auth/session';
 import { addressIn, rememberLanguage } from '@/i18n/preference';
+import { saveAccountLanguage } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { NavbarMenu } from './navbar-menu';
 

@@ -1,5 +1,5 @@
 import { currentLanguage, generalMessages, isSessionEndingError, LANGUAGE_TAGS } from '@simcode/contract';
-import { endSession, getToken } from '@/features/auth/session';
+import { endSession, getToken } from './session';
 
 /** A failed API call, carrying the text to show the user. */
 export class ApiError extends Error {
@@ -16,8 +16,23 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiRequestOptions {
+/** A query string's parameters; those undefined or null are left out. */
+type QueryParams = Readonly<Record<string, string | number | boolean | null | undefined>>;
+
+/** A path with its query string: `withQuery(apiPaths.numbers.list, { state: 'live' })`. */
+export function withQuery(path: string, query: QueryParams): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(name, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The query string's parameters, added to the path. */
+  query?: QueryParams;
   body?: unknown;
   /** Shown when the server gives no error text (the spec names one per action). */
   fallbackError?: string;
@@ -31,7 +46,7 @@ export interface ApiRequestOptions {
  * since their text is in the UI's language, which every request asks the server to answer in.
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, fallbackError = generalMessages.genericError, signal } = options;
+  const { method = 'GET', query, body, fallbackError = generalMessages.genericError, signal } = options;
   const headers: Record<string, string> = {
     accept: 'application/json',
     'accept-language': LANGUAGE_TAGS[currentLanguage()],
@@ -42,7 +57,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetch(query ? withQuery(path, query) : path, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,27 +1,38 @@
-import { getToken } from '@/features/auth/session';
+import { apiPaths, type LiveEvent, parseLiveEvent } from '@simcode/contract';
+import { getToken } from './session';
+
+/** The stream was lost and is back: what happened meanwhile is unknown. */
+export const RESYNC = 'resync';
 
 /**
- * What the server's event stream says changed (`numbers`, `rents`, `balance`), or `resync` after the stream
- * was lost and is back: what happened meanwhile is unknown.
+ * What the server's event stream says changed (`numbers`, `rents`, `balance`, checked against the
+ * contract's schemas, with what is known about it), or a resync.
  */
-export type LiveEvent = string;
-export const RESYNC: LiveEvent = 'resync';
+export type StreamEvent = LiveEvent | { type: typeof RESYNC };
 
-type Listener = (event: LiveEvent) => void;
+type Listener = (event: StreamEvent) => void;
 
 const RECONNECT_MS = [1000, 3000, 10_000, 30_000];
 const listeners = new Set<Listener>();
 let controller: AbortController | null = null;
 
-function emit(event: LiveEvent) {
+function emit(event: StreamEvent) {
   for (const listener of listeners) listener(event);
+}
+
+/** One message of the stream: its `event:` name and its `data:` lines, joined as the format says. */
+function readBlock(block: string): LiveEvent | null {
+  const type = /^event: ?(.+)$/m.exec(block)?.[1];
+  if (!type) return null;
+  const data = [...block.matchAll(/^data: ?(.*)$/gm)].map((line) => line[1]).join('\n');
+  return parseLiveEvent(type, data);
 }
 
 /** Reads the stream until it ends or fails. fetch() rather than EventSource: it needs the bearer token. */
 async function listen(signal: AbortSignal, connected: () => void): Promise<void> {
   const token = getToken();
   if (!token) return;
-  const response = await fetch('/api/dashboard/events', {
+  const response = await fetch(apiPaths.dashboard.events, {
     headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
     signal,
   });
@@ -39,8 +50,8 @@ async function listen(signal: AbortSignal, connected: () => void): Promise<void>
     while (boundary >= 0) {
       const block = buffer.slice(0, boundary);
       buffer = buffer.slice(boundary + 2);
-      const type = /^event: (.+)$/m.exec(block)?.[1];
-      if (type) emit(type);
+      const event = readBlock(block);
+      if (event) emit(event);
       boundary = buffer.indexOf('\n\n');
     }
   }
@@ -59,7 +70,7 @@ async function run(signal: AbortSignal): Promise<void> {
       const delayMs = RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)]!;
       attempt += 1;
       await new Promise((resolve) => setTimeout(resolve, delayMs));
-      emit(RESYNC);
+      emit({ type: RESYNC });
     }
   }
 }

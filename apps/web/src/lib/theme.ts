@@ -9,7 +9,7 @@ const COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600;
 const listeners = new Set<() => void>();
 
 /** The choice the page is in: the server put its class on <html> from the cookie. */
-export function currentTheme(): ThemeChoice {
+function currentTheme(): ThemeChoice {
   const { classList } = document.documentElement;
   return THEMES.find((theme) => classList.contains(theme)) ?? 'system';
 }

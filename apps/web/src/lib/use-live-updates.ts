@@ -1,13 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query';
+import type { LiveEventType } from '@simcode/contract';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { RESYNC, subscribeToLiveEvents } from './event-stream';
+import { queryKeys } from './query-keys';
 
 /** What each pushed event makes stale. */
-const STALE_BY_EVENT: Record<string, string[][]> = {
+const STALE_BY_EVENT: Record<LiveEventType, readonly QueryKey[]> = {
   // A live order's end changes the reserved figure of the Money view.
-  numbers: [['numbers'], ['number-status'], ['summary'], ['ledger']],
-  rents: [['rents'], ['rent-status'], ['summary'], ['ledger']],
-  balance: [['summary'], ['ledger'], ['order-money']],
+  numbers: [queryKeys.numbers.all, queryKeys.numbers.statuses, queryKeys.summary, queryKeys.money.ledger],
+  rents: [queryKeys.rents.all, queryKeys.rents.statuses, queryKeys.summary, queryKeys.money.ledger],
+  balance: [queryKeys.summary, queryKeys.money.ledger, queryKeys.money.orders],
 };
 
 /** Refetches what the server says changed, so an SMS shows up the moment it arrives. */
@@ -17,11 +19,11 @@ export function useLiveUpdates(): void {
     () =>
       subscribeToLiveEvents((event) => {
         // What happened while disconnected is unknown: refetch it all.
-        if (event === RESYNC) {
+        if (event.type === RESYNC) {
           void queryClient.invalidateQueries();
           return;
         }
-        for (const queryKey of STALE_BY_EVENT[event] ?? []) void queryClient.invalidateQueries({ queryKey });
+        for (const queryKey of STALE_BY_EVENT[event.type]) void queryClient.invalidateQueries({ queryKey });
       }),
     [queryClient],
   );

@@ -5,7 +5,6 @@ import { useReturnFocus } from './return-focus';
 
 /** A dialog that asks for a decision: no close button, Escape cancels, focus starts on Cancel. */
 export const AlertDialog = AlertDialogPrimitive.Root;
-export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 export const AlertDialogCancel = AlertDialogPrimitive.Cancel;
 export const AlertDialogAction = AlertDialogPrimitive.Action;
 

@@ -23,10 +23,6 @@ export function CardContent({ className, ...props }: React.ComponentProps<'div'>
   return <div className={cn('p-5 pt-0', className)} {...props} />;
 }
 
-export function CardFooter({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div className={cn('flex items-center p-5 pt-0', className)} {...props} />;
-}
-
 /** A numbered step of an order form ("1. Choose a country"): a card whose title carries an icon. */
 export function StepCard({
   icon: Icon,

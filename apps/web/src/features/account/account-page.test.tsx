@@ -2,18 +2,24 @@ import {
   type Account,
   type AccountSession,
   accountMessages,
+  accountResponseSchema,
   authMessages,
   changePasswordRequestSchema,
   confirmTwoFactorRequestSchema,
   enableTwoFactorRequestSchema,
+  messageResponseSchema,
   notificationsRequestSchema,
+  passwordChangedResponseSchema,
   RECOVERY_CODE_COUNT,
+  recoveryCodesResponseSchema,
   sessionIdParams,
+  sessionsResponseSchema,
+  successResponseSchema,
+  twoFactorSetupResponseSchema,
 } from '@simcode/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createFakeApi, type FakeApi, ok, refuse, route } from '@test/fake-api';
+import { renderWithProviders } from '@test/render';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountPage } from './account-page';
 
@@ -23,95 +29,82 @@ const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DP';
 const QR_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><path d="M0 0h1v1H0z"/></svg>';
 const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, (_, index) => `code-${index}-abcd`);
 
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-let calls: Call[];
+let api: FakeApi;
 let account: Account;
 let sessions: AccountSession[];
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const refuse = (status: number, error: string) => json(status, { success: false, error });
+/** What the page sent: each call's method, path and body. */
+const calls = () => api.calls.map(({ method, path, body }) => ({ method, path, body }));
 
 /**
  * The account endpoints over in-memory state. Bodies are read with the contract's request schemas, so a
  * page that sends a field the server does not read fails here.
  */
-const fakeFetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = new URL(String(input), 'http://app.test');
-  const method = init?.method ?? 'GET';
-  const raw = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-  calls.push({ method, path: url.pathname, body: raw });
-  const route = `${method} ${url.pathname}`;
-  if (route === 'GET /api/account') return json(200, { success: true, account });
-  if (route === 'GET /api/account/sessions') return json(200, { success: true, sessions });
-  if (route === 'POST /api/account/password') {
-    const body = changePasswordRequestSchema.parse(raw);
-    if (body.current_password !== CURRENT_PASSWORD) return refuse(400, accountMessages.currentPasswordWrong);
-    sessions = sessions.filter((session) => session.current);
-    return json(200, { success: true, message: accountMessages.passwordChanged, token: 'fresh.token.sig' });
-  }
-  if (route === 'POST /api/account/two-factor/setup') {
-    expect(raw).toEqual({});
-    return json(200, {
-      success: true,
-      secret: SECRET,
-      otpauth_url: `otpauth://totp/SimCode:alice?secret=${SECRET}`,
-      qr_svg: QR_SVG,
-    });
-  }
-  if (route === 'POST /api/account/two-factor/enable') {
-    const body = enableTwoFactorRequestSchema.parse(raw);
-    if (body.code !== GOOD_CODE) return refuse(400, accountMessages.twoFactorCodeInvalid);
-    account = { ...account, two_factor_enabled: true, recovery_codes_left: RECOVERY_CODE_COUNT };
-    return json(200, {
-      success: true,
-      message: accountMessages.twoFactorEnabled,
-      recovery_codes: recoveryCodes,
-    });
-  }
-  if (route === 'POST /api/account/two-factor/disable') {
-    const body = confirmTwoFactorRequestSchema.parse(raw);
-    if (body.current_password !== CURRENT_PASSWORD) return refuse(400, accountMessages.currentPasswordWrong);
-    account = { ...account, two_factor_enabled: false, recovery_codes_left: 0 };
-    return json(200, { success: true, message: accountMessages.twoFactorDisabled });
-  }
-  if (route === 'POST /api/auth/logout-all') return json(200, { success: true });
-  if (route === 'PUT /api/account/language') return json(200, { success: true });
-  if (route === 'PUT /api/account/notifications') {
-    const body = notificationsRequestSchema.parse(raw);
-    account = { ...account, code_emails: body.code_emails };
-    return json(200, { success: true, message: accountMessages.notificationsSaved });
-  }
-  if (method === 'DELETE' && url.pathname.startsWith('/api/account/sessions/')) {
-    const { id } = sessionIdParams.parse({ id: url.pathname.split('/').at(-1) });
-    sessions = sessions.filter((session) => session.id !== id);
-    return json(200, { success: true, message: accountMessages.sessionSignedOut });
-  }
-  return refuse(404, `no fake for ${route}`);
-});
+function createAccountApi() {
+  return createFakeApi([
+    route('GET /api/account', () => ok(accountResponseSchema, { success: true, account })),
+    route('GET /api/account/sessions', () => ok(sessionsResponseSchema, { success: true, sessions })),
+    route('POST /api/account/password', ({ body: raw }) => {
+      const body = changePasswordRequestSchema.parse(raw);
+      if (body.current_password !== CURRENT_PASSWORD)
+        return refuse(400, accountMessages.currentPasswordWrong);
+      sessions = sessions.filter((session) => session.current);
+      return ok(passwordChangedResponseSchema, {
+        success: true,
+        message: accountMessages.passwordChanged,
+        token: 'fresh.token.sig',
+      });
+    }),
+    route('POST /api/account/two-factor/setup', ({ body }) => {
+      expect(body).toEqual({});
+      return ok(twoFactorSetupResponseSchema, {
+        success: true,
+        secret: SECRET,
+        otpauth_url: `otpauth://totp/SimCode:alice?secret=${SECRET}`,
+        qr_svg: QR_SVG,
+      });
+    }),
+    route('POST /api/account/two-factor/enable', ({ body: raw }) => {
+      const body = enableTwoFactorRequestSchema.parse(raw);
+      if (body.code !== GOOD_CODE) return refuse(400, accountMessages.twoFactorCodeInvalid);
+      account = { ...account, two_factor_enabled: true, recovery_codes_left: RECOVERY_CODE_COUNT };
+      return ok(recoveryCodesResponseSchema, {
+        success: true,
+        message: accountMessages.twoFactorEnabled,
+        recovery_codes: recoveryCodes,
+      });
+    }),
+    route('POST /api/account/two-factor/disable', ({ body: raw }) => {
+      const body = confirmTwoFactorRequestSchema.parse(raw);
+      if (body.current_password !== CURRENT_PASSWORD)
+        return refuse(400, accountMessages.currentPasswordWrong);
+      account = { ...account, two_factor_enabled: false, recovery_codes_left: 0 };
+      return ok(messageResponseSchema, { success: true, message: accountMessages.twoFactorDisabled });
+    }),
+    route('POST /api/auth/logout-all', () => ok(successResponseSchema, { success: true })),
+    route('PUT /api/account/language', () => ok(successResponseSchema, { success: true })),
+    route('PUT /api/account/notifications', ({ body: raw }) => {
+      const body = notificationsRequestSchema.parse(raw);
+      account = { ...account, code_emails: body.code_emails };
+      return ok(messageResponseSchema, { success: true, message: accountMessages.notificationsSaved });
+    }),
+    route(/^DELETE \/api\/account\/sessions\/([^/]+)$/, ({ params }) => {
+      const { id } = sessionIdParams.parse({ id: params[0] });
+      sessions = sessions.filter((session) => session.id !== id);
+      return ok(messageResponseSchema, { success: true, message: accountMessages.sessionSignedOut });
+    }),
+  ]);
+}
 
 function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/dashboard/account', Component: AccountPage }], {
-    initialEntries: ['/dashboard/account'],
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return userEvent.setup();
+  return renderWithProviders([{ path: '/dashboard/account', Component: AccountPage }], {
+    at: '/dashboard/account',
+  }).user;
 }
 
 const OTHER_SESSION = '3b241101-e2bb-4255-8caf-4136c566a962';
 
 beforeEach(() => {
-  calls = [];
   account = {
     username: 'alice',
     email: 'alice@example.com',
@@ -141,7 +134,8 @@ beforeEach(() => {
     },
   ];
   localStorage.setItem('token', 'old.token.sig');
-  vi.stubGlobal('fetch', fakeFetch);
+  api = createAccountApi();
+  vi.stubGlobal('fetch', api.fetch);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -192,7 +186,7 @@ describe('AccountPage', () => {
       `${RECOVERY_CODE_COUNT} of ${RECOVERY_CODE_COUNT}`,
     );
     expect(within(section).getByRole('button', { name: 'New recovery codes' })).toHaveFocus();
-    expect(calls.filter((call) => call.path === '/api/account/two-factor/enable')).toHaveLength(2);
+    expect(calls().filter((call) => call.path === '/api/account/two-factor/enable')).toHaveLength(2);
   });
 
   it('turns two-factor off with the password and a code', async () => {
@@ -210,7 +204,7 @@ describe('AccountPage', () => {
     await user.click(within(form).getByRole('button', { name: 'Turn off' }));
     expect(await within(section).findByRole('button', { name: 'Turn on' })).toHaveFocus();
     expect(within(section).getByTestId('two-factor-status')).toHaveTextContent('Off');
-    expect(calls.find((call) => call.path === '/api/account/two-factor/disable')?.body).toEqual({
+    expect(calls().find((call) => call.path === '/api/account/two-factor/disable')?.body).toEqual({
       current_password: CURRENT_PASSWORD,
       code: GOOD_CODE,
     });
@@ -224,7 +218,7 @@ describe('AccountPage', () => {
     await user.type(within(form).getByLabelText('Repeat new password'), 'new-password-2');
     await user.click(within(form).getByRole('button', { name: 'Change password' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent(authMessages.passwordsDoNotMatch);
-    expect(calls.some((call) => call.path === '/api/account/password')).toBe(false);
+    expect(calls().some((call) => call.path === '/api/account/password')).toBe(false);
 
     await user.clear(within(form).getByLabelText('Repeat new password'));
     await user.type(within(form).getByLabelText('Repeat new password'), 'new-password-1');
@@ -241,7 +235,7 @@ describe('AccountPage', () => {
     // The other session ended on the server; the list is asked again, with the new token.
     const list = screen.getByRole('list', { name: 'Sessions' });
     await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
-    const sessionsCall = fakeFetch.mock.calls.findLast(
+    const sessionsCall = api.fetch.mock.calls.findLast(
       ([input]) => String(input) === '/api/account/sessions',
     );
     expect(new Headers(sessionsCall?.[1]?.headers).get('authorization')).toBe('Bearer fresh.token.sig');
@@ -259,7 +253,7 @@ describe('AccountPage', () => {
 
     await user.click(within(rows[1]!).getByRole('button', { name: /^Sign out Firefox on Windows/ }));
     await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
-    expect(calls.some((call) => call.method === 'DELETE' && call.path.endsWith(OTHER_SESSION))).toBe(true);
+    expect(calls().some((call) => call.method === 'DELETE' && call.path.endsWith(OTHER_SESSION))).toBe(true);
     expect(list).toHaveFocus();
   });
 
@@ -268,10 +262,10 @@ describe('AccountPage', () => {
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Sign out everywhere?' });
-    expect(calls.some((call) => call.path === '/api/auth/logout-all')).toBe(false);
+    expect(calls().some((call) => call.path === '/api/auth/logout-all')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
-    expect(calls.filter((call) => call.path === '/api/auth/logout-all')).toEqual([
+    expect(calls().filter((call) => call.path === '/api/auth/logout-all')).toEqual([
       { method: 'POST', path: '/api/auth/logout-all', body: undefined },
     ]);
     expect(localStorage.getItem('token')).toBeNull();
@@ -285,7 +279,7 @@ describe('AccountPage', () => {
     await user.click(box);
     expect(box).toBeChecked();
     await vi.waitFor(() =>
-      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ code_emails: true }),
+      expect(calls().find((call) => call.method === 'PUT')?.body).toEqual({ code_emails: true }),
     );
     await vi.waitFor(() => expect(account.code_emails).toBe(true));
     expect(box).toBeChecked();
@@ -299,7 +293,7 @@ describe('AccountPage', () => {
     await user.click(within(group).getByRole('radio', { name: 'Русский' }));
     expect(localStorage.getItem('language')).toBe('ru');
     expect(document.cookie).toContain('simcode_lang=ru');
-    expect(calls.find((call) => call.path === '/api/account/language')).toEqual({
+    expect(calls().find((call) => call.path === '/api/account/language')).toEqual({
       method: 'PUT',
       path: '/api/account/language',
       body: { language: 'ru' },

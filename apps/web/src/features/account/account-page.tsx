@@ -4,7 +4,9 @@ import { Bell, UserRound } from 'lucide-react';
 import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { DateTime } from '@/components/date-time';
 import { PageContainer, PageHeader } from '@/components/page-header';
+import { SectionCard } from '@/components/section-card';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -12,7 +14,6 @@ import { errorMessage } from '@/lib/api-client';
 import { accountQuery, useSaveNotifications } from './api';
 import { ChangeEmailForm, ChangePasswordForm } from './credentials-forms';
 import { LanguageSection } from './language-section';
-import { AccountSection, DateTime } from './parts';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
 
@@ -28,7 +29,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 function ProfileSection({ account }: { account: Account }) {
   const { t } = useTranslation('account');
   return (
-    <AccountSection id="profile" icon={UserRound} title={t('profile.title')}>
+    <SectionCard id="profile" icon={UserRound} title={t('profile.title')}>
       <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2">
         <Detail label={t('profile.username')}>{account.username}</Detail>
         <Detail label={t('profile.email')}>
@@ -43,7 +44,7 @@ function ProfileSection({ account }: { account: Account }) {
           </Badge>
         </Detail>
       </dl>
-    </AccountSection>
+    </SectionCard>
   );
 }
 
@@ -54,7 +55,7 @@ function NotificationsSection({ account }: { account: Account }) {
   const save = useSaveNotifications();
   const checked = save.isPending && save.variables !== undefined ? save.variables : account.code_emails;
   return (
-    <AccountSection
+    <SectionCard
       id="notifications"
       icon={Bell}
       title={t('notifications.title')}
@@ -87,7 +88,7 @@ function NotificationsSection({ account }: { account: Account }) {
           <span className="block text-muted-foreground">{t('notifications.codeEmailsHint')}</span>
         </label>
       </div>
-    </AccountSection>
+    </SectionCard>
   );
 }
 

@@ -1,6 +1,7 @@
 import {
   accountMessages,
   type accountResponseSchema,
+  apiPaths,
   type ChangeEmailRequest,
   type ChangePasswordRequest,
   type ConfirmTwoFactorRequest,
@@ -12,8 +13,9 @@ import {
 } from '@simcode/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { setToken } from '@/features/auth/session';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { setToken } from '@/lib/session';
 
 type AccountResponse = z.infer<typeof accountResponseSchema>;
 type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
@@ -21,23 +23,18 @@ type MessageResponse = z.infer<typeof messageResponseSchema>;
 type PasswordChangedResponse = z.infer<typeof passwordChangedResponseSchema>;
 type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponseSchema>;
 
-const base = '/api/account';
-
-export const accountKeys = {
-  all: ['account'] as const,
-  account: ['account', 'details'] as const,
-  sessions: ['account', 'sessions'] as const,
-};
-
 export const accountQuery = queryOptions({
-  queryKey: accountKeys.account,
+  queryKey: queryKeys.account.details,
   queryFn: ({ signal }) =>
-    apiRequest<AccountResponse>(base, { signal, fallbackError: accountMessages.fetchAccountFailed }),
+    apiRequest<AccountResponse>(apiPaths.account.account, {
+      signal,
+      fallbackError: accountMessages.fetchAccountFailed,
+    }),
 });
 
 export const sessionsQuery = queryOptions({
-  queryKey: accountKeys.sessions,
-  queryFn: ({ signal }) => apiRequest<SessionsResponse>(`${base}/sessions`, { signal }),
+  queryKey: queryKeys.account.sessions,
+  queryFn: ({ signal }) => apiRequest<SessionsResponse>(apiPaths.account.sessions, { signal }),
 });
 
 /** A change that may alter what the page shows: the account and its sessions are asked again after it. */
@@ -45,7 +42,7 @@ function useAccountMutation<Input, Output>(run: (input: Input) => Promise<Output
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.account.all }),
   });
 }
 
@@ -57,41 +54,42 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ChangePasswordRequest) =>
-      apiRequest<PasswordChangedResponse>(`${base}/password`, { method: 'POST', body }),
+      apiRequest<PasswordChangedResponse>(apiPaths.account.password, { method: 'POST', body }),
     onSuccess: (answer) => setToken(answer.token),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.account.all }),
   });
 }
 
 export const useChangeEmail = () =>
   useAccountMutation((body: ChangeEmailRequest) =>
-    apiRequest<MessageResponse>(`${base}/email`, { method: 'POST', body }),
+    apiRequest<MessageResponse>(apiPaths.account.email, { method: 'POST', body }),
   );
 
 /** Starts (or starts again) the setup: a new secret each time, nothing changes until a code confirms it. */
 export const useTwoFactorSetup = () =>
   useMutation({
-    mutationFn: () => apiRequest<TwoFactorSetup>(`${base}/two-factor/setup`, { method: 'POST', body: {} }),
+    mutationFn: () =>
+      apiRequest<TwoFactorSetup>(apiPaths.account.twoFactorSetup, { method: 'POST', body: {} }),
   });
 
 export const useEnableTwoFactor = () =>
   useAccountMutation((code: string) =>
-    apiRequest<RecoveryCodesResponse>(`${base}/two-factor/enable`, { method: 'POST', body: { code } }),
+    apiRequest<RecoveryCodesResponse>(apiPaths.account.twoFactorEnable, { method: 'POST', body: { code } }),
   );
 
 export const useDisableTwoFactor = () =>
   useAccountMutation((body: ConfirmTwoFactorRequest) =>
-    apiRequest<MessageResponse>(`${base}/two-factor/disable`, { method: 'POST', body }),
+    apiRequest<MessageResponse>(apiPaths.account.twoFactorDisable, { method: 'POST', body }),
   );
 
 export const useRenewRecoveryCodes = () =>
   useAccountMutation((body: ConfirmTwoFactorRequest) =>
-    apiRequest<RecoveryCodesResponse>(`${base}/two-factor/recovery-codes`, { method: 'POST', body }),
+    apiRequest<RecoveryCodesResponse>(apiPaths.account.recoveryCodes, { method: 'POST', body }),
   );
 
 export const useSaveNotifications = () =>
   useAccountMutation((codeEmails: boolean) =>
-    apiRequest<MessageResponse>(`${base}/notifications`, {
+    apiRequest<MessageResponse>(apiPaths.account.notifications, {
       method: 'PUT',
       body: { code_emails: codeEmails },
     }),
@@ -99,11 +97,11 @@ export const useSaveNotifications = () =>
 
 export const useSignOutSession = () =>
   useAccountMutation((id: string) =>
-    apiRequest<MessageResponse>(`${base}/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    apiRequest<MessageResponse>(apiPaths.account.session(id), { method: 'DELETE' }),
   );
 
 /** Every token of the user stops working, this one included; the caller then signs out here. */
 export const useSignOutEverywhere = () =>
   useMutation({
-    mutationFn: () => apiRequest<{ success: true }>('/api/auth/logout-all', { method: 'POST' }),
+    mutationFn: () => apiRequest<{ success: true }>(apiPaths.auth.logoutAll, { method: 'POST' }),
   });

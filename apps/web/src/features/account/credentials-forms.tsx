@@ -3,15 +3,15 @@ import { KeyRound, Mail, MailCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { FormError } from '@/components/form-error';
+import { PasswordInput } from '@/components/password-input';
+import { SectionCard } from '@/components/section-card';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { FormError } from '@/features/auth/auth-form';
-import { PasswordInput } from '@/features/auth/password-input';
 import { errorMessage } from '@/lib/api-client';
 import { useChangeEmail, useChangePassword } from './api';
-import { AccountSection } from './parts';
 
 /** The rules' text, or the server's after a failed request; the form points to it. */
 export function useFormError(mutation: { isError: boolean; error: unknown }) {
@@ -50,7 +50,7 @@ export function ChangePasswordForm() {
   }
 
   return (
-    <AccountSection
+    <SectionCard
       id="password"
       icon={KeyRound}
       title={t('password.title')}
@@ -92,7 +92,7 @@ export function ChangePasswordForm() {
           {t('password.submit')}
         </Button>
       </form>
-    </AccountSection>
+    </SectionCard>
   );
 }
 
@@ -130,7 +130,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   }
 
   return (
-    <AccountSection
+    <SectionCard
       id="email"
       icon={Mail}
       title={t('email.title')}
@@ -181,6 +181,6 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
           {t('email.submit')}
         </Button>
       </form>
-    </AccountSection>
+    </SectionCard>
   );
 }

@@ -2,9 +2,9 @@ import { LANGUAGE_NAMES, LANGUAGE_TAGS, LANGUAGES, type Language } from '@simcod
 import { Languages } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveAccountLanguage } from '@/features/auth/session';
+import { SectionCard } from '@/components/section-card';
 import { rememberLanguage } from '@/i18n/preference';
-import { AccountSection } from './parts';
+import { saveAccountLanguage } from '@/lib/session';
 
 /**
  * The account's language. A choice is kept in this browser and saved to the account (e-mails follow it),
@@ -21,7 +21,7 @@ export function LanguageSection() {
   }
 
   return (
-    <AccountSection
+    <SectionCard
       id="language"
       icon={Languages}
       title={t('language.title')}
@@ -46,6 +46,6 @@ export function LanguageSection() {
           </label>
         ))}
       </div>
-    </AccountSection>
+    </SectionCard>
   );
 }

@@ -4,6 +4,8 @@ import { LogOut, MonitorSmartphone } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { DateTime } from '@/components/date-time';
+import { SectionCard } from '@/components/section-card';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import {
   AlertDialog,
@@ -18,38 +20,11 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { SkeletonRows } from '@/components/ui/skeleton';
-import { signOutHere } from '@/features/auth/session';
-import { i18n } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
+import { deviceName } from '@/lib/device-name';
 import { formatDateTime } from '@/lib/format';
+import { signOutHere } from '@/lib/session';
 import { sessionsQuery, useSignOutEverywhere, useSignOutSession } from './api';
-import { AccountSection, DateTime } from './parts';
-
-const BROWSERS: [RegExp, string][] = [
-  [/Edg(e|A|iOS)?\//, 'Edge'],
-  [/OPR\/|Opera/, 'Opera'],
-  [/Firefox\/|FxiOS/, 'Firefox'],
-  [/Chrome\/|CriOS|Chromium/, 'Chrome'],
-  [/Safari\//, 'Safari'],
-];
-const SYSTEMS: [RegExp, string][] = [
-  [/iPhone|iPad|iOS/, 'iOS'],
-  [/Android/, 'Android'],
-  [/Windows/, 'Windows'],
-  [/Mac OS X|Macintosh/, 'macOS'],
-  [/CrOS/, 'ChromeOS'],
-  [/Linux/, 'Linux'],
-];
-
-/** "Firefox on Windows" from a user agent; API clients and unknown agents keep their own first word. */
-export function deviceName(userAgent: string | null): string {
-  const unknown = i18n.t('account:sessions.unknownDevice');
-  if (!userAgent) return unknown;
-  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return i18n.t('account:sessions.device', { browser, system });
-  return browser ?? system ?? userAgent.split(/[\s/]/)[0] ?? unknown;
-}
 
 function SessionRow({ session, onSignedOut }: { session: AccountSession; onSignedOut(): void }) {
   const { t } = useTranslation('account');
@@ -127,7 +102,7 @@ export function SessionsSection() {
   );
 
   return (
-    <AccountSection
+    <SectionCard
       id="sessions"
       icon={MonitorSmartphone}
       title={t('sessions.title')}
@@ -177,6 +152,6 @@ export function SessionsSection() {
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
-    </AccountSection>
+    </SectionCard>
   );
 }

@@ -9,17 +9,17 @@ import { Copy, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { FormError } from '@/components/form-error';
+import { PasswordInput } from '@/components/password-input';
+import { SectionCard } from '@/components/section-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { FormError } from '@/features/auth/auth-form';
-import { PasswordInput } from '@/features/auth/password-input';
 import { errorMessage } from '@/lib/api-client';
 import { copyToClipboard } from '@/lib/copy';
 import { useDisableTwoFactor, useEnableTwoFactor, useRenewRecoveryCodes, useTwoFactorSetup } from './api';
 import { useFormError } from './credentials-forms';
-import { AccountSection } from './parts';
 import { RecoveryCodes } from './recovery-codes';
 
 /** A code from the app or a recovery code: no digit-only keyboard, no autocorrection. */
@@ -339,7 +339,7 @@ export function TwoFactorSection({ account }: { account: Account }) {
   }
 
   return (
-    <AccountSection
+    <SectionCard
       id="two-factor"
       icon={ShieldCheck}
       title={t('twoFactor.title')}
@@ -363,6 +363,6 @@ export function TwoFactorSection({ account }: { account: Account }) {
         </p>
       )}
       {body}
-    </AccountSection>
+    </SectionCard>
   );
 }

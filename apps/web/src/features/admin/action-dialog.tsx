@@ -22,7 +22,7 @@ import { errorMessage } from '@/lib/api-client';
 const REASON_MIN = 3;
 const REASON_MAX = 500;
 
-export interface ActionDialogProps {
+interface ActionDialogProps {
   /** The button that opens the dialog. */
   label: string;
   /** Another control in its place (a switch): given the function that opens the dialog. */

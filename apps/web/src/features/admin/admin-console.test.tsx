@@ -1,13 +1,12 @@
 import { ADMIN_ROLE, adminMessages, USER_ROLE } from '@simcode/contract';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fakeToken } from '@test/fake-api';
+import { adminOrder, adminUser, createFakeAdminApi, type FakeAdminApi } from '@test/fakes/admin';
+import { renderWithProviders } from '@test/render';
+import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeToken } from '@/features/tickets/fake-ticket-api';
 import { queryClient } from '@/lib/query-client';
 import { AdminLayout } from './admin-layout';
-import { adminOrder, adminUser, createFakeAdminApi, type FakeAdminApi } from './fake-admin-api';
 import { OrderPage } from './order-page';
 import { UserPage } from './user-page';
 import { UsersPage } from './users-page';
@@ -23,7 +22,8 @@ function renderConsole(
   api = createFakeAdminApi(fake);
   vi.stubGlobal('fetch', api.fetch);
   if (role !== null) localStorage.setItem('token', fakeToken(role));
-  const router = createMemoryRouter(
+  // The console brings its own query cache, the app's.
+  const { router, user } = renderWithProviders(
     [
       {
         path: '/admin',
@@ -36,10 +36,9 @@ function renderConsole(
       },
       { path: '/login', element: <p>Login page</p> },
     ],
-    { initialEntries: [path] },
+    { at: path, queryClient: null },
   );
-  render(<RouterProvider router={router} />);
-  return { router, user: userEvent.setup() };
+  return { router, user };
 }
 
 beforeAll(() => {

@@ -17,14 +17,14 @@ import {
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
-import { NotFoundPage } from '@/app/not-found-page';
+import { NotFoundPage } from '@/components/not-found-page';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SkeletonRows } from '@/components/ui/skeleton';
-import { useSession } from '@/features/auth/session';
 import { publicPath } from '@/i18n';
 import { ApiError } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
+import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { accessQuery } from './api';
 

@@ -18,6 +18,7 @@ import {
   adminMessages,
   type adminPaymentActionResponseSchema,
   type adminPaymentsResponseSchema,
+  apiPaths,
   type OverviewResponse,
   type PaymentCreditRequest,
   type PricingPreviewRequest,
@@ -31,58 +32,34 @@ import {
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-export type AdminLedgerResponse = z.infer<typeof adminLedgerResponseSchema>;
-export type AdminPaymentsResponse = z.infer<typeof adminPaymentsResponseSchema>;
-export type AdminPaymentActionResponse = z.infer<typeof adminPaymentActionResponseSchema>;
-export type AdjustmentResponse = AdminUserActionResponse & { applied: boolean };
-export type PricingSaveResponse = PricingResponse & { message: string };
-export type ProviderRoutingResponse = AdminProvidersResponse & { message: string };
+type AdminLedgerResponse = z.infer<typeof adminLedgerResponseSchema>;
+type AdminPaymentsResponse = z.infer<typeof adminPaymentsResponseSchema>;
+type AdminPaymentActionResponse = z.infer<typeof adminPaymentActionResponseSchema>;
+type AdjustmentResponse = AdminUserActionResponse & { applied: boolean };
+type PricingSaveResponse = PricingResponse & { message: string };
+type ProviderRoutingResponse = AdminProvidersResponse & { message: string };
 
-const base = '/api/admin';
 const fallbackError = adminMessages.loadFailed;
-
-/** Every console query starts with 'admin': an action asks all of them again (one object touches many). */
-export const adminKeys = {
-  all: ['admin'] as const,
-  access: ['admin', 'access'] as const,
-  overview: (days: number) => ['admin', 'overview', days] as const,
-  users: (q: string) => ['admin', 'users', q] as const,
-  user: (id: number) => ['admin', 'user', id] as const,
-  ledger: (userId: number) => ['admin', 'ledger', userId] as const,
-  orders: (filters: OrderFilters) => ['admin', 'orders', filters] as const,
-  order: (id: number) => ['admin', 'order', id] as const,
-  rents: (filters: RentFilters) => ['admin', 'rents', filters] as const,
-  rent: (id: number) => ['admin', 'rent', id] as const,
-  payments: (filters: PaymentFilters) => ['admin', 'payments', filters] as const,
-  payment: (id: number) => ['admin', 'payment', id] as const,
-  pricing: ['admin', 'pricing'] as const,
-  providers: ['admin', 'providers'] as const,
-  audit: (filters: AuditFilters) => ['admin', 'audit', filters] as const,
-};
-
-/** Drops the filters that are not set, so `?a=&b=1` asks for `b=1` only. */
-function params(values: object, before?: number | null): URLSearchParams {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(values)) {
-    if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
-  }
-  search.set('limit', String(ADMIN_PAGE_SIZE_DEFAULT));
-  if (before !== undefined && before !== null) search.set('before', String(before));
-  return search;
-}
 
 /** A keyset list: each page asks for the rows before the last one the previous page ended on. */
 function keysetList<T extends { next_before: number | null }>(
   queryKey: readonly unknown[],
   path: string,
-  filters: object,
+  filters: Readonly<Record<string, string | undefined>>,
 ) {
+  // A filter left empty is not sent: `?a=&b=1` asks for `b=1` only.
+  const set = Object.fromEntries(Object.entries(filters).map(([name, value]) => [name, value || undefined]));
   return infiniteQueryOptions({
     queryKey,
     initialPageParam: null as number | null,
     queryFn: ({ pageParam, signal }) =>
-      apiRequest<T>(`${path}?${params(filters, pageParam)}`, { signal, fallbackError }),
+      apiRequest<T>(path, {
+        query: { ...set, limit: ADMIN_PAGE_SIZE_DEFAULT, before: pageParam },
+        signal,
+        fallbackError,
+      }),
     getNextPageParam: (page) => page.next_before ?? undefined,
   });
 }
@@ -92,32 +69,33 @@ function keysetList<T extends { next_before: number | null }>(
  * smallest administrators-only answer there is, asked once per visit.
  */
 export const accessQuery = queryOptions({
-  queryKey: adminKeys.access,
-  queryFn: ({ signal }) => apiRequest<AdminUsersResponse>(`${base}/users?limit=1`, { signal, fallbackError }),
+  queryKey: queryKeys.admin.access,
+  queryFn: ({ signal }) =>
+    apiRequest<AdminUsersResponse>(apiPaths.admin.users, { query: { limit: 1 }, signal, fallbackError }),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
 export const overviewQuery = (days: 1 | 7 | 30) =>
   queryOptions({
-    queryKey: adminKeys.overview(days),
+    queryKey: queryKeys.admin.overview(days),
     queryFn: ({ signal }) =>
-      apiRequest<OverviewResponse>(`${base}/overview?days=${days}`, { signal, fallbackError }),
+      apiRequest<OverviewResponse>(apiPaths.admin.overview, { query: { days }, signal, fallbackError }),
   });
 
 // ---------------------------------------------------------------- users
 
 export const usersQuery = (q: string) =>
-  keysetList<AdminUsersResponse>(adminKeys.users(q), `${base}/users`, { q: q.trim() });
+  keysetList<AdminUsersResponse>(queryKeys.admin.users(q), apiPaths.admin.users, { q: q.trim() });
 
 export const userQuery = (id: number) =>
   queryOptions({
-    queryKey: adminKeys.user(id),
+    queryKey: queryKeys.admin.user(id),
     queryFn: ({ signal }) =>
-      apiRequest<AdminUserDetailResponse>(`${base}/users/${id}`, { signal, fallbackError }),
+      apiRequest<AdminUserDetailResponse>(apiPaths.admin.user(id), { signal, fallbackError }),
   });
 
 export const ledgerQuery = (userId: number) =>
-  keysetList<AdminLedgerResponse>(adminKeys.ledger(userId), `${base}/users/${userId}/ledger`, {});
+  keysetList<AdminLedgerResponse>(queryKeys.admin.ledger(userId), apiPaths.admin.userLedger(userId), {});
 
 // ---------------------------------------------------------------- orders
 
@@ -134,13 +112,13 @@ export interface OrderFilters {
 }
 
 export const ordersQuery = (filters: OrderFilters) =>
-  keysetList<AdminOrdersResponse>(adminKeys.orders(filters), `${base}/orders`, filters);
+  keysetList<AdminOrdersResponse>(queryKeys.admin.orders(filters), apiPaths.admin.orders, { ...filters });
 
 export const orderQuery = (id: number) =>
   queryOptions({
-    queryKey: adminKeys.order(id),
+    queryKey: queryKeys.admin.order(id),
     queryFn: ({ signal }) =>
-      apiRequest<AdminOrderDetailResponse>(`${base}/orders/${id}`, { signal, fallbackError }),
+      apiRequest<AdminOrderDetailResponse>(apiPaths.admin.order(id), { signal, fallbackError }),
   });
 
 // ---------------------------------------------------------------- rents
@@ -148,13 +126,13 @@ export const orderQuery = (id: number) =>
 export type RentFilters = Omit<OrderFilters, 'problem'>;
 
 export const rentsQuery = (filters: RentFilters) =>
-  keysetList<AdminRentsResponse>(adminKeys.rents(filters), `${base}/rents`, filters);
+  keysetList<AdminRentsResponse>(queryKeys.admin.rents(filters), apiPaths.admin.rents, { ...filters });
 
 export const rentQuery = (id: number) =>
   queryOptions({
-    queryKey: adminKeys.rent(id),
+    queryKey: queryKeys.admin.rent(id),
     queryFn: ({ signal }) =>
-      apiRequest<AdminRentDetailResponse>(`${base}/rents/${id}`, { signal, fallbackError }),
+      apiRequest<AdminRentDetailResponse>(apiPaths.admin.rent(id), { signal, fallbackError }),
   });
 
 // ---------------------------------------------------------------- payments
@@ -166,25 +144,28 @@ export interface PaymentFilters {
 }
 
 export const paymentsQuery = (filters: PaymentFilters) =>
-  keysetList<AdminPaymentsResponse>(adminKeys.payments(filters), `${base}/payments`, filters);
+  keysetList<AdminPaymentsResponse>(queryKeys.admin.payments(filters), apiPaths.admin.payments, {
+    ...filters,
+  });
 
 export const paymentQuery = (id: number) =>
   queryOptions({
-    queryKey: adminKeys.payment(id),
+    queryKey: queryKeys.admin.payment(id),
     queryFn: ({ signal }) =>
-      apiRequest<AdminPaymentDetailResponse>(`${base}/payments/${id}`, { signal, fallbackError }),
+      apiRequest<AdminPaymentDetailResponse>(apiPaths.admin.payment(id), { signal, fallbackError }),
   });
 
 // ---------------------------------------------------------------- pricing, providers, audit
 
 export const pricingQuery = queryOptions({
-  queryKey: adminKeys.pricing,
-  queryFn: ({ signal }) => apiRequest<PricingResponse>(`${base}/pricing`, { signal, fallbackError }),
+  queryKey: queryKeys.admin.pricing,
+  queryFn: ({ signal }) => apiRequest<PricingResponse>(apiPaths.admin.pricing, { signal, fallbackError }),
 });
 
 export const providersQuery = queryOptions({
-  queryKey: adminKeys.providers,
-  queryFn: ({ signal }) => apiRequest<AdminProvidersResponse>(`${base}/providers`, { signal, fallbackError }),
+  queryKey: queryKeys.admin.providers,
+  queryFn: ({ signal }) =>
+    apiRequest<AdminProvidersResponse>(apiPaths.admin.providers, { signal, fallbackError }),
 });
 
 export interface AuditFilters {
@@ -194,77 +175,64 @@ export interface AuditFilters {
 }
 
 export const auditQuery = (filters: AuditFilters) =>
-  keysetList<AuditResponse>(adminKeys.audit(filters), `${base}/audit`, filters);
+  keysetList<AuditResponse>(queryKeys.admin.audit(filters), apiPaths.admin.audit, { ...filters });
 
 // ---------------------------------------------------------------- actions
 
 /**
- * A console action: a POST or PUT whose answer carries the server's `message`. Whatever it changed, every
- * console query is asked again afterwards (the object, its lists, its ledger, the audit log).
+ * A console action, answered with the server's `message`. Whatever it changed, every console query is asked
+ * again afterwards (the object, its lists, its ledger, the audit log).
  */
-export function useAdminAction<Input, Output extends { message: string }>(
-  request: (input: Input) => { path: string; method?: 'POST' | 'PUT'; body?: unknown },
+function useConsoleAction<Input, Output extends { message: string }>(
+  path: string,
+  method: 'POST' | 'PUT' = 'POST',
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Input) => {
-      const { path, method = 'POST', body } = request(input);
-      return apiRequest<Output>(`${base}${path}`, { method, body });
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    mutationFn: (body: Input) => apiRequest<Output>(path, { method, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }
 
-export const userActions = {
-  adjust: (id: number) => (body: AdjustmentRequest) => ({ path: `/users/${id}/adjustments`, body }),
-  block: (id: number) => (body: AdminReasonRequest) => ({ path: `/users/${id}/block`, body }),
-  unblock: (id: number) => (body: AdminReasonRequest) => ({ path: `/users/${id}/unblock`, body }),
-  role: (id: number) => (body: RoleRequest) => ({ path: `/users/${id}/role`, body }),
-  resetTwoFactor: (id: number) => (body: AdminReasonRequest) => ({
-    path: `/users/${id}/two-factor/reset`,
-    body,
-  }),
-  signOut: (id: number) => (body: AdminReasonRequest) => ({ path: `/users/${id}/sign-out`, body }),
-};
+export const useAdjustBalance = (userId: number) =>
+  useConsoleAction<AdjustmentRequest, AdjustmentResponse>(apiPaths.admin.userAdjustments(userId));
+export const useBlockUser = (userId: number) =>
+  useConsoleAction<AdminReasonRequest, AdminUserActionResponse>(apiPaths.admin.userBlock(userId));
+export const useUnblockUser = (userId: number) =>
+  useConsoleAction<AdminReasonRequest, AdminUserActionResponse>(apiPaths.admin.userUnblock(userId));
+export const useSetRole = (userId: number) =>
+  useConsoleAction<RoleRequest, AdminUserActionResponse>(apiPaths.admin.userRole(userId));
+export const useResetTwoFactor = (userId: number) =>
+  useConsoleAction<AdminReasonRequest, AdminUserActionResponse>(apiPaths.admin.userTwoFactorReset(userId));
+export const useSignOutUser = (userId: number) =>
+  useConsoleAction<AdminReasonRequest, AdminUserActionResponse>(apiPaths.admin.userSignOut(userId));
 
-export const orderActions = {
-  refund: (id: number) => (body: RefundRequest) => ({ path: `/orders/${id}/refund`, body }),
-  cancelUpstream: (id: number) => (body: AdminReasonRequest) => ({
-    path: `/orders/${id}/cancel-upstream`,
-    body,
-  }),
-  problem: (id: number) => (body: AdminReasonRequest) => ({ path: `/orders/${id}/problem`, body }),
-};
+export const useRefundOrder = (orderId: number) =>
+  useConsoleAction<RefundRequest, AdminOrderActionResponse>(apiPaths.admin.orderRefund(orderId));
+export const useCancelUpstream = (orderId: number) =>
+  useConsoleAction<AdminReasonRequest, AdminOrderActionResponse>(apiPaths.admin.orderCancelUpstream(orderId));
+export const useMarkProblem = (orderId: number) =>
+  useConsoleAction<AdminReasonRequest, AdminOrderActionResponse>(apiPaths.admin.orderProblem(orderId));
 
-export const rentActions = {
-  refund: (id: number) => (body: RefundRequest) => ({ path: `/rents/${id}/refund`, body }),
-};
+export const useRefundRent = (rentId: number) =>
+  useConsoleAction<RefundRequest, AdminRentActionResponse>(apiPaths.admin.rentRefund(rentId));
 
-export const paymentActions = {
-  reconcile: (id: number) => () => ({ path: `/payments/${id}/reconcile` }),
-  credit: (id: number) => (body: PaymentCreditRequest) => ({ path: `/payments/${id}/credit`, body }),
-};
+export const useReconcilePayment = (paymentId: number) =>
+  useConsoleAction<void, AdminPaymentActionResponse>(apiPaths.admin.paymentReconcile(paymentId));
+export const useCreditPayment = (paymentId: number) =>
+  useConsoleAction<PaymentCreditRequest, AdminPaymentActionResponse>(apiPaths.admin.paymentCredit(paymentId));
 
-export const pricingActions = {
-  save: () => (body: PricingUpdateRequest) => ({ path: '/pricing', method: 'PUT' as const, body }),
-};
+export const useSavePricing = () =>
+  useConsoleAction<PricingUpdateRequest, PricingSaveResponse>(apiPaths.admin.pricing, 'PUT');
 
-export const providerActions = {
-  routing: (name: string) => (body: ProviderRoutingRequest) => ({
-    path: `/providers/${encodeURIComponent(name)}/routing`,
-    body,
-  }),
-};
-
-export type {
-  AdminOrderActionResponse,
-  AdminRentActionResponse,
-  AdminUserActionResponse,
-  PricingPreviewRequest,
-  PricingPreviewResponse,
-};
+export const useSetRouting = (provider: string) =>
+  useConsoleAction<ProviderRoutingRequest, ProviderRoutingResponse>(apiPaths.admin.providerRouting(provider));
 
 /** The sale prices of one service in every country under the rules being edited, beside today's. */
-export function previewPricing(body: PricingPreviewRequest): Promise<PricingPreviewResponse> {
-  return apiRequest<PricingPreviewResponse>(`${base}/pricing/preview`, { method: 'POST', body });
-}
+export const usePricingPreview = () =>
+  useMutation({
+    mutationFn: (body: PricingPreviewRequest) =>
+      apiRequest<PricingPreviewResponse>(apiPaths.admin.pricingPreview, { method: 'POST', body }),
+  });
+
+export type { PricingPreviewResponse };

@@ -1,11 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { FilterSelect } from '@/components/filter-select';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { type AuditFilters, auditQuery } from './api';
-import { FilterSelect, useUrlFilters } from './filters';
+import { useUrlFilters } from './filters';
 import { AuditEntries, ListState, LoadMore } from './parts';
 import { SearchForm } from './search-form';
 

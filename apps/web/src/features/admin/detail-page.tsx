@@ -1,31 +1,36 @@
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { EmptyText } from '@/components/empty-text';
 import { PageHeader } from '@/components/page-header';
 import { SkeletonRows } from '@/components/ui/skeleton';
-import { EmptyText, LoadError } from './parts';
+import { LoadError } from './parts';
 
 /** The id of an object's page (`/admin/orders/:id`), or null when the address holds no valid one. */
-export function useObjectId(): number | null {
+function useObjectId(): number | null {
   const { id = '' } = useParams();
   return /^[1-9]\d{0,9}$/.test(id) ? Number(id) : null;
 }
 
-/** An object's page while it loads or fails; `children` once it is there. */
-export function DetailFrame({
-  id,
+/**
+ * An object's page (`/admin/orders/:id`): its query, asked for the id in the address; while it loads or
+ * fails, the title and the way back; `children` with the object once it is there.
+ */
+export function ObjectPage<Data, Key extends QueryKey>({
   query,
   title,
   back,
   children,
 }: {
-  id: number | null;
-  query: { isPending: boolean; isError: boolean; error: unknown; data?: unknown };
-  title: string;
+  query(id: number): UseQueryOptions<Data, Error, Data, Key>;
+  title(id: number | null): string;
   back: { to: string; label: string };
-  children: () => ReactNode;
+  children(data: Data): ReactNode;
 }) {
   const { t } = useTranslation('admin');
+  const id = useObjectId();
+  const object = useQuery({ ...query(id ?? 0), enabled: id !== null });
   if (id === null) {
     return (
       <>
@@ -35,13 +40,13 @@ export function DetailFrame({
       </>
     );
   }
-  if (query.data) return <>{children()}</>;
+  if (object.data) return <>{children(object.data)}</>;
   return (
     <>
       <BackLink {...back} />
-      <PageHeader title={title} />
-      {query.isError ? (
-        <LoadError error={query.error} />
+      <PageHeader title={title(id)} />
+      {object.isError ? (
+        <LoadError error={object.error} />
       ) : (
         <SkeletonRows count={4} rowClassName="h-24 rounded-xl" />
       )}

@@ -1,18 +1,8 @@
 import { countries, services } from '@simcode/contract';
-import { useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { Field } from '@/components/ui/field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import type { Option } from '@/components/filter-select';
 import { locale } from '@/i18n';
 import { countryName } from './parts';
-
-/** A select option has to have a value: this one stands for "no filter". */
-const ANY = 'any';
-
-export interface Option {
-  value: string;
-  label: string;
-}
 
 const byLabel = (a: Option, b: Option) => a.label.localeCompare(b.label, locale());
 
@@ -23,40 +13,6 @@ export const serviceOptions: Option[] = services
 /** Countries by their names in the current language, so made when shown. */
 export const countryOptions = (): Option[] =>
   countries.map((country) => ({ value: country.id, label: countryName(country.id) })).sort(byLabel);
-
-/** A labelled choice among options, with an entry for "any" (no filter). */
-export function FilterSelect({
-  label,
-  value,
-  onChange,
-  options,
-  anyLabel,
-}: {
-  label: string;
-  value: string | undefined;
-  onChange(value: string | undefined): void;
-  options: readonly Option[];
-  anyLabel: string;
-}) {
-  const id = useId();
-  return (
-    <Field id={id} label={label}>
-      <Select value={value ?? ANY} onValueChange={(next) => onChange(next === ANY ? undefined : next)}>
-        <SelectTrigger id={id}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ANY}>{anyLabel}</SelectItem>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </Field>
-  );
-}
 
 /**
  * A list's filters kept in the address, so a filtered list can be linked, reloaded and left with the back

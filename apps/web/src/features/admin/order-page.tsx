@@ -1,119 +1,88 @@
 import { type AdminOrderDetailResponse, adminRoutes } from '@simcode/contract';
-import { useQuery } from '@tanstack/react-query';
-import { Ban, Flag, History, MessageSquareText, ReceiptText, Server, Undo2, Wrench } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Ban, Flag, MessageSquareText, ReceiptText, Server, Wrench } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateTime } from '@/components/date-time';
+import { linkClass } from '@/components/link-class';
+import { Money } from '@/components/money/money';
+import { DetailSections } from '@/components/orders/detail-sections';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
-import { formatDollars, formatPhone } from '@/lib/format';
+import { formatPhone } from '@/lib/format';
 import { ActionDialog } from './action-dialog';
-import { type AdminOrderActionResponse, orderActions, orderQuery, useAdminAction } from './api';
-import { BackLink, DetailFrame, useObjectId } from './detail-page';
-import {
-  AuditEntries,
-  ConsoleSection,
-  countryName,
-  DateTime,
-  EmptyText,
-  Fact,
-  Facts,
-  LedgerTable,
-  linkClass,
-  Money,
-  OrderStatusBadge,
-  serviceName,
-} from './parts';
+import { orderQuery, useCancelUpstream, useMarkProblem } from './api';
+import { BackLink, ObjectPage } from './detail-page';
+import { historySections } from './history-sections';
+import { countryName, Fact, Facts, OrderStatusBadge, serviceName } from './parts';
+import { RefundOrder } from './refund-action';
+import { SmsList } from './sms-list';
 
 type Order = AdminOrderDetailResponse['order'];
 
-/** Refund: the order's price back to the user. One with a code needs the box ticked (the code did not work). */
-export function RefundAction({
-  order,
-  label,
-  defaultReason,
-}: {
-  order: Order;
-  /** The button's text where "Refund" alone would not say what (a support ticket). */
-  label?: string;
-  defaultReason?: string;
-}) {
+/** What an administrator can do to an order, each confirmed with a reason for the audit log. */
+function OrderActions({ order }: { order: Order }) {
   const { t } = useTranslation('admin');
-  const forceId = useId();
-  const [force, setForce] = useState(false);
-  const refund = useAdminAction<{ reason: string; force: boolean }, AdminOrderActionResponse>(
-    ({ reason, force }) => orderActions.refund(order.id)({ reason, force }),
-  );
-  const hasCode = order.code !== null || order.status === 'received' || order.status === 'completed';
+  const cancel = useCancelUpstream(order.id);
+  const problem = useMarkProblem(order.id);
   return (
-    <ActionDialog
-      label={label ?? t('order.refund')}
-      icon={Undo2}
-      title={t('order.refundTitle', { id: order.id })}
-      description={
-        <>
-          {t('order.refundDescription', { amount: formatDollars(order.price), user: order.username })}
-          {hasCode && t('order.refundHasCode')}
-        </>
-      }
-      confirmLabel={t('order.refundAmount', { amount: formatDollars(order.price) })}
-      destructive
-      defaultReason={defaultReason}
-      onOpen={() => setForce(false)}
-      run={(reason) => refund.mutateAsync({ reason, force })}
-    >
-      {hasCode && (
-        <label htmlFor={forceId} className="flex cursor-pointer items-start gap-2 text-sm">
-          <input
-            id={forceId}
-            type="checkbox"
-            checked={force}
-            onChange={(event) => setForce(event.target.checked)}
-            className="mt-0.5 size-4 shrink-0 accent-primary"
-          />
-          <span>{t('order.force')}</span>
-        </label>
-      )}
-    </ActionDialog>
+    <div className="flex flex-wrap gap-2">
+      <RefundOrder order={order} />
+      <ActionDialog
+        label={t('order.cancelUpstream')}
+        icon={Ban}
+        title={t('order.cancelUpstreamTitle', { id: order.id, provider: order.provider })}
+        description={t('order.cancelUpstreamDescription')}
+        confirmLabel={t('order.cancelUpstream')}
+        run={(reason) => cancel.mutateAsync({ reason })}
+      />
+      <ActionDialog
+        label={t('order.markProblem')}
+        icon={Flag}
+        title={t('order.markProblemTitle', { id: order.id })}
+        description={t('order.markProblemDescription')}
+        confirmLabel={t('order.markProblem')}
+        reasonLabel={t('order.note')}
+        run={(reason) => problem.mutateAsync({ reason })}
+      />
+    </div>
   );
 }
 
-function OrderActions({ order }: { order: Order }) {
+function OrderFacts({ order }: { order: Order }) {
   const { t } = useTranslation('admin');
-  const cancel = useAdminAction<string, AdminOrderActionResponse>((reason) =>
-    orderActions.cancelUpstream(order.id)({ reason }),
-  );
-  const problem = useAdminAction<string, AdminOrderActionResponse>((reason) =>
-    orderActions.problem(order.id)({ reason }),
-  );
   return (
-    <ConsoleSection
-      id="order-actions"
-      icon={Wrench}
-      title={t('order.actions')}
-      description={t('order.actionsDescription')}
-    >
-      <div className="flex flex-wrap gap-2">
-        <RefundAction order={order} />
-        <ActionDialog
-          label={t('order.cancelUpstream')}
-          icon={Ban}
-          title={t('order.cancelUpstreamTitle', { id: order.id, provider: order.provider })}
-          description={t('order.cancelUpstreamDescription')}
-          confirmLabel={t('order.cancelUpstream')}
-          run={(reason) => cancel.mutateAsync(reason)}
-        />
-        <ActionDialog
-          label={t('order.markProblem')}
-          icon={Flag}
-          title={t('order.markProblemTitle', { id: order.id })}
-          description={t('order.markProblemDescription')}
-          confirmLabel={t('order.markProblem')}
-          reasonLabel={t('order.note')}
-          run={(reason) => problem.mutateAsync(reason)}
-        />
-      </div>
-    </ConsoleSection>
+    <Facts>
+      <Fact label={t('order.status')}>
+        <span className="flex flex-wrap items-center gap-1.5">
+          <OrderStatusBadge status={order.status} />
+          {order.problem_note !== null && <Badge variant="warning">{t('order.problem')}</Badge>}
+        </span>
+      </Fact>
+      <Fact label={t('order.user')}>
+        <Link to={adminRoutes.user(order.user_id)} className={linkClass}>
+          {order.username}
+        </Link>
+      </Fact>
+      <Fact label={t('order.price')}>
+        <Money dollars={order.price} />
+      </Fact>
+      <Fact label={t('order.service')}>{serviceName(order.service)}</Fact>
+      <Fact label={t('order.country')}>{countryName(order.country_id)}</Fact>
+      <Fact label={t('order.operator')}>{order.operator}</Fact>
+      <Fact label={t('order.phone')}>{order.phone ? formatPhone(order.phone) : '—'}</Fact>
+      <Fact label={t('order.code')}>
+        {order.code ? <span className="font-mono">{order.code}</span> : '—'}
+      </Fact>
+      <Fact label={t('order.bought')}>
+        <DateTime value={order.created_at} />
+      </Fact>
+      <Fact label={t('order.provider')}>{order.provider}</Fact>
+      <Fact label={t('order.providerOrderId')}>
+        <span className="break-all">{order.provider_order_id ?? '—'}</span>
+      </Fact>
+      <Fact label={t('order.whyEnded')}>{order.status_reason ?? '—'}</Fact>
+      {order.problem_note !== null && <Fact label={t('order.problemNote')}>{order.problem_note}</Fact>}
+    </Facts>
   );
 }
 
@@ -131,106 +100,61 @@ function OrderDetail({ data }: { data: AdminOrderDetailResponse }) {
           user: order.username,
         })}
       />
-      <div className="grid min-w-0 grid-cols-1 gap-4 lg:gap-6">
-        <ConsoleSection id="order-facts" icon={ReceiptText} title={t('order.facts')}>
-          <Facts>
-            <Fact label={t('order.status')}>
-              <span className="flex flex-wrap items-center gap-1.5">
-                <OrderStatusBadge status={order.status} />
-                {order.problem_note !== null && <Badge variant="warning">{t('order.problem')}</Badge>}
-              </span>
-            </Fact>
-            <Fact label={t('order.user')}>
-              <Link to={adminRoutes.user(order.user_id)} className={linkClass}>
-                {order.username}
-              </Link>
-            </Fact>
-            <Fact label={t('order.price')}>
-              <Money dollars={order.price} />
-            </Fact>
-            <Fact label={t('order.service')}>{serviceName(order.service)}</Fact>
-            <Fact label={t('order.country')}>{countryName(order.country_id)}</Fact>
-            <Fact label={t('order.operator')}>{order.operator}</Fact>
-            <Fact label={t('order.phone')}>{order.phone ? formatPhone(order.phone) : '—'}</Fact>
-            <Fact label={t('order.code')}>
-              {order.code ? <span className="font-mono">{order.code}</span> : '—'}
-            </Fact>
-            <Fact label={t('order.bought')}>
-              <DateTime value={order.created_at} />
-            </Fact>
-            <Fact label={t('order.provider')}>{order.provider}</Fact>
-            <Fact label={t('order.providerOrderId')}>
-              <span className="break-all">{order.provider_order_id ?? '—'}</span>
-            </Fact>
-            <Fact label={t('order.whyEnded')}>{order.status_reason ?? '—'}</Fact>
-            {order.problem_note !== null && <Fact label={t('order.problemNote')}>{order.problem_note}</Fact>}
-          </Facts>
-        </ConsoleSection>
-        <OrderActions order={order} />
-        <ConsoleSection id="order-upstream" icon={Server} title={t('order.calls')}>
-          {data.upstream.length === 0 ? (
-            <EmptyText>{t('order.noCalls')}</EmptyText>
-          ) : (
-            <ol className="divide-y" aria-label={t('order.calls')}>
-              {data.upstream.map((call) => (
-                <li
-                  key={`${call.at}-${call.provider}-${call.action}-${call.outcome}`}
-                  className="flex flex-col gap-1 py-2.5 first:pt-0 last:pb-0"
-                >
-                  <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-                    <DateTime value={call.at} />
-                    <span className="font-medium text-foreground">
-                      {t('order.callAt', { action: call.action, provider: call.provider })}
+      <DetailSections
+        sections={[
+          {
+            id: 'order-facts',
+            icon: ReceiptText,
+            title: t('order.facts'),
+            content: <OrderFacts order={order} />,
+          },
+          {
+            id: 'order-actions',
+            icon: Wrench,
+            title: t('order.actions'),
+            description: t('order.actionsDescription'),
+            content: <OrderActions order={order} />,
+          },
+          {
+            id: 'order-upstream',
+            icon: Server,
+            title: t('order.calls'),
+            empty: data.upstream.length === 0 && t('order.noCalls'),
+            content: (
+              <ol className="divide-y" aria-label={t('order.calls')}>
+                {data.upstream.map((call) => (
+                  <li
+                    key={`${call.at}-${call.provider}-${call.action}-${call.outcome}`}
+                    className="flex flex-col gap-1 py-2.5 first:pt-0 last:pb-0"
+                  >
+                    <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                      <DateTime value={call.at} />
+                      <span className="font-medium text-foreground">
+                        {t('order.callAt', { action: call.action, provider: call.provider })}
+                      </span>
+                      <Badge variant={call.outcome === 'ok' ? 'success' : 'warning'}>
+                        {t(`status.call.${call.outcome}`, { defaultValue: call.outcome })}
+                      </Badge>
+                      {call.latency_ms !== null && (
+                        <span>{t('duration.ms', { value: call.latency_ms })}</span>
+                      )}
                     </span>
-                    <Badge variant={call.outcome === 'ok' ? 'success' : 'warning'}>
-                      {t(`status.call.${call.outcome}`, { defaultValue: call.outcome })}
-                    </Badge>
-                    {call.latency_ms !== null && <span>{t('duration.ms', { value: call.latency_ms })}</span>}
-                  </span>
-                  {call.detail && <span className="text-sm break-words">{call.detail}</span>}
-                </li>
-              ))}
-            </ol>
-          )}
-        </ConsoleSection>
-        <ConsoleSection id="order-sms" icon={MessageSquareText} title={t('order.sms')}>
-          {data.messages.length === 0 ? (
-            <EmptyText>{t('order.noSms')}</EmptyText>
-          ) : (
-            <ul className="divide-y" aria-label={t('order.smsLabel')}>
-              {data.messages.map((message) => (
-                <li
-                  key={`${message.received_at}-${message.text}`}
-                  className="flex flex-col gap-1 py-2.5 first:pt-0 last:pb-0"
-                >
-                  <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-                    <DateTime value={message.received_at} />
-                    {message.code && (
-                      <span className="font-mono text-sm text-foreground">{message.code}</span>
-                    )}
-                    {message.late && <Badge variant="warning">{t('order.late')}</Badge>}
-                  </span>
-                  <span className="text-sm break-words">{message.text}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </ConsoleSection>
-        <ConsoleSection id="order-ledger" icon={ReceiptText} title={t('order.ledger')}>
-          {data.ledger.length === 0 ? (
-            <EmptyText>{t('order.noLedger')}</EmptyText>
-          ) : (
-            <LedgerTable entries={data.ledger} />
-          )}
-        </ConsoleSection>
-        <ConsoleSection id="order-audit" icon={History} title={t('order.audit')}>
-          {data.audit.length === 0 ? (
-            <EmptyText>{t('order.noAudit')}</EmptyText>
-          ) : (
-            <AuditEntries entries={data.audit} showObject={false} />
-          )}
-        </ConsoleSection>
-      </div>
+                    {call.detail && <span className="text-sm break-words">{call.detail}</span>}
+                  </li>
+                ))}
+              </ol>
+            ),
+          },
+          {
+            id: 'order-sms',
+            icon: MessageSquareText,
+            title: t('order.sms'),
+            empty: data.messages.length === 0 && t('order.noSms'),
+            content: <SmsList messages={data.messages} label={t('order.smsLabel')} />,
+          },
+          ...historySections('order', data),
+        ]}
+      />
     </>
   );
 }
@@ -238,16 +162,13 @@ function OrderDetail({ data }: { data: AdminOrderDetailResponse }) {
 /** `/admin/orders/:id`: an order's facts, its provider calls, its SMS, its money and what administrators did to it. */
 export function OrderPage() {
   const { t } = useTranslation('admin');
-  const id = useObjectId();
-  const order = useQuery({ ...orderQuery(id ?? 0), enabled: id !== null });
   return (
-    <DetailFrame
-      id={id}
-      query={order}
-      title={t('orders.orderId', { id })}
+    <ObjectPage
+      query={orderQuery}
+      title={(id) => t('orders.orderId', { id })}
       back={{ to: adminRoutes.orders, label: t('nav.orders') }}
     >
-      {() => <OrderDetail data={order.data!} />}
-    </DetailFrame>
+      {(data) => <OrderDetail data={data} />}
+    </ObjectPage>
   );
 }

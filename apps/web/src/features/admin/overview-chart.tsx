@@ -3,7 +3,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { periodLabel } from './period';
 
-export interface ChartPoint {
+interface ChartPoint {
   /** The period's start (ISO). */
   start: string;
   value: number | null;

@@ -4,7 +4,9 @@ import { ChartLine } from 'lucide-react';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { linkClass } from '@/components/link-class';
 import { PageHeader } from '@/components/page-header';
+import { SectionCard } from '@/components/section-card';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -14,7 +16,7 @@ import { i18n } from '@/i18n';
 import { formatDollars, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { overviewQuery } from './api';
-import { ConsoleSection, duration, LoadError, linkClass, percent } from './parts';
+import { duration, LoadError, percent } from './parts';
 import { periodLabel } from './period';
 
 // uPlot is the console's alone, and only this page's: it loads with the first chart.
@@ -170,7 +172,7 @@ function ChartSection({ data }: { data: OverviewResponse }) {
     [data.series, key],
   );
   return (
-    <ConsoleSection
+    <SectionCard
       id="overview-chart"
       icon={ChartLine}
       title={t('overview.chartTitle')}
@@ -207,7 +209,7 @@ function ChartSection({ data }: { data: OverviewResponse }) {
         </figcaption>
       </figure>
       <SeriesTable data={data} />
-    </ConsoleSection>
+    </SectionCard>
   );
 }
 

@@ -11,22 +11,19 @@ import {
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateTime } from '@/components/date-time';
+import { EmptyText } from '@/components/empty-text';
+import { linkClass } from '@/components/link-class';
+import { SignedAmount } from '@/components/money/entry-parts';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { DateTime } from '@/features/account/parts';
-import { SignedAmount } from '@/features/money/entry-parts';
 import { currentLanguage, i18n, locale } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { formatDollars } from '@/lib/format';
 import { cn } from '@/lib/utils';
-
-export { AccountSection as ConsoleSection, DateTime } from '@/features/account/parts';
-
-export const linkClass =
-  'font-medium text-primary underline-offset-4 hover:underline focus-visible:underline';
 
 /** A fact of an object's page: label above, value below. */
 export function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -68,14 +65,6 @@ export function LoadError({ error }: { error: unknown }) {
   );
 }
 
-export function EmptyText({ children }: { children: ReactNode }) {
-  return (
-    <p className="rounded-lg border border-dashed px-6 py-8 text-center text-sm text-muted-foreground">
-      {children}
-    </p>
-  );
-}
-
 /** The next keyset page of a list. */
 export function LoadMore({
   query,
@@ -94,11 +83,6 @@ export function LoadMore({
       {t('loadMore')}
     </Button>
   );
-}
-
-export function Money({ dollars }: { dollars: number | null | undefined }) {
-  if (dollars === null || dollars === undefined) return <span className="text-muted-foreground">—</span>;
-  return <span className="tabular-nums">{formatDollars(dollars)}</span>;
 }
 
 /** A rate from 0 to 1 as a percentage: '97.5%', '97,5 %'. */
@@ -214,7 +198,7 @@ export function countryName(id: string, given?: string): string {
 }
 
 /** Where the console shows an object the audit log or the ledger names; null when it has no page. */
-export function objectPath(type: string, id: string): string | null {
+function objectPath(type: string, id: string): string | null {
   switch (type) {
     case 'user':
       return adminRoutes.user(id);
@@ -234,7 +218,7 @@ export function objectPath(type: string, id: string): string | null {
   }
 }
 
-export function ObjectLink({ type, id }: { type: string; id: string }) {
+function ObjectLink({ type, id }: { type: string; id: string }) {
   const { t } = useTranslation('admin');
   const label = `${t(`object.${type}`, { defaultValue: capitalise(type) })} ${/^\d+$/.test(id) ? `#${id}` : id}`;
   const path = objectPath(type, id);
@@ -260,7 +244,7 @@ export function Collapsible({ summary, children }: { summary: string; children: 
   );
 }
 
-export const asJson = (value: unknown) => JSON.stringify(value, null, 2);
+const asJson = (value: unknown) => JSON.stringify(value, null, 2);
 
 /** The administrators' actions on an object (or everywhere): who, when, what, why, and what changed. */
 export function AuditEntries({

@@ -3,23 +3,18 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateTime } from '@/components/date-time';
+import { FilterSelect } from '@/components/filter-select';
+import { linkClass } from '@/components/link-class';
+import { Money } from '@/components/money/money';
 import { PageHeader } from '@/components/page-header';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { type PaymentFilters, paymentsQuery } from './api';
-import { FilterSelect, useUrlFilters } from './filters';
-import {
-  DateTime,
-  ListState,
-  LoadMore,
-  linkClass,
-  Money,
-  PaymentStatusBadge,
-  paymentStatuses,
-  statusLabel,
-} from './parts';
+import { useUrlFilters } from './filters';
+import { ListState, LoadMore, PaymentStatusBadge, paymentStatuses, statusLabel } from './parts';
 import { SearchForm } from './search-form';
 
 const FILTER_NAMES = ['q', 'status', 'user_id'] as const;

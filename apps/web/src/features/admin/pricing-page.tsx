@@ -1,9 +1,12 @@
 import { type PricingRules, pricingRulesSchema } from '@simcode/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Eye, History, Percent, Plus, Save, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyText } from '@/components/empty-text';
+import type { Option } from '@/components/filter-select';
 import { PageHeader } from '@/components/page-header';
+import { SectionCard } from '@/components/section-card';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -17,16 +20,9 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDollars, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { ActionDialog } from './action-dialog';
-import {
-  type PricingPreviewResponse,
-  type PricingSaveResponse,
-  previewPricing,
-  pricingActions,
-  pricingQuery,
-  useAdminAction,
-} from './api';
-import { countryOptions, type Option, serviceOptions } from './filters';
-import { AuditEntries, ConsoleSection, countryName, EmptyText, LoadError, serviceName } from './parts';
+import { type PricingPreviewResponse, pricingQuery, usePricingPreview, useSavePricing } from './api';
+import { countryOptions, serviceOptions } from './filters';
+import { AuditEntries, countryName, LoadError, serviceName } from './parts';
 
 /** "Every service" / "every country" in a select, which needs a value for it. */
 const EVERY = 'every';
@@ -276,7 +272,7 @@ function PreviewSection({ draft }: { draft: Draft }) {
   const serviceId = useId();
   const [service, setService] = useState('tg');
   const [problem, setProblem] = useState<string | null>(null);
-  const preview = useMutation({ mutationFn: previewPricing });
+  const preview = usePricingPreview();
 
   function run() {
     const result = toRules(draft);
@@ -289,7 +285,7 @@ function PreviewSection({ draft }: { draft: Draft }) {
   }
 
   return (
-    <ConsoleSection
+    <SectionCard
       id="pricing-preview"
       icon={Eye}
       title={t('pricing.preview')}
@@ -323,7 +319,7 @@ function PreviewSection({ draft }: { draft: Draft }) {
         </Alert>
       )}
       {preview.data && !problem && <PreviewTable key={preview.submittedAt} preview={preview.data} />}
-    </ConsoleSection>
+    </SectionCard>
   );
 }
 
@@ -331,9 +327,7 @@ function RulesEditor({ rules }: { rules: PricingRules }) {
   const { t } = useTranslation('admin');
   const defaultId = useId();
   const [draft, setDraft] = useState(() => toDraft(rules));
-  const save = useAdminAction<{ rules: PricingRules; reason: string }, PricingSaveResponse>(
-    ({ rules, reason }) => pricingActions.save()({ ...rules, reason }),
-  );
+  const save = useSavePricing();
   const result = toRules(draft);
   const changed = 'problem' in result || JSON.stringify(result.rules) !== JSON.stringify(rules);
 
@@ -345,7 +339,7 @@ function RulesEditor({ rules }: { rules: PricingRules }) {
 
   return (
     <>
-      <ConsoleSection
+      <SectionCard
         id="pricing-rules"
         icon={Percent}
         title={t('pricing.markupTitle')}
@@ -427,7 +421,7 @@ function RulesEditor({ rules }: { rules: PricingRules }) {
             description={t('pricing.saveDescription')}
             confirmLabel={t('pricing.save')}
             validate={() => ('problem' in result ? result.problem : null)}
-            run={(reason) => save.mutateAsync({ rules: (result as { rules: PricingRules }).rules, reason })}
+            run={(reason) => save.mutateAsync({ ...(result as { rules: PricingRules }).rules, reason })}
           />
           {changed && (
             <>
@@ -438,7 +432,7 @@ function RulesEditor({ rules }: { rules: PricingRules }) {
             </>
           )}
         </div>
-      </ConsoleSection>
+      </SectionCard>
       <PreviewSection draft={draft} />
     </>
   );
@@ -458,7 +452,7 @@ export function PricingPage() {
         <div className="grid min-w-0 grid-cols-1 gap-4 lg:gap-6">
           {/* New rules (saved here or elsewhere) start a new draft. */}
           <RulesEditor key={JSON.stringify(pricing.data.rules)} rules={pricing.data.rules} />
-          <ConsoleSection
+          <SectionCard
             id="pricing-history"
             icon={History}
             title={t('pricing.history')}
@@ -469,7 +463,7 @@ export function PricingPage() {
             ) : (
               <AuditEntries entries={pricing.data.history} showObject={false} />
             )}
-          </ConsoleSection>
+          </SectionCard>
         </div>
       )}
     </>

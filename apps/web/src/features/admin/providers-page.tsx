@@ -2,29 +2,30 @@ import type { AdminProvider } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTime } from '@/components/date-time';
+import { EmptyText } from '@/components/empty-text';
+import { Money } from '@/components/money/money';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { SkeletonRows } from '@/components/ui/skeleton';
-import { AutoRenewSwitch } from '@/features/rentals/auto-renew-switch';
+import { LabelledSwitch } from '@/components/ui/switch';
 import { formatNumber } from '@/lib/format';
 import { ActionDialog } from './action-dialog';
-import { type ProviderRoutingResponse, providerActions, providersQuery, useAdminAction } from './api';
-import { DateTime, duration, EmptyText, Fact, LoadError, Money, percent } from './parts';
+import { providersQuery, useSetRouting } from './api';
+import { duration, Fact, LoadError, percent } from './parts';
 
 function RoutingSwitch({ provider }: { provider: AdminProvider }) {
   const { t } = useTranslation('admin');
   const id = useId();
-  const routing = useAdminAction<string, ProviderRoutingResponse>((reason) =>
-    providerActions.routing(provider.name)({ in_routing: !provider.in_routing, reason }),
-  );
+  const routing = useSetRouting(provider.name);
   const taking = provider.in_routing;
   const name = { provider: provider.name };
   return (
     <ActionDialog
       label={t(taking ? 'providers.takeOut' : 'providers.putBack')}
       trigger={(open) => (
-        <AutoRenewSwitch
+        <LabelledSwitch
           id={id}
           checked={provider.in_routing}
           onCheckedChange={open}
@@ -35,7 +36,7 @@ function RoutingSwitch({ provider }: { provider: AdminProvider }) {
       description={t(taking ? 'providers.takeOutDescription' : 'providers.putBackDescription', name)}
       confirmLabel={t(taking ? 'providers.takeOut' : 'providers.putBack')}
       destructive={taking}
-      run={(reason) => routing.mutateAsync(reason)}
+      run={(reason) => routing.mutateAsync({ in_routing: !provider.in_routing, reason })}
     />
   );
 }

@@ -2,14 +2,15 @@ import { Search, SlidersHorizontal, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFields } from '@/components/date-range-fields';
+import { FilterSelect, type Option } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
-import { countryOptions, FilterSelect, type Option, serviceOptions } from './filters';
+import { countryOptions, serviceOptions } from './filters';
 
 /** The filters of the one-time orders and of the rents, as the address holds them. */
-export interface PurchaseFilterValues {
+interface PurchaseFilterValues {
   q?: string;
   status?: string;
   service?: string;

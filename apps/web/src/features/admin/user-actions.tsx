@@ -2,11 +2,18 @@ import type { AdminUserDetailResponse } from '@simcode/contract';
 import { Ban, CircleCheck, KeyRound, LogOut, ShieldCheck, ShieldMinus, Wallet, Wrench } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '@/components/section-card';
 import { formatDollars } from '@/lib/format';
 import { ActionDialog } from './action-dialog';
 import { AmountField, amountProblem, parseDollars } from './amount-field';
-import { type AdjustmentResponse, type AdminUserActionResponse, useAdminAction, userActions } from './api';
-import { ConsoleSection } from './parts';
+import {
+  useAdjustBalance,
+  useBlockUser,
+  useResetTwoFactor,
+  useSetRole,
+  useSignOutUser,
+  useUnblockUser,
+} from './api';
 
 type User = AdminUserDetailResponse['user'];
 
@@ -14,7 +21,7 @@ type User = AdminUserDetailResponse['user'];
  * A key for one adjustment, drawn when its dialog opens: a double click or a retry of the same dialog sends
  * the same key, and the server applies it once. From getRandomValues, which plain-HTTP pages have too.
  */
-export function newIdempotencyKey(): string {
+function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
@@ -25,9 +32,7 @@ function AdjustBalance({ user }: { user: User }) {
   const [direction, setDirection] = useState<'credit' | 'debit'>('credit');
   const [amount, setAmount] = useState('');
   const key = useRef(newIdempotencyKey());
-  const adjust = useAdminAction<{ amount: number; reason: string }, AdjustmentResponse>(
-    ({ amount, reason }) => userActions.adjust(user.id)({ amount, reason, idempotency_key: key.current }),
-  );
+  const adjust = useAdjustBalance(user.id);
   const dollars = parseDollars(amount);
   const shown = dollars === null ? t('userActions.theAmount') : formatDollars(dollars);
   const facts = { amount: shown, user: user.username, balance: formatDollars(user.balance) };
@@ -54,7 +59,13 @@ function AdjustBalance({ user }: { user: User }) {
         setAmount('');
       }}
       validate={() => (dollars === null ? amountProblem() : null)}
-      run={(reason) => adjust.mutateAsync({ amount: direction === 'credit' ? dollars! : -dollars!, reason })}
+      run={(reason) =>
+        adjust.mutateAsync({
+          amount: direction === 'credit' ? dollars! : -dollars!,
+          reason,
+          idempotency_key: key.current,
+        })
+      }
     >
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-sm font-medium">{t('userActions.direction')}</legend>
@@ -83,20 +94,14 @@ function AdjustBalance({ user }: { user: User }) {
 export function UserActions({ user }: { user: User }) {
   const { t } = useTranslation('admin');
   const name = { user: user.username };
-  const block = useAdminAction<string, AdminUserActionResponse>((reason) =>
-    (user.blocked ? userActions.unblock : userActions.block)(user.id)({ reason }),
-  );
-  const role = useAdminAction<string, AdminUserActionResponse>((reason) =>
-    userActions.role(user.id)({ role: user.role === 'admin' ? 'user' : 'admin', reason }),
-  );
-  const resetTwoFactor = useAdminAction<string, AdminUserActionResponse>((reason) =>
-    userActions.resetTwoFactor(user.id)({ reason }),
-  );
-  const signOut = useAdminAction<string, AdminUserActionResponse>((reason) =>
-    userActions.signOut(user.id)({ reason }),
-  );
+  const block = useBlockUser(user.id);
+  const unblock = useUnblockUser(user.id);
+  const role = useSetRole(user.id);
+  const resetTwoFactor = useResetTwoFactor(user.id);
+  const signOut = useSignOutUser(user.id);
+  const otherRole = user.role === 'admin' ? 'user' : 'admin';
   return (
-    <ConsoleSection
+    <SectionCard
       id="user-actions"
       icon={Wrench}
       title={t('userActions.title')}
@@ -111,7 +116,7 @@ export function UserActions({ user }: { user: User }) {
             title={t('userActions.unblockTitle', name)}
             description={t('userActions.unblockDescription', name)}
             confirmLabel={t('userActions.unblock')}
-            run={(reason) => block.mutateAsync(reason)}
+            run={(reason) => unblock.mutateAsync({ reason })}
           />
         ) : (
           <ActionDialog
@@ -121,7 +126,7 @@ export function UserActions({ user }: { user: User }) {
             description={t('userActions.blockDescription', name)}
             confirmLabel={t('userActions.block')}
             destructive
-            run={(reason) => block.mutateAsync(reason)}
+            run={(reason) => block.mutateAsync({ reason })}
           />
         )}
         {user.role === 'admin' ? (
@@ -132,7 +137,7 @@ export function UserActions({ user }: { user: User }) {
             description={t('userActions.demoteDescription', name)}
             confirmLabel={t('userActions.demote')}
             destructive
-            run={(reason) => role.mutateAsync(reason)}
+            run={(reason) => role.mutateAsync({ role: otherRole, reason })}
           />
         ) : (
           <ActionDialog
@@ -141,7 +146,7 @@ export function UserActions({ user }: { user: User }) {
             title={t('userActions.promoteTitle', name)}
             description={t('userActions.promoteDescription', name)}
             confirmLabel={t('userActions.promote')}
-            run={(reason) => role.mutateAsync(reason)}
+            run={(reason) => role.mutateAsync({ role: otherRole, reason })}
           />
         )}
         {user.two_factor && (
@@ -152,7 +157,7 @@ export function UserActions({ user }: { user: User }) {
             description={t('userActions.resetTwoFactorDescription')}
             confirmLabel={t('userActions.resetTwoFactor')}
             destructive
-            run={(reason) => resetTwoFactor.mutateAsync(reason)}
+            run={(reason) => resetTwoFactor.mutateAsync({ reason })}
           />
         )}
         <ActionDialog
@@ -161,9 +166,9 @@ export function UserActions({ user }: { user: User }) {
           title={t('userActions.signOutTitle', name)}
           description={t('userActions.signOutDescription')}
           confirmLabel={t('userActions.signOut')}
-          run={(reason) => signOut.mutateAsync(reason)}
+          run={(reason) => signOut.mutateAsync({ reason })}
         />
       </div>
-    </ConsoleSection>
+    </SectionCard>
   );
 }

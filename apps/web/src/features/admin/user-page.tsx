@@ -1,5 +1,5 @@
 import { type AdminUserDetailResponse, adminRoutes } from '@simcode/contract';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import {
   CalendarClock,
   CreditCard,
@@ -13,27 +13,19 @@ import {
 } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateTime } from '@/components/date-time';
+import { EmptyText } from '@/components/empty-text';
+import { linkClass } from '@/components/link-class';
 import { PageHeader } from '@/components/page-header';
+import { SectionCard } from '@/components/section-card';
+import { TicketStatusBadge } from '@/components/ticket-status-badge';
 import { Badge } from '@/components/ui/badge';
-import { deviceName } from '@/features/account/sessions-section';
-import { TicketStatusBadge } from '@/features/tickets/status-badge';
+import { deviceName } from '@/lib/device-name';
 import { formatDollars } from '@/lib/format';
 import { ledgerQuery, ordersQuery, paymentsQuery, rentsQuery, userQuery } from './api';
-import { BackLink, DetailFrame, useObjectId } from './detail-page';
+import { BackLink, ObjectPage } from './detail-page';
 import { OrdersTable } from './orders-page';
-import {
-  AuditEntries,
-  ConsoleSection,
-  DateTime,
-  EmptyText,
-  Fact,
-  Facts,
-  LedgerTable,
-  ListState,
-  LoadMore,
-  linkClass,
-  YesNo,
-} from './parts';
+import { AuditEntries, Fact, Facts, LedgerTable, ListState, LoadMore, YesNo } from './parts';
 import { PaymentsTable } from './payments-page';
 import { RentsTable } from './rents-page';
 import { UserActions } from './user-actions';
@@ -43,7 +35,7 @@ type Detail = AdminUserDetailResponse;
 function AccountFacts({ user }: { user: Detail['user'] }) {
   const { t } = useTranslation('admin');
   return (
-    <ConsoleSection id="user-account" icon={UserRound} title={t('user.account')}>
+    <SectionCard id="user-account" icon={UserRound} title={t('user.account')}>
       <div className="flex flex-col gap-1">
         <p className="text-sm font-medium text-muted-foreground">{t('user.balance')}</p>
         <p className="text-3xl font-bold tracking-tight tabular-nums" data-testid="user-balance">
@@ -88,7 +80,7 @@ function AccountFacts({ user }: { user: Detail['user'] }) {
           )}
         </Fact>
       </Facts>
-    </ConsoleSection>
+    </SectionCard>
   );
 }
 
@@ -97,7 +89,7 @@ function LedgerSection({ userId }: { userId: number }) {
   const ledger = useInfiniteQuery(ledgerQuery(userId));
   const entries = ledger.data?.pages.flatMap((page) => page.entries) ?? [];
   return (
-    <ConsoleSection
+    <SectionCard
       id="user-ledger"
       icon={ReceiptText}
       title={t('ledger.label')}
@@ -106,7 +98,7 @@ function LedgerSection({ userId }: { userId: number }) {
       <ListState query={ledger} empty={entries.length === 0} emptyText={t('user.noLedger')} />
       {entries.length > 0 && <LedgerTable entries={entries} />}
       <LoadMore query={ledger} />
-    </ConsoleSection>
+    </SectionCard>
   );
 }
 
@@ -115,7 +107,7 @@ function OrdersSection({ userId }: { userId: number }) {
   const orders = useInfiniteQuery(ordersQuery({ user_id: String(userId) }));
   const rows = orders.data?.pages.flatMap((page) => page.orders) ?? [];
   return (
-    <ConsoleSection
+    <SectionCard
       id="user-orders"
       icon={ListOrdered}
       title={t('nav.orders')}
@@ -128,7 +120,7 @@ function OrdersSection({ userId }: { userId: number }) {
       <ListState query={orders} empty={rows.length === 0} emptyText={t('user.noOrders')} />
       {rows.length > 0 && <OrdersTable orders={rows} showUser={false} />}
       <LoadMore query={orders} />
-    </ConsoleSection>
+    </SectionCard>
   );
 }
 
@@ -137,7 +129,7 @@ function PaymentsSection({ userId }: { userId: number }) {
   const payments = useInfiniteQuery(paymentsQuery({ user_id: String(userId) }));
   const rows = payments.data?.pages.flatMap((page) => page.payments) ?? [];
   return (
-    <ConsoleSection
+    <SectionCard
       id="user-payments"
       icon={CreditCard}
       title={t('nav.payments')}
@@ -150,7 +142,7 @@ function PaymentsSection({ userId }: { userId: number }) {
       <ListState query={payments} empty={rows.length === 0} emptyText={t('user.noPayments')} />
       {rows.length > 0 && <PaymentsTable payments={rows} showUser={false} />}
       <LoadMore query={payments} />
-    </ConsoleSection>
+    </SectionCard>
   );
 }
 
@@ -159,7 +151,7 @@ function RentsSection({ userId }: { userId: number }) {
   const rents = useInfiniteQuery(rentsQuery({ user_id: String(userId) }));
   const rows = rents.data?.pages.flatMap((page) => page.rents) ?? [];
   return (
-    <ConsoleSection
+    <SectionCard
       id="user-rents"
       icon={CalendarClock}
       title={t('nav.rents')}
@@ -172,14 +164,14 @@ function RentsSection({ userId }: { userId: number }) {
       <ListState query={rents} empty={rows.length === 0} emptyText={t('user.noRents')} />
       {rows.length > 0 && <RentsTable rents={rows} showUser={false} />}
       <LoadMore query={rents} />
-    </ConsoleSection>
+    </SectionCard>
   );
 }
 
 function TicketsSection({ tickets }: { tickets: Detail['tickets'] }) {
   const { t } = useTranslation('admin');
   return (
-    <ConsoleSection
+    <SectionCard
       id="user-tickets"
       icon={LifeBuoy}
       title={t('user.tickets')}
@@ -212,14 +204,14 @@ function TicketsSection({ tickets }: { tickets: Detail['tickets'] }) {
           ))}
         </ul>
       )}
-    </ConsoleSection>
+    </SectionCard>
   );
 }
 
 function ApiKeysSection({ keys }: { keys: Detail['api_keys'] }) {
   const { t } = useTranslation('admin');
   return (
-    <ConsoleSection id="user-api-keys" icon={KeyRound} title={t('user.apiKeys')}>
+    <SectionCard id="user-api-keys" icon={KeyRound} title={t('user.apiKeys')}>
       {keys.length === 0 ? (
         <EmptyText>{t('user.noApiKeys')}</EmptyText>
       ) : (
@@ -253,14 +245,14 @@ function ApiKeysSection({ keys }: { keys: Detail['api_keys'] }) {
           ))}
         </ul>
       )}
-    </ConsoleSection>
+    </SectionCard>
   );
 }
 
 function SessionsSection({ sessions }: { sessions: Detail['sessions'] }) {
   const { t } = useTranslation('admin');
   return (
-    <ConsoleSection id="user-sessions" icon={MonitorSmartphone} title={t('user.sessions')}>
+    <SectionCard id="user-sessions" icon={MonitorSmartphone} title={t('user.sessions')}>
       {sessions.length === 0 ? (
         <EmptyText>{t('user.noSessions')}</EmptyText>
       ) : (
@@ -297,7 +289,7 @@ function SessionsSection({ sessions }: { sessions: Detail['sessions'] }) {
           ))}
         </ul>
       )}
-    </ConsoleSection>
+    </SectionCard>
   );
 }
 
@@ -332,13 +324,13 @@ function UserDetail({ data }: { data: Detail }) {
           <SessionsSection sessions={data.sessions} />
         </div>
         <div className="min-w-0 xl:col-span-2">
-          <ConsoleSection id="user-audit" icon={History} title={t('user.audit')}>
+          <SectionCard id="user-audit" icon={History} title={t('user.audit')}>
             {data.audit.length === 0 ? (
               <EmptyText>{t('user.noAudit')}</EmptyText>
             ) : (
               <AuditEntries entries={data.audit} showObject={false} />
             )}
-          </ConsoleSection>
+          </SectionCard>
         </div>
       </div>
     </>
@@ -348,16 +340,13 @@ function UserDetail({ data }: { data: Detail }) {
 /** `/admin/users/:id`: an account with its money, orders, sessions and everything done to it. */
 export function UserPage() {
   const { t } = useTranslation('admin');
-  const id = useObjectId();
-  const user = useQuery({ ...userQuery(id ?? 0), enabled: id !== null });
   return (
-    <DetailFrame
-      id={id}
-      query={user}
-      title={t('user.title', { id })}
+    <ObjectPage
+      query={userQuery}
+      title={(id) => t('user.title', { id })}
       back={{ to: adminRoutes.users, label: t('nav.users') }}
     >
-      {() => <UserDetail data={user.data!} />}
-    </DetailFrame>
+      {(data) => <UserDetail data={data} />}
+    </ObjectPage>
   );
 }

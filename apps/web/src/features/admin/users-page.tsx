@@ -2,12 +2,15 @@ import { type AdminUserRow, adminRoutes } from '@simcode/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { DateTime } from '@/components/date-time';
+import { linkClass } from '@/components/link-class';
+import { Money } from '@/components/money/money';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { usersQuery } from './api';
-import { DateTime, ListState, LoadMore, linkClass, Money, YesNo } from './parts';
+import { ListState, LoadMore, YesNo } from './parts';
 import { SearchForm } from './search-form';
 
 function RoleBadge({ role }: { role: AdminUserRow['role'] }) {

@@ -1,16 +1,13 @@
-import type { NumbersResponse } from '@simcode/contract';
+import { apiPaths, LIST_LIMIT_MAX, type NumbersResponse } from '@simcode/contract';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { i18n } from '@/i18n';
 import { apiRequest } from '@/lib/api-client';
 import { RESYNC, subscribeToLiveEvents } from '@/lib/event-stream';
-import { type Arrival, arrivalsSince, type SmsCounts, smsCounts } from './arrivals';
+import { type Arrival, createArrivalTracker } from './arrivals';
 import { playChime, unlockAudioOnInteraction } from './chime';
 import { alertSettings } from './settings';
 import { clearTitleCode, showCodeInTitle } from './tab-title';
-
-/** Every number that can still receive an SMS: more than anyone holds at once. */
-const LIVE_NUMBERS_PATH = '/api/dashboard/numbers?state=live&limit=100';
 
 function notify(arrival: Arrival, code: string) {
   if (typeof Notification !== 'function' || Notification.permission !== 'granted') return;
@@ -36,33 +33,41 @@ function announce(arrival: Arrival) {
 
 /**
  * Tells the signed-in user when a code arrives on one of their numbers, on whichever page of the app they
- * are: a chime, the code in the tab title and, if they turned it on, a browser notification. The event
- * stream says the numbers changed; comparing each number's SMS with the last look tells which got one.
+ * are: a chime, the code in the tab title and, if they turned it on, a browser notification. An event that
+ * names the number and its code is announced as it comes; one that only says the numbers changed is
+ * followed by a look at the live numbers, compared with the last look.
  */
 export default function CodeAlerts() {
   useEffect(() => {
     const controller = new AbortController();
     const stopUnlock = unlockAudioOnInteraction();
-    let seen: SmsCounts | null = null;
-    // One look at a time, in order, so that two events in a row never announce the same SMS twice.
-    let looking = Promise.resolve();
-    const look = () => {
-      looking = looking.then(async () => {
-        try {
-          const { numbers } = await apiRequest<NumbersResponse>(LIVE_NUMBERS_PATH, {
-            signal: controller.signal,
-          });
-          const arrivals = arrivalsSince(seen, numbers);
-          seen = smsCounts(numbers);
-          for (const arrival of arrivals) announce(arrival);
-        } catch {
-          // The next event looks again.
-        }
+    const tracker = createArrivalTracker();
+    // One step at a time, in order, so that a look and a pushed code never announce the same SMS twice.
+    let steps = Promise.resolve();
+    const then = (step: () => Promise<void> | void) => {
+      steps = steps.then(step).catch(() => {
+        // Network trouble: the next event looks again.
       });
     };
-    look();
+    const look = async () => {
+      // Every number that can still receive an SMS: more than anyone holds at once.
+      const { numbers } = await apiRequest<NumbersResponse>(apiPaths.numbers.list, {
+        query: { state: 'live', limit: LIST_LIMIT_MAX },
+        signal: controller.signal,
+      });
+      for (const arrival of tracker.look(numbers)) announce(arrival);
+    };
+    then(look);
     const unsubscribe = subscribeToLiveEvents((event) => {
-      if (event === 'numbers' || event === RESYNC) look();
+      if (event.type === 'numbers' && event.data.order_id !== undefined && event.data.code) {
+        const { order_id, code } = event.data;
+        then(() => {
+          const arrival = tracker.pushed(order_id, code);
+          return arrival ? announce(arrival) : look();
+        });
+      } else if (event.type === 'numbers' || event.type === RESYNC) {
+        then(look);
+      }
     });
     return () => {
       controller.abort();

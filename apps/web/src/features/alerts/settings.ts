@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** How the user wants to hear of a code: kept in this browser, as the device decides what suits it. */
-export interface AlertSettings {
+interface AlertSettings {
   /** A short chime; on unless muted. */
   sound: boolean;
   /** A browser notification; off until the user turns it on (and the browser allows it). */

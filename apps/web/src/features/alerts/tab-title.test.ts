@@ -4,21 +4,17 @@ import { clearTitleCode, showCodeInTitle } from './tab-title';
 describe('the code in the tab title', () => {
   afterEach(clearTitleCode);
 
-  it('stays in front when the page changes its title, until the user interacts with the page', () => {
+  it('stays in front when the page changes its title, until the user interacts with the page', async () => {
     document.title = 'Account | SimCode';
     showCodeInTitle('123456 · ');
     expect(document.title).toBe('123456 · Account | SimCode');
 
     document.title = 'My Numbers | SimCode';
-    return new Promise<void>((done) => {
-      // The observer re-applies the code after the title changed.
-      setTimeout(() => {
-        expect(document.title).toBe('123456 · My Numbers | SimCode');
-        window.dispatchEvent(new Event('pointerdown'));
-        expect(document.title).toBe('My Numbers | SimCode');
-        done();
-      });
-    });
+    // The observer re-applies the code once the change is delivered to it, after this task.
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(document.title).toBe('123456 · My Numbers | SimCode');
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(document.title).toBe('My Numbers | SimCode');
   });
 
   it('shows only the latest code, and goes when the tab is shown again', () => {

@@ -23,7 +23,14 @@ import { Card } from '@/components/ui/card';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime, formatDollars } from '@/lib/format';
-import { apiKeysQuery, useCreateApiKey, useRevokeApiKey, useTestDelivery, useUpdateApiKey } from './api';
+import {
+  apiKeysQuery,
+  useCreateApiKey,
+  useResumeApiKey,
+  useRevokeApiKey,
+  useTestDelivery,
+  useUpdateApiKey,
+} from './api';
 import { CreatedKeyDialog } from './created-key-dialog';
 import { KeyFormDialog } from './key-form-dialog';
 import { KeyLog } from './key-log';
@@ -44,6 +51,7 @@ function KeyCard({ apiKey }: { apiKey: ApiKeyView }) {
   const [showLog, setShowLog] = useState(false);
   const update = useUpdateApiKey();
   const revoke = useRevokeApiKey();
+  const resume = useResumeApiKey();
   const testDelivery = useTestDelivery();
   const live = apiKey.revoked_at === null;
   const cap = (value: number | null) => (value === null ? t('noCap') : formatDollars(value));
@@ -53,8 +61,30 @@ function KeyCard({ apiKey }: { apiKey: ApiKeyView }) {
       <div className="flex flex-wrap items-center gap-2">
         <KeyRound className="size-5 text-primary" aria-hidden="true" />
         <h2 className="min-w-0 flex-1 truncate font-semibold">{apiKey.name}</h2>
+        {apiKey.paused_at && live && <Badge variant="warning">{t('paused')}</Badge>}
         <Badge variant={live ? 'success' : 'muted'}>{live ? t('live') : t('revoked')}</Badge>
       </div>
+      {apiKey.paused_at && live && (
+        <Alert>
+          <AlertDescription className="flex flex-wrap items-center gap-3">
+            <span className="min-w-0 flex-1">
+              {t('pausedBody', { count: apiKey.failures_in_a_row, time: formatDateTime(apiKey.paused_at) })}
+            </span>
+            <Button
+              size="sm"
+              disabled={resume.isPending}
+              onClick={() =>
+                resume.mutate(apiKey.id, {
+                  onSuccess: () => toast.success(t('resumedToast')),
+                  onError: (error) => toast.error(errorMessage(error)),
+                })
+              }
+            >
+              {t('resume')}
+            </Button>
+          </AlertDescription>
+        </Alert>
+      )}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Detail label={t('prefix')}>
           <code className="font-mono">{apiKey.prefix}…</code>
@@ -77,6 +107,17 @@ function KeyCard({ apiKey }: { apiKey: ApiKeyView }) {
           {apiKey.allowed_ips.length > 0 ? apiKey.allowed_ips.join(', ') : t('anyIp')}
         </Detail>
         <Detail label={t('callback')}>{apiKey.callback_url ?? t('noCallback')}</Detail>
+        <Detail label={t('scope')}>{t(`scopes.${apiKey.scope}`)}</Detail>
+        <Detail label={t('guards')}>
+          {[
+            apiKey.max_price !== null && t('guardMaxPrice', { price: formatDollars(apiKey.max_price) }),
+            apiKey.min_delivery_rate !== null &&
+              t('guardMinRate', { rate: Math.round(apiKey.min_delivery_rate * 100) }),
+            apiKey.stop_after_failures !== null && t('guardStopAfter', { count: apiKey.stop_after_failures }),
+          ]
+            .filter(Boolean)
+            .join(' · ') || t('noGuards')}
+        </Detail>
       </dl>
       <div className="flex flex-wrap gap-2">
         <Button

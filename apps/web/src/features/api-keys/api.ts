@@ -1,32 +1,26 @@
-import type {
-  ApiKeyLogResponse,
-  ApiKeyResponse,
-  ApiKeysResponse,
-  CreateApiKeyRequest,
-  CreatedApiKeyResponse,
-  UpdateApiKeyRequest,
+import {
+  type ApiKeyLogResponse,
+  type ApiKeyResponse,
+  type ApiKeysResponse,
+  apiPaths,
+  type CreateApiKeyRequest,
+  type CreatedApiKeyResponse,
+  type UpdateApiKeyRequest,
 } from '@simcode/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-const base = '/api/dashboard/api-keys';
-
-export const apiKeyKeys = {
-  all: ['api-keys'] as const,
-  list: ['api-keys', 'list'] as const,
-  log: (id: number) => ['api-keys', 'log', id] as const,
-};
+import { queryKeys } from '@/lib/query-keys';
 
 export const apiKeysQuery = queryOptions({
-  queryKey: apiKeyKeys.list,
-  queryFn: ({ signal }) => apiRequest<ApiKeysResponse>(base, { signal }),
+  queryKey: queryKeys.apiKeys.list,
+  queryFn: ({ signal }) => apiRequest<ApiKeysResponse>(apiPaths.apiKeys.list, { signal }),
 });
 
 /** A key's deliveries and refusals, refreshed while it is open so retries show up. */
 export const apiKeyLogQuery = (id: number) =>
   queryOptions({
-    queryKey: apiKeyKeys.log(id),
-    queryFn: ({ signal }) => apiRequest<ApiKeyLogResponse>(`${base}/${id}/log`, { signal }),
+    queryKey: queryKeys.apiKeys.log(id),
+    queryFn: ({ signal }) => apiRequest<ApiKeyLogResponse>(apiPaths.apiKeys.log(id), { signal }),
     refetchInterval: 10_000,
   });
 
@@ -34,26 +28,31 @@ function useInvalidatingMutation<Input, Output>(run: (input: Input) => Promise<O
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys.all }),
   });
 }
 
 export const useCreateApiKey = () =>
   useInvalidatingMutation((body: CreateApiKeyRequest) =>
-    apiRequest<CreatedApiKeyResponse>(base, { method: 'POST', body }),
+    apiRequest<CreatedApiKeyResponse>(apiPaths.apiKeys.list, { method: 'POST', body }),
   );
 
 export const useUpdateApiKey = () =>
   useInvalidatingMutation(({ id, body }: { id: number; body: UpdateApiKeyRequest }) =>
-    apiRequest<ApiKeyResponse>(`${base}/${id}`, { method: 'PATCH', body }),
+    apiRequest<ApiKeyResponse>(apiPaths.apiKeys.key(id), { method: 'PATCH', body }),
   );
 
 export const useRevokeApiKey = () =>
   useInvalidatingMutation((id: number) =>
-    apiRequest<ApiKeyResponse>(`${base}/${id}/revoke`, { method: 'POST' }),
+    apiRequest<ApiKeyResponse>(apiPaths.apiKeys.revoke(id), { method: 'POST' }),
+  );
+
+export const useResumeApiKey = () =>
+  useInvalidatingMutation((id: number) =>
+    apiRequest<ApiKeyResponse>(apiPaths.apiKeys.resume(id), { method: 'POST' }),
   );
 
 export const useTestDelivery = () =>
   useInvalidatingMutation((id: number) =>
-    apiRequest<{ success: true }>(`${base}/${id}/test-delivery`, { method: 'POST' }),
+    apiRequest<{ success: true }>(apiPaths.apiKeys.testDelivery(id), { method: 'POST' }),
   );

@@ -1,4 +1,4 @@
-import type { ApiKeyView, CreateApiKeyRequest } from '@simcode/contract';
+import { type ApiKeyScope, type ApiKeyView, apiKeyScopes, type CreateApiKeyRequest } from '@simcode/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -13,6 +13,7 @@ import {
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
 
@@ -23,7 +24,7 @@ function optionalNumber(value: string): number | null {
   return trimmed === '' ? null : Number(trimmed);
 }
 
-/** The create and edit form: name, allow-list, caps and callback URL. */
+/** The create and edit form: name, allow-list, caps, guards, scope and callback URL. */
 export function KeyFormDialog({
   open,
   onOpenChange,
@@ -44,6 +45,14 @@ export function KeyFormDialog({
   const [totalCap, setTotalCap] = useState(initial?.total_cap?.toString() ?? '');
   const [maxActive, setMaxActive] = useState(initial?.max_active_orders?.toString() ?? '');
   const [callback, setCallback] = useState(initial?.callback_url ?? '');
+  const [scope, setScope] = useState<ApiKeyScope>(initial?.scope ?? 'full');
+  const [maxPrice, setMaxPrice] = useState(initial?.max_price?.toString() ?? '');
+  const [minRate, setMinRate] = useState(
+    initial?.min_delivery_rate === null || initial?.min_delivery_rate === undefined
+      ? ''
+      : String(Math.round(initial.min_delivery_rate * 100)),
+  );
+  const [stopAfter, setStopAfter] = useState(initial?.stop_after_failures?.toString() ?? '');
   const [saving, setSaving] = useState(false);
 
   async function submit(event: React.FormEvent) {
@@ -60,6 +69,10 @@ export function KeyFormDialog({
         total_cap: optionalNumber(totalCap),
         max_active_orders: optionalNumber(maxActive),
         callback_url: callback.trim() || null,
+        scope,
+        max_price: optionalNumber(maxPrice),
+        min_delivery_rate: minRate.trim() === '' ? null : Number(minRate) / 100,
+        stop_after_failures: optionalNumber(stopAfter),
       });
       onOpenChange(false);
     } catch (error) {
@@ -125,6 +138,50 @@ export function KeyFormDialog({
               />
             </Field>
           </div>
+          <div className="grid gap-4 sm:grid-cols-3 sm:items-end">
+            <Field id={`${id}-max-price`} label={t('form.maxPrice')}>
+              <Input
+                id={`${id}-max-price`}
+                inputMode="decimal"
+                value={maxPrice}
+                onChange={(event) => setMaxPrice(event.target.value)}
+              />
+            </Field>
+            <Field id={`${id}-min-rate`} label={t('form.minDeliveryRate')}>
+              <Input
+                id={`${id}-min-rate`}
+                inputMode="numeric"
+                value={minRate}
+                onChange={(event) => setMinRate(event.target.value)}
+              />
+            </Field>
+            <Field id={`${id}-stop-after`} label={t('form.stopAfter')}>
+              <Input
+                id={`${id}-stop-after`}
+                inputMode="numeric"
+                value={stopAfter}
+                onChange={(event) => setStopAfter(event.target.value)}
+              />
+            </Field>
+          </div>
+          <Field
+            id={`${id}-scope`}
+            label={t('form.scope')}
+            below={<p className="text-xs text-muted-foreground">{t(`form.scopeHint.${scope}`)}</p>}
+          >
+            <Select value={scope} onValueChange={(value) => setScope(value as ApiKeyScope)}>
+              <SelectTrigger id={`${id}-scope`}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {apiKeyScopes.map((value) => (
+                  <SelectItem key={value} value={value}>
+                    {t(`scopes.${value}`)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </Field>
           <Field
             id={`${id}-callback`}
             label={t('form.callback')}

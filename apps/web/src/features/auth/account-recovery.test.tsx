@@ -3,48 +3,41 @@ import {
   authMessages,
   confirmEmailRequestSchema,
   forgotPasswordRequestSchema,
+  messageResponseSchema,
   resetPasswordRequestSchema,
 } from '@simcode/contract';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createFakeApi, type FakeApi, ok, refuse } from '@test/fake-api';
+import { renderWithProviders } from '@test/render';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmEmailPage } from './confirm-email-page';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { ResetPasswordPage } from './reset-password-page';
 
-vi.mock('./captcha-field', () => ({
-  CaptchaField: ({ onChange }: { onChange(payload: string): void }) => (
-    <button type="button" onClick={() => onChange('solved-payload')}>
-      Solve captcha
-    </button>
-  ),
-}));
+// The captcha solves itself when its button is pressed.
+vi.mock('./captcha-field', () => import('@test/captcha-field'));
 
-const fetchMock = vi.fn<typeof fetch>();
+let api: FakeApi;
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  api = createFakeApi();
+  vi.stubGlobal('fetch', api.fetch);
   localStorage.clear();
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const jsonResponse = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const sentBody = (call: number) => JSON.parse(String(fetchMock.mock.calls[call]![1]?.body));
+const sentBody = (call: number) => JSON.parse(String(api.fetch.mock.calls[call]![1]?.body));
 
 function renderAt(entry: string) {
-  const router = createMemoryRouter(
+  // The pages reached from an e-mail have no query cache.
+  return renderWithProviders(
     [
       { path: '/forgot-password', Component: ForgotPasswordPage },
       { path: '/reset-password', Component: ResetPasswordPage },
       { path: '/confirm-email', Component: ConfirmEmailPage },
       { path: '/login', Component: () => <h1>Sign in page</h1> },
     ],
-    { initialEntries: [entry] },
-  );
-  render(<RouterProvider router={router} />);
-  return userEvent.setup();
+    { at: entry, queryClient: null },
+  ).user;
 }
 
 describe('the forgotten password page', () => {
@@ -53,17 +46,15 @@ describe('the forgotten password page', () => {
     await user.type(screen.getByLabelText('Email'), ' alice@example.com ');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(authMessages.captchaRequired);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(200, { success: true, message: accountMessages.resetRequested }),
-    );
+    api.answerNext(ok(messageResponseSchema, { success: true, message: accountMessages.resetRequested }));
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     const outcome = await screen.findByRole('status');
     expect(outcome).toHaveTextContent(accountMessages.resetRequested);
     expect(outcome).toHaveFocus();
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/auth/password/forgot');
+    expect(api.fetch.mock.calls[0]![0]).toBe('/api/auth/password/forgot');
     expect(forgotPasswordRequestSchema.parse(sentBody(0))).toEqual({
       email: 'alice@example.com',
       'g-recaptcha-response': 'solved-payload',
@@ -80,19 +71,15 @@ describe('the password reset page', () => {
     await user.type(screen.getByLabelText('Repeat new password'), 'new-password-2');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(authMessages.passwordsDoNotMatch);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
 
     await user.clear(screen.getByLabelText('Repeat new password'));
     await user.type(screen.getByLabelText('Repeat new password'), 'new-password-1');
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(400, { success: false, error: accountMessages.resetLinkInvalid }),
-    );
+    api.answerNext(refuse(400, accountMessages.resetLinkInvalid));
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(accountMessages.resetLinkInvalid);
 
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(200, { success: true, message: accountMessages.passwordReset }),
-    );
+    api.answerNext(ok(messageResponseSchema, { success: true, message: accountMessages.passwordReset }));
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByRole('status')).toHaveTextContent(accountMessages.passwordReset);
     expect(resetPasswordRequestSchema.parse(sentBody(1))).toEqual({
@@ -120,23 +107,21 @@ describe('the password reset page', () => {
 describe('the e-mail confirmation page', () => {
   it('confirms on a press of the button, not on load', async () => {
     const user = renderAt('/confirm-email#token=email-token-1');
-    expect(fetchMock).not.toHaveBeenCalled();
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(200, { success: true, message: accountMessages.emailChanged('new@example.com') }),
+    expect(api.fetch).not.toHaveBeenCalled();
+    api.answerNext(
+      ok(messageResponseSchema, { success: true, message: accountMessages.emailChanged('new@example.com') }),
     );
     await user.click(screen.getByRole('button', { name: 'Confirm my new address' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
       accountMessages.emailChanged('new@example.com'),
     );
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/auth/email/confirm');
+    expect(api.fetch.mock.calls[0]![0]).toBe('/api/auth/email/confirm');
     expect(confirmEmailRequestSchema.parse(sentBody(0))).toEqual({ token: 'email-token-1' });
   });
 
   it("shows the server's refusal", async () => {
     const user = renderAt('/confirm-email#token=used');
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(400, { success: false, error: accountMessages.emailLinkInvalid }),
-    );
+    api.answerNext(refuse(400, accountMessages.emailLinkInvalid));
     await user.click(screen.getByRole('button', { name: 'Confirm my new address' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(accountMessages.emailLinkInvalid);
   });

@@ -1,5 +1,6 @@
 import 'altcha/external';
 import 'altcha/altcha.css';
+import { apiPaths } from '@simcode/contract';
 import type {} from 'altcha/types/react';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 import { useEffect, useLayoutEffect, useRef } from 'react';
@@ -75,7 +76,7 @@ export default function AltchaWidget({ onChange, resetKey = 0 }: AltchaWidgetPro
   return (
     <altcha-widget
       ref={widgetRef}
-      challenge="/api/captcha/challenge"
+      challenge={apiPaths.captchaChallenge}
       name="altcha"
       language={language}
       style={{ '--altcha-max-width': '100%' } as React.CSSProperties}

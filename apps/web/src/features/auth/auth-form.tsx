@@ -1,9 +1,8 @@
-import { AlertCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FormError } from '@/components/form-error';
 import { LogoMark } from '@/components/logo';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { publicPath } from '@/i18n';
 import { CaptchaField } from './captcha-field';
@@ -65,16 +64,6 @@ export function AuthForm({
         </p>
       </form>
     </AuthCard>
-  );
-}
-
-/** A form's error, which the form points to with aria-describedby. */
-export function FormError({ id, children }: { id: string; children: ReactNode }) {
-  return (
-    <Alert variant="destructive" id={id}>
-      <AlertCircle aria-hidden="true" />
-      <AlertDescription>{children}</AlertDescription>
-    </Alert>
   );
 }
 

@@ -1,30 +1,25 @@
 import {
   accountMessages,
   authMessages,
+  authResponseSchema,
   loginRequestSchema,
+  loginResponseSchema,
   twoFactorLoginRequestSchema,
 } from '@simcode/contract';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createFakeApi, type FakeApi, ok, refuse, unchecked } from '@test/fake-api';
+import { renderWithProviders } from '@test/render';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from './login-page';
 import { RegisterPage } from './register-page';
 
-// The real widget solves a proof of work in Web Workers, which happy-dom has not; the browser tests use it.
-// Here a stand-in reports a solved payload when its button is pressed.
-vi.mock('./captcha-field', () => ({
-  CaptchaField: ({ onChange }: { onChange(payload: string): void }) => (
-    <button type="button" onClick={() => onChange('solved-payload')}>
-      Solve captcha
-    </button>
-  ),
-}));
+// The captcha solves itself when its button is pressed.
+vi.mock('./captcha-field', () => import('@test/captcha-field'));
 
-const fetchMock = vi.fn<typeof fetch>();
+let api: FakeApi;
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  api = createFakeApi();
+  vi.stubGlobal('fetch', api.fetch);
   localStorage.clear();
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -34,20 +29,15 @@ function DashboardStandIn() {
 }
 
 function renderAt(path: '/login' | '/register') {
-  const router = createMemoryRouter(
+  // The sign-in pages have no query cache.
+  return renderWithProviders(
     [
       { path: '/login', Component: LoginPage },
       { path: '/register', Component: RegisterPage },
       { path: '/dashboard', Component: DashboardStandIn },
     ],
-    { initialEntries: [path] },
-  );
-  render(<RouterProvider router={router} />);
-  return userEvent.setup();
-}
-
-function jsonResponse(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    { at: path, queryClient: null },
+  ).user;
 }
 
 describe('the login form', () => {
@@ -67,7 +57,7 @@ describe('the login form', () => {
       if (solved) await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
       await user.click(screen.getByRole('button', { name: 'Sign In' }));
       expect(await screen.findByRole('alert')).toHaveTextContent(text);
-      expect(fetchMock).not.toHaveBeenCalled();
+      expect(api.fetch).not.toHaveBeenCalled();
     },
   );
 
@@ -76,17 +66,15 @@ describe('the login form', () => {
     await user.type(screen.getByLabelText('Username'), 'alice');
     await user.type(screen.getByLabelText('Password'), 'password-1');
     await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(401, { success: false, error: authMessages.invalidCredentials }),
-    );
+    api.answerNext(refuse(401, authMessages.invalidCredentials));
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(authMessages.invalidCredentials);
 
     await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
-    fetchMock.mockResolvedValueOnce(jsonResponse(500, { success: false }));
+    api.answerNext(unchecked(500, { success: false }));
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(authMessages.loginFailed);
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = api.fetch.mock.calls[0]!;
     expect(url).toBe('/api/auth/login');
     expect(JSON.parse(String(init?.body))).toEqual({
       username: 'alice',
@@ -100,7 +88,7 @@ describe('the login form', () => {
     await user.type(screen.getByLabelText('Username'), 'alice');
     await user.type(screen.getByLabelText('Password'), 'password-1');
     await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { success: true, token: 'header.payload.signature' }));
+    api.answerNext(ok(loginResponseSchema, { success: true, token: 'header.payload.signature' }));
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBe('header.payload.signature');
@@ -113,8 +101,8 @@ describe('the login form with two-factor authentication on', () => {
     await user.type(screen.getByLabelText('Username'), 'alice');
     await user.type(screen.getByLabelText('Password'), 'password-1');
     await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(200, { success: true, two_factor_required: true, challenge: 'challenge-1' }),
+    api.answerNext(
+      ok(loginResponseSchema, { success: true, two_factor_required: true, challenge: 'challenge-1' }),
     );
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
@@ -122,25 +110,23 @@ describe('the login form with two-factor authentication on', () => {
     expect(code).toHaveFocus();
     expect(code).toHaveAccessibleDescription(accountMessages.twoFactorPrompt);
     expect(localStorage.getItem('token')).toBeNull();
-    expect(loginRequestSchema.parse(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body)))).toMatchObject({
+    expect(loginRequestSchema.parse(JSON.parse(String(api.fetch.mock.calls[0]![1]?.body)))).toMatchObject({
       username: 'alice',
       password: 'password-1',
     });
 
     await user.type(code, '000000');
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(400, { success: false, error: accountMessages.twoFactorCodeInvalid }),
-    );
+    api.answerNext(refuse(400, accountMessages.twoFactorCodeInvalid));
     await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(accountMessages.twoFactorCodeInvalid);
 
     await user.clear(code);
     await user.type(code, ' 123456 ');
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { success: true, token: 'header.payload.2fa' }));
+    api.answerNext(ok(authResponseSchema, { success: true, token: 'header.payload.2fa' }));
     await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBe('header.payload.2fa');
-    const [url, init] = fetchMock.mock.calls[2]!;
+    const [url, init] = api.fetch.mock.calls[2]!;
     expect(url).toBe('/api/auth/login/two-factor');
     expect(twoFactorLoginRequestSchema.parse(JSON.parse(String(init?.body)))).toEqual({
       challenge: 'challenge-1',
@@ -153,8 +139,8 @@ describe('the login form with two-factor authentication on', () => {
     await user.type(screen.getByLabelText('Username'), 'alice');
     await user.type(screen.getByLabelText('Password'), 'password-1');
     await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(200, { success: true, two_factor_required: true, challenge: 'challenge-1' }),
+    api.answerNext(
+      ok(loginResponseSchema, { success: true, two_factor_required: true, challenge: 'challenge-1' }),
     );
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await user.click(await screen.findByRole('button', { name: 'Start over' }));
@@ -199,7 +185,7 @@ describe('the register form', () => {
     if (solved) await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
   });
 
   it("shows the server's duplicate text and the spec's fallback", async () => {
@@ -209,11 +195,11 @@ describe('the register form', () => {
     await user.type(screen.getByLabelText('Password'), valid.password);
     await user.type(screen.getByLabelText('Repeat password'), valid.repeat);
     await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
-    fetchMock.mockResolvedValueOnce(jsonResponse(409, { success: false, error: authMessages.usernameTaken }));
+    api.answerNext(refuse(409, authMessages.usernameTaken));
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(authMessages.usernameTaken);
     await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
-    fetchMock.mockRejectedValueOnce(new TypeError('network down'));
+    api.answerNext('network');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(authMessages.registrationFailed);
   });

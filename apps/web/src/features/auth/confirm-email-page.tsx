@@ -3,14 +3,15 @@ import { Link2Off, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { publicPath } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { confirmEmail } from './api';
-import { AuthCard, FormError } from './auth-form';
+import { AuthCard } from './auth-form';
 import { Outcome } from './outcome';
-import { useSession } from './session';
 
 const linkClass = 'font-medium text-primary hover:underline';
 

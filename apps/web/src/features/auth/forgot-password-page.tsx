@@ -3,6 +3,7 @@ import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FormError } from '@/components/form-error';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -10,7 +11,7 @@ import { publicPath } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { requestPasswordReset } from './api';
-import { AuthCard, FormError } from './auth-form';
+import { AuthCard } from './auth-form';
 import { CaptchaField } from './captcha-field';
 import { Outcome } from './outcome';
 

@@ -2,6 +2,8 @@ import { accountMessages, appRoutes, authMessages, CAPTCHA_FIELD, validateLogin 
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FormError } from '@/components/form-error';
+import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -9,8 +11,7 @@ import { publicPath } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { login, loginTwoFactor } from './api';
-import { AuthCard, AuthForm, FormError } from './auth-form';
-import { PasswordInput } from './password-input';
+import { AuthCard, AuthForm } from './auth-form';
 import { useAuthSubmit, useSignIn } from './use-auth-submit';
 
 /** The second step of a sign-in with two-factor authentication: one code, sent with the challenge. */

@@ -1,15 +1,15 @@
 import { authMessages, CAPTCHA_FIELD, validateRegister } from '@simcode/contract';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { policies } from '@/components/legal/policies';
+import { PolicyButton } from '@/components/legal/policy-button';
+import { PasswordInput } from '@/components/password-input';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { policies } from '@/features/legal/policies';
-import { PolicyButton } from '@/features/legal/policy-button';
 import { publicPath } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { register } from './api';
 import { AuthForm } from './auth-form';
-import { PasswordInput } from './password-input';
 import { useAuthSubmit } from './use-auth-submit';
 
 const policyLinkClass = 'font-medium text-primary underline-offset-2 hover:underline';

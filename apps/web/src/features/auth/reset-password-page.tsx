@@ -9,16 +9,17 @@ import { KeyRound, Link2Off } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { FormError } from '@/components/form-error';
+import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { publicPath } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
+import { clearToken, getToken } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { resetPassword } from './api';
-import { AuthCard, FormError } from './auth-form';
+import { AuthCard } from './auth-form';
 import { Outcome } from './outcome';
-import { PasswordInput } from './password-input';
-import { clearToken, getToken } from './session';
 
 const linkClass = 'font-medium text-primary hover:underline';
 

@@ -1,9 +1,10 @@
-import { type Account, accountApiPaths, currentLanguage, type LoginResponse } from '@simcode/contract';
+import { currentLanguage, type LoginResponse } from '@simcode/contract';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { rememberLanguage } from '@/i18n/preference';
-import { apiRequest, errorMessage } from '@/lib/api-client';
-import { saveAccountLanguage, setToken } from './session';
+import { errorMessage } from '@/lib/api-client';
+import { saveAccountLanguage, setToken } from '@/lib/session';
+import { savedLanguage } from './api';
 
 /**
  * The behaviour both account forms share: check the rules before sending, keep the button busy while the
@@ -65,10 +66,7 @@ export function useSignIn() {
   const navigate = useNavigate();
   return async (token: string) => {
     setToken(token);
-    const saved = await apiRequest<{ account: Account }>(accountApiPaths.account).then(
-      (answer) => answer.account.language,
-      () => undefined,
-    );
+    const saved = await savedLanguage();
     if (saved === null) saveAccountLanguage(currentLanguage());
     if (saved && saved !== currentLanguage()) {
       rememberLanguage(saved);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { endSession, isIdleExpired, markActivity } from './session';
+import { endSession, isIdleExpired, markActivity } from '@/lib/session';
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'touchstart', 'wheel'] as const;
 const CHECK_EVERY_MS = 15_000;

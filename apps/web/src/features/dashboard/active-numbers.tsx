@@ -1,18 +1,23 @@
-import { NUMBERS_REFRESH_MS, numberMessages, type PurchasedNumber, serviceByCode } from '@simcode/contract';
+import {
+  isLiveNumber,
+  NUMBERS_REFRESH_MS,
+  numberMessages,
+  type PurchasedNumber,
+  serviceByCode,
+} from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CopyButton } from '@/components/copy-button';
+import { AnotherSms } from '@/components/orders/another-sms';
+import { useNumberState } from '@/components/orders/use-number-state';
 import { ServiceIcon } from '@/components/service-icon';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMinutesSeconds, formatPhone } from '@/lib/format';
 import { countryName } from '@/lib/names';
 import { useNow } from '@/lib/use-now';
-import { AnotherSms } from '../numbers/another-sms';
-import { numbersQuery } from '../numbers/api';
-import { useNumberState } from '../numbers/number-card';
-import { isLive } from '../numbers/status-text';
+import { numbersQuery } from './api';
 
 function ActiveNumberRow({ number, now }: { number: PurchasedNumber; now: number }) {
   const { t } = useTranslation('dashboard');
@@ -79,9 +84,9 @@ export function ActiveNumbers() {
   const now = useNow();
   const numbers = useQuery({
     ...numbersQuery,
-    refetchInterval: (query) => (query.state.data?.numbers.some(isLive) ? NUMBERS_REFRESH_MS : false),
+    refetchInterval: (query) => (query.state.data?.numbers.some(isLiveNumber) ? NUMBERS_REFRESH_MS : false),
   });
-  const active = numbers.data?.numbers.filter(isLive) ?? [];
+  const active = numbers.data?.numbers.filter(isLiveNumber) ?? [];
   if (active.length === 0) return null;
   return (
     <Card aria-label={t('active.title')} role="region">

@@ -1,36 +1,25 @@
 import {
+  apiPaths,
   type BuyNumberRequest,
   type BuyNumberResponse,
   type CountriesResponse,
   type FavouriteRequest,
   type FavouritesResponse,
   generalMessages,
+  type NumbersResponse,
   numberMessages,
   type ServiceCountriesResponse,
   type ServicesResponse,
-  type SummaryResponse,
   serviceDisplayName,
 } from '@simcode/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-export const dashboardKeys = {
-  summary: ['summary'] as const,
-  countries: ['countries'] as const,
-  services: (countryId: string, operator: string) => ['services', countryId, operator] as const,
-  serviceCountries: (service: string) => ['service-countries', service] as const,
-  favourites: ['favourites'] as const,
-};
-
-export const summaryQuery = queryOptions({
-  queryKey: dashboardKeys.summary,
-  queryFn: ({ signal }) => apiRequest<SummaryResponse>('/api/dashboard/summary', { signal }),
-});
+import { queryKeys } from '@/lib/query-keys';
 
 export const countriesQuery = queryOptions({
-  queryKey: dashboardKeys.countries,
+  queryKey: queryKeys.catalog.countries,
   queryFn: ({ signal }) =>
-    apiRequest<CountriesResponse>('/api/dashboard/countries', {
+    apiRequest<CountriesResponse>(apiPaths.dashboard.countries, {
       signal,
       fallbackError: numberMessages.fetchCountriesFailed,
     }),
@@ -39,12 +28,13 @@ export const countriesQuery = queryOptions({
 
 export function servicesQuery(countryId: string, operator: string) {
   return queryOptions({
-    queryKey: dashboardKeys.services(countryId, operator),
+    queryKey: queryKeys.catalog.services(countryId, operator),
     queryFn: ({ signal }) =>
-      apiRequest<ServicesResponse>(
-        `/api/dashboard/services?countryID=${encodeURIComponent(countryId)}&operator=${encodeURIComponent(operator)}`,
-        { signal, fallbackError: generalMessages.genericError },
-      ),
+      apiRequest<ServicesResponse>(apiPaths.dashboard.services, {
+        query: { countryID: countryId, operator },
+        signal,
+        fallbackError: generalMessages.genericError,
+      }),
     // The catalog names services as brands do; the one description among them ('Any other') is translated.
     select: (answer: ServicesResponse) => ({
       ...answer,
@@ -60,31 +50,63 @@ export function servicesQuery(countryId: string, operator: string) {
 /** Every country selling one service, for the "By service" mode. */
 export function serviceCountriesQuery(service: string) {
   return queryOptions({
-    queryKey: dashboardKeys.serviceCountries(service),
+    queryKey: queryKeys.catalog.serviceCountries(service),
     queryFn: ({ signal }) =>
-      apiRequest<ServiceCountriesResponse>(
-        `/api/dashboard/service-countries?service=${encodeURIComponent(service)}`,
-        { signal, fallbackError: generalMessages.genericError },
-      ),
+      apiRequest<ServiceCountriesResponse>(apiPaths.dashboard.serviceCountries, {
+        query: { service },
+        signal,
+        fallbackError: generalMessages.genericError,
+      }),
     staleTime: 30_000,
   });
 }
 
 export const favouritesQuery = queryOptions({
-  queryKey: dashboardKeys.favourites,
-  queryFn: ({ signal }) => apiRequest<FavouritesResponse>('/api/dashboard/favourites', { signal }),
+  queryKey: queryKeys.catalog.favourites,
+  queryFn: ({ signal }) => apiRequest<FavouritesResponse>(apiPaths.dashboard.favourites, { signal }),
+});
+
+/** The user's numbers as the spec's list gives them: the Active numbers panel shows the live ones. */
+export const numbersQuery = queryOptions({
+  queryKey: queryKeys.numbers.all,
+  queryFn: ({ signal }) =>
+    apiRequest<NumbersResponse>(apiPaths.numbers.list, {
+      signal,
+      fallbackError: numberMessages.fetchNumbersFailed,
+    }),
 });
 
 /** Stars or unstars a service (every country) or a (service, country) pair; answers the whole new list. */
-export function saveFavourite(body: FavouriteRequest) {
-  return apiRequest<FavouritesResponse>('/api/dashboard/favourites', { method: 'PUT', body });
+export function useSaveFavourite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FavouriteRequest) =>
+      apiRequest<FavouritesResponse>(apiPaths.dashboard.favourites, { method: 'PUT', body }),
+    // The answer is the whole new list: no second request.
+    onSuccess: (data) => queryClient.setQueryData(queryKeys.catalog.favourites, data),
+  });
 }
 
-/** `price` is the price the buyer was shown: a higher one now is refused with `price_changed`. */
-export function buyNumber(body: BuyNumberRequest) {
-  return apiRequest<BuyNumberResponse>('/api/dashboard/buy-number', {
-    method: 'POST',
-    body,
-    fallbackError: numberMessages.purchaseFailed,
+/**
+ * `price` is the price the buyer was shown: a higher one now is refused with `price_changed`. Whatever the
+ * outcome, the balance, the numbers, the recent purchases and the stock and price of what was bought (in
+ * both modes) are asked again.
+ */
+export function useBuyNumber() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BuyNumberRequest) =>
+      apiRequest<BuyNumberResponse>(apiPaths.numbers.buy, {
+        method: 'POST',
+        body,
+        fallbackError: numberMessages.purchaseFailed,
+      }),
+    onSettled: (_answer, _error, body) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.summary });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.numbers.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.catalog.favourites });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.catalog.servicesIn(body.countryID) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.catalog.serviceCountries(body.service) });
+    },
   });
 }

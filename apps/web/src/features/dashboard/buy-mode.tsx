@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
 
-export type BuyMode = 'country' | 'service';
+type BuyMode = 'country' | 'service';
 const STORAGE_KEY = 'dashboard-mode';
 
 function storage(): Storage | null {

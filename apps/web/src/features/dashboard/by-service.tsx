@@ -2,14 +2,14 @@ import { serviceByCode, serviceDisplayName, services } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Globe2, LayoutGrid } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { PickList } from '@/components/pick-list';
+import { matchesSearch } from '@/components/search-input';
 import { ServiceIcon } from '@/components/service-icon';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { StepCard } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { serviceCountriesQuery } from './api';
 import { FavouriteStar, favouritesFirst, isFavouriteService, useFavourites } from './favourites';
-import { PickList } from './pick-list';
-import { matchesSearch } from './search-input';
 import { ServiceCountries } from './service-countries';
 import type { usePurchase } from './use-purchase';
 

@@ -1,12 +1,12 @@
 import type { FavouritesResponse } from '@simcode/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
-import { dashboardKeys, favouritesQuery, saveFavourite } from './api';
+import { favouritesQuery, useSaveFavourite } from './api';
 
 /** A starred service (countryID null: in every country) or (service, country) pair. */
 export interface FavouriteKey {
@@ -15,7 +15,7 @@ export interface FavouriteKey {
 }
 
 /** Whether the list has this exact service or pair starred. */
-export function isStarred(data: FavouritesResponse | undefined, key: FavouriteKey): boolean {
+function isStarred(data: FavouritesResponse | undefined, key: FavouriteKey): boolean {
   return (
     data?.favourites.some(
       (favourite) => favourite.service === key.service && favourite.countryID === key.countryID,
@@ -35,18 +35,8 @@ export function favouritesFirst<T>(items: T[], isFavourite: (item: T) => boolean
 
 /** The user's favourites and recent purchases, and the star toggle's save. */
 export function useFavourites() {
-  const queryClient = useQueryClient();
   const favourites = useQuery(favouritesQuery);
-  const save = useMutation({
-    mutationFn: ({ key, starred }: { key: FavouriteKey; starred: boolean; done: string }) =>
-      saveFavourite({ service: key.service, countryID: key.countryID, starred }),
-    // The answer is the whole new list: no second request.
-    onSuccess: (data, { done }) => {
-      queryClient.setQueryData(dashboardKeys.favourites, data);
-      toast.success(done);
-    },
-    onError: (error) => toast.error(errorMessage(error)),
-  });
+  const save = useSaveFavourite();
   return { data: favourites.data, save };
 }
 
@@ -69,8 +59,8 @@ export function FavouriteStar({
   const starred = isStarred(data, favouriteKey);
   const pending =
     save.isPending &&
-    save.variables?.key.service === favouriteKey.service &&
-    save.variables.key.countryID === favouriteKey.countryID;
+    save.variables.service === favouriteKey.service &&
+    save.variables.countryID === favouriteKey.countryID;
   return (
     <Button
       variant="ghost"
@@ -82,11 +72,13 @@ export function FavouriteStar({
       className={cn('shrink-0 text-muted-foreground', starred && 'text-amber-500', className)}
       onClick={() => {
         if (pending) return;
-        save.mutate({
-          key: favouriteKey,
-          starred: !starred,
-          done: starred ? t('favourites.removed', { name: label }) : t('favourites.added', { name: label }),
-        });
+        const done = starred
+          ? t('favourites.removed', { name: label })
+          : t('favourites.added', { name: label });
+        save.mutate(
+          { service: favouriteKey.service, countryID: favouriteKey.countryID, starred: !starred },
+          { onSuccess: () => toast.success(done), onError: (error) => toast.error(errorMessage(error)) },
+        );
       }}
       {...rest}
     >

@@ -40,7 +40,7 @@ function sortValue(row: Row, key: Exclude<SortKey, 'country'>): number | null {
   return secondsToCode(row.delivery);
 }
 
-export function sortRows(rows: Row[], sort: Sort): Row[] {
+function sortRows(rows: Row[], sort: Sort): Row[] {
   const collator = new Intl.Collator(locale());
   const sign = sort.direction === 'asc' ? 1 : -1;
   const byName = (a: Row, b: Row) => collator.compare(a.displayName, b.displayName);

@@ -2,6 +2,7 @@ import { DASHBOARD_LIST_PANE_PX, type ServiceOffer, serviceByCode } from '@simco
 import { ShoppingCart } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { matchesSearch, SearchInput } from '@/components/search-input';
 import { ServiceIcon } from '@/components/service-icon';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,7 +12,6 @@ import { countryName, serviceInSentence } from '@/lib/names';
 import { useRovingFocus } from '@/lib/use-roving-focus';
 import { DeliveryNote } from './delivery-note';
 import { FavouriteStar, favouritesFirst, isFavouriteService, useFavourites } from './favourites';
-import { matchesSearch, SearchInput } from './search-input';
 
 /**
  * The searchable list of a country's services with price, delivery figures, stock, a star and a Buy button

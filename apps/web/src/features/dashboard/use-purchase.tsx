@@ -1,6 +1,5 @@
-import { numberMessages } from '@simcode/contract';
+import { numberMessages, priceChangedBodySchema } from '@simcode/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -8,11 +7,11 @@ import { useConfirmCharge } from '@/components/confirm-charge';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDollars } from '@/lib/format';
 import { countryName, serviceInSentence } from '@/lib/names';
-import { numbersKeys } from '../numbers/api';
-import { buyNumber, dashboardKeys, servicesQuery, summaryQuery } from './api';
+import { summaryQuery } from '@/lib/summary-query';
+import { servicesQuery, useBuyNumber } from './api';
 
 /** What a Buy button buys: a service in a country through an operator, at the price shown. */
-export interface Offer {
+interface Offer {
   service: string;
   serviceName: string;
   countryID: string;
@@ -25,8 +24,9 @@ export interface Offer {
 
 /** The new price of a purchase refused because the price went up since it was shown; null otherwise. */
 function changedPrice(error: unknown): number | null {
-  if (!(error instanceof ApiError) || error.code !== 'price_changed') return null;
-  return typeof error.body.price === 'number' ? error.body.price : null;
+  if (!(error instanceof ApiError)) return null;
+  const refusal = priceChangedBodySchema.safeParse(error.body);
+  return refusal.success ? refusal.data.price : null;
 }
 
 /**
@@ -40,8 +40,9 @@ export function usePurchase() {
   const navigate = useNavigate();
   const charge = useConfirmCharge();
   const summary = useQuery(summaryQuery);
+  const purchase = useBuyNumber();
   // What is being bought: its Buy button is busy and the others wait.
-  const [buying, setBuying] = useState<Pick<Offer, 'service' | 'countryID'> | null>(null);
+  const buying: Pick<Offer, 'service' | 'countryID'> | null = purchase.isPending ? purchase.variables : null;
 
   function question(offer: Offer, price: number) {
     return {
@@ -62,13 +63,12 @@ export function usePurchase() {
       return;
     }
     if (!(await charge.confirm(question(offer, offer.price)))) return;
-    setBuying({ service: offer.service, countryID: offer.countryID });
     let price = offer.price;
     try {
       // Asked again each time the price went up: a confirmed price is the most that is charged.
       for (;;) {
         try {
-          await buyNumber({
+          await purchase.mutateAsync({
             country: offer.countryName,
             countryID: offer.countryID,
             operator: offer.operator,
@@ -99,14 +99,6 @@ export function usePurchase() {
       });
     } catch (error) {
       toast.error(errorMessage(error, numberMessages.purchaseFailed));
-    } finally {
-      setBuying(null);
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.summary });
-      void queryClient.invalidateQueries({ queryKey: numbersKeys.list });
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.favourites });
-      // The stock and the price of what was bought, in both modes.
-      void queryClient.invalidateQueries({ queryKey: ['services', offer.countryID] });
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.serviceCountries(offer.service) });
     }
   }
 

@@ -2,12 +2,12 @@ import { LifeBuoy, Link2, MessageCircle, Search } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { publicPageMeta } from '@/app/page-meta';
+import { type FaqEntry, type FaqTopic, faqTopics } from '@/components/faq/faq-data';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { publicPageMeta } from '@/lib/page-meta';
 import { publicConfig } from '@/lib/public-config';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { type FaqEntry, type FaqTopic, faqTopics } from './faq-data';
 
 /** Lower case without accents or typographic quotes, so 'VoIP', 'voip', '“VoIP”' and '«VoIP»' all match. */
 function normalize(text: string): string {

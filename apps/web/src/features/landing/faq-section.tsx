@@ -1,9 +1,9 @@
 import { ArrowRight, LifeBuoy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FaqAccordion } from '@/components/faq/faq-accordion';
+import { featuredFaqEntries } from '@/components/faq/faq-data';
 import { Button } from '@/components/ui/button';
-import { FaqAccordion } from '@/features/faq/faq-accordion';
-import { featuredFaqEntries } from '@/features/faq/faq-data';
 import { publicPath } from '@/i18n';
 
 export function FaqSection() {

@@ -1,4 +1,4 @@
-import { publicPageMeta } from '@/app/page-meta';
+import { publicPageMeta } from '@/lib/page-meta';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { CtaSection } from './cta-section';
 import { FaqSection } from './faq-section';

@@ -1,7 +1,7 @@
 import { formatLandingStat, landingStatPlaceholder } from '@simcode/contract';
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { startCountUp } from '@/app/count-up';
+import { startCountUp } from '@/lib/count-up';
 import { publicConfig } from '@/lib/public-config';
 
 /** Keys of the `landing` catalogue, in the order of the configured figures. */

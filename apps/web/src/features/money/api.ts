@@ -1,12 +1,8 @@
-import {
-  type LedgerEntryKind,
-  type LedgerResponse,
-  moneyMessages,
-  type OrderMoneyResponse,
-} from '@simcode/contract';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { getToken } from '@/features/auth/session';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { apiPaths, type LedgerEntryKind, type LedgerResponse, moneyMessages } from '@simcode/contract';
+import { infiniteQueryOptions, useMutation } from '@tanstack/react-query';
+import { ApiError, apiRequest, withQuery } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { getToken } from '@/lib/session';
 
 export interface LedgerFilters {
   kind?: LedgerEntryKind;
@@ -18,49 +14,22 @@ export interface LedgerFilters {
 /** Entries per page of the ledger table. */
 const LEDGER_PAGE_SIZE = 50;
 
-export const moneyKeys = {
-  ledger: ['ledger'] as const,
-  ledgerFiltered: (filters: LedgerFilters) => ['ledger', filters] as const,
-  order: (kind: 'number' | 'rent', id: number) => ['order-money', kind, id] as const,
-};
-
-function filterParams(filters: LedgerFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.kind) params.set('kind', filters.kind);
-  if (filters.from) params.set('from', filters.from);
-  if (filters.to) params.set('to', filters.to);
-  return params;
+function filterParams(filters: LedgerFilters) {
+  return { kind: filters.kind || undefined, from: filters.from || undefined, to: filters.to || undefined };
 }
 
 /** The ledger, newest first, one keyset page at a time: each page asks for entries before the last one. */
 export function ledgerQuery(filters: LedgerFilters) {
   return infiniteQueryOptions({
-    queryKey: moneyKeys.ledgerFiltered(filters),
+    queryKey: queryKeys.money.ledgerPages(filters),
     initialPageParam: null as number | null,
-    queryFn: ({ pageParam, signal }) => {
-      const params = filterParams(filters);
-      params.set('limit', String(LEDGER_PAGE_SIZE));
-      if (pageParam !== null) params.set('before', String(pageParam));
-      return apiRequest<LedgerResponse>(`/api/dashboard/ledger?${params}`, {
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<LedgerResponse>(apiPaths.dashboard.ledger, {
+        query: { ...filterParams(filters), limit: LEDGER_PAGE_SIZE, before: pageParam },
         signal,
         fallbackError: moneyMessages.fetchLedgerFailed,
-      });
-    },
+      }),
     getNextPageParam: (page) => page.next_before,
-  });
-}
-
-export function orderMoneyQuery(kind: 'number' | 'rent', id: number) {
-  return queryOptions({
-    queryKey: moneyKeys.order(kind, id),
-    queryFn: ({ signal }) =>
-      apiRequest<OrderMoneyResponse>(
-        `/api/dashboard/${kind === 'number' ? 'numbers' : 'rents'}/${id}/money`,
-        {
-          signal,
-          fallbackError: moneyMessages.fetchLedgerFailed,
-        },
-      ),
   });
 }
 
@@ -70,9 +39,9 @@ const ATTACHMENT_NAME = /filename="([^"]+)"/;
  * Saves the filtered history as the server streams it. The session is a bearer token, which a plain link
  * cannot send, so the file is fetched with it and handed to the browser as a download.
  */
-export async function downloadLedgerCsv(filters: LedgerFilters): Promise<void> {
+async function downloadLedgerCsv(filters: LedgerFilters): Promise<void> {
   const token = getToken();
-  const response = await fetch(`/api/dashboard/ledger.csv?${filterParams(filters)}`, {
+  const response = await fetch(withQuery(apiPaths.dashboard.ledgerCsv, filterParams(filters)), {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   if (!response.ok) {
@@ -88,3 +57,5 @@ export async function downloadLedgerCsv(filters: LedgerFilters): Promise<void> {
   // Released later: the browser reads the file after the click returns.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+export const useExportLedger = () => useMutation({ mutationFn: downloadLedgerCsv });

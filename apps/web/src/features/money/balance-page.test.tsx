@@ -1,8 +1,8 @@
-import { type LedgerEntryView, type LedgerResponse, moneyMessages, transactionId } from '@simcode/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { type LedgerEntryView, ledgerResponseSchema, moneyMessages, transactionId } from '@simcode/contract';
+import { createFakeApi, type FakeApi, ok, route } from '@test/fake-api';
+import { renderWithProviders } from '@test/render';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BalancePage } from './balance-page';
 
@@ -20,48 +20,41 @@ function entry(id: number, overrides: Partial<LedgerEntryView> = {}): LedgerEntr
   };
 }
 
-let requests: URL[];
+let api: FakeApi;
 
 /** The ledger endpoint: entries 4 and 3 on the first page, 2 and 1 before entry 3. */
-const fakeFetch = vi.fn(async (input: RequestInfo | URL) => {
-  const url = new URL(String(input), 'http://app.test');
-  requests.push(url);
-  const older = url.searchParams.get('before') === '3';
-  const body: LedgerResponse = {
-    success: true,
-    balance: 20,
-    reserved: 1.5,
-    entries: older
-      ? [entry(2), entry(1)]
-      : [
-          entry(4, {
-            kind: 'refund',
-            amount: 1.5,
-            reference: { kind: 'number', id: 12 },
-            refund_reason: 'no_code',
-          }),
-          entry(3),
-        ],
-    next_before: older ? null : 3,
-  };
-  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-});
+function createLedgerApi() {
+  return createFakeApi([
+    route('GET /api/dashboard/ledger', ({ query }) => {
+      const older = query.get('before') === '3';
+      return ok(ledgerResponseSchema, {
+        success: true,
+        balance: 20,
+        reserved: 1.5,
+        entries: older
+          ? [entry(2), entry(1)]
+          : [
+              entry(4, {
+                kind: 'refund',
+                amount: 1.5,
+                reference: { kind: 'number', id: 12 },
+                refund_reason: 'no_code',
+              }),
+              entry(3),
+            ],
+        next_before: older ? null : 3,
+      });
+    }),
+  ]);
+}
 
 function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/dashboard/balance', Component: BalancePage }], {
-    initialEntries: ['/dashboard/balance'],
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders([{ path: '/dashboard/balance', Component: BalancePage }], { at: '/dashboard/balance' });
 }
 
 beforeEach(() => {
-  requests = [];
-  vi.stubGlobal('fetch', fakeFetch);
+  api = createLedgerApi();
+  vi.stubGlobal('fetch', api.fetch);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -85,7 +78,7 @@ describe('BalancePage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show older transactions' }));
     expect(await within(table).findAllByText('TX-000001')).not.toHaveLength(0);
     expect(within(table).getAllByRole('row')).toHaveLength(5);
-    expect(requests.at(-1)!.searchParams.get('before')).toBe('3');
+    expect(api.calls.at(-1)!.query.get('before')).toBe('3');
     expect(screen.queryByRole('button', { name: 'Show older transactions' })).not.toBeInTheDocument();
   });
 
@@ -93,11 +86,11 @@ describe('BalancePage', () => {
     renderPage();
     await screen.findByRole('table', { name: 'Transactions' });
     await userEvent.type(screen.getByLabelText('From (UTC)'), '2026-11-02');
-    expect(requests.at(-1)!.searchParams.get('from')).toBe('2026-11-02');
-    const asked = requests.length;
+    expect(api.calls.at(-1)!.query.get('from')).toBe('2026-11-02');
+    const asked = api.calls.length;
     await userEvent.type(screen.getByLabelText('To (UTC)'), '2026-11-01');
     expect(await screen.findByText(moneyMessages.badDateRange)).toBeInTheDocument();
-    expect(requests.slice(asked).some((url) => url.searchParams.get('to') === '2026-11-01')).toBe(false);
+    expect(api.calls.slice(asked).some((call) => call.query.get('to') === '2026-11-01')).toBe(false);
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
   });
 });

@@ -6,25 +6,28 @@ import {
 } from '@simcode/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download, Plus, ReceiptText } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { DateRangeFields, isBackwards } from '@/components/date-range-fields';
+import { FilterSelect } from '@/components/filter-select';
+import {
+  EntryDate,
+  KindBadge,
+  ReferenceLink,
+  RefundReasonText,
+  SignedAmount,
+} from '@/components/money/entry-parts';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton, SkeletonRows } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
 import { formatDollars } from '@/lib/format';
-import { downloadLedgerCsv, type LedgerFilters, ledgerQuery } from './api';
-import { EntryDate, KindBadge, ReferenceLink, RefundReasonText, SignedAmount } from './entry-parts';
-
-const ALL_KINDS = 'all';
+import { type LedgerFilters, ledgerQuery, useExportLedger } from './api';
 
 function Figure({ label, value, hint }: { label: string; value: number | undefined; hint: string }) {
   return (
@@ -75,24 +78,18 @@ function EntryRow({ entry }: { entry: LedgerEntryView }) {
 /** `/dashboard/balance`: the balance, what live orders hold, and every ledger entry with its transaction ID. */
 export function BalancePage() {
   const { t } = useTranslation('money');
-  const kindId = useId();
   const [filters, setFilters] = useState<LedgerFilters>({});
-  const [exporting, setExporting] = useState(false);
+  const exportLedger = useExportLedger();
   const rangeBackwards = isBackwards(filters);
   const ledger = useInfiniteQuery({ ...ledgerQuery(filters), enabled: !rangeBackwards });
   const firstPage = ledger.data?.pages[0];
   const entries = ledger.data?.pages.flatMap((page) => page.entries);
 
-  async function onExport() {
-    setExporting(true);
-    try {
-      await downloadLedgerCsv(filters);
-      toast.success(moneyMessages.exported);
-    } catch (error) {
-      toast.error(errorMessage(error, moneyMessages.exportFailed));
-    } finally {
-      setExporting(false);
-    }
+  function onExport() {
+    exportLedger.mutate(filters, {
+      onSuccess: () => toast.success(moneyMessages.exported),
+      onError: (error) => toast.error(errorMessage(error, moneyMessages.exportFailed)),
+    });
   }
 
   return (
@@ -123,8 +120,13 @@ export function BalancePage() {
             <ReceiptText className="size-5 text-primary" aria-hidden="true" />
             {t('ledger.title')}
           </h2>
-          <Button variant="outline" onClick={onExport} busy={exporting} disabled={rangeBackwards}>
-            {!exporting && <Download aria-hidden="true" />}
+          <Button
+            variant="outline"
+            onClick={onExport}
+            busy={exportLedger.isPending}
+            disabled={rangeBackwards}
+          >
+            {!exportLedger.isPending && <Download aria-hidden="true" />}
             {t('ledger.export')}
           </Button>
         </div>
@@ -133,29 +135,15 @@ export function BalancePage() {
           aria-label={t('ledger.filters')}
           onSubmit={(event) => event.preventDefault()}
         >
-          <Field id={kindId} label={t('ledger.kind')}>
-            <Select
-              value={filters.kind ?? ALL_KINDS}
-              onValueChange={(value) =>
-                setFilters((current) => ({
-                  ...current,
-                  kind: value === ALL_KINDS ? undefined : (value as LedgerEntryKind),
-                }))
-              }
-            >
-              <SelectTrigger id={kindId}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL_KINDS}>{t('ledger.allKinds')}</SelectItem>
-                {ledgerEntryKinds.map((kind) => (
-                  <SelectItem key={kind} value={kind}>
-                    {t(`kind.${kind}`)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </Field>
+          <FilterSelect
+            label={t('ledger.kind')}
+            value={filters.kind}
+            onChange={(kind) =>
+              setFilters((current) => ({ ...current, kind: kind as LedgerEntryKind | undefined }))
+            }
+            options={ledgerEntryKinds.map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))}
+            anyLabel={t('ledger.allKinds')}
+          />
           <DateRangeFields
             value={filters}
             onChange={(range) => setFilters((current) => ({ ...current, from: range.from, to: range.to }))}

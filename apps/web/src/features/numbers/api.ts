@@ -1,15 +1,18 @@
 import {
+  apiPaths,
   type BuyNumberResponse,
-  type NumberStatusResponse,
+  LIST_LIMIT_MAX,
   type NumbersResponse,
   numberMessages,
   type ReportProblemRequest,
   type reportProblemResponseSchema,
 } from '@simcode/contract';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { DateRange } from '@/components/date-range-fields';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { cancelThenRepeat } from '@/lib/replace';
 
 type ReportProblemResponse = z.infer<typeof reportProblemResponseSchema>;
 
@@ -22,29 +25,13 @@ export interface NumberHistoryFilters extends DateRange {
 
 /** Numbers per page of the history. */
 const HISTORY_PAGE_SIZE = 20;
-/** More live numbers than anyone holds at once: the active list is one page. */
-const LIVE_LIMIT = 100;
-
-export const numbersKeys = {
-  list: ['numbers'] as const,
-  live: ['numbers', 'live'] as const,
-  history: (filters: NumberHistoryFilters) => ['numbers', 'history', filters] as const,
-  status: (numberId: string) => ['number-status', numberId] as const,
-};
-
-export const numbersQuery = queryOptions({
-  queryKey: numbersKeys.list,
-  queryFn: ({ signal }) =>
-    apiRequest<NumbersResponse>('/api/dashboard/numbers', {
-      signal,
-      fallbackError: numberMessages.fetchNumbersFailed,
-    }),
-});
 
 export const liveNumbersQuery = queryOptions({
-  queryKey: numbersKeys.live,
+  queryKey: queryKeys.numbers.live,
   queryFn: ({ signal }) =>
-    apiRequest<NumbersResponse>(`/api/dashboard/numbers?state=live&limit=${LIVE_LIMIT}`, {
+    apiRequest<NumbersResponse>(apiPaths.numbers.list, {
+      // More live numbers than anyone holds at once: the active list is one page.
+      query: { state: 'live', limit: LIST_LIMIT_MAX },
       signal,
       fallbackError: numberMessages.fetchNumbersFailed,
     }),
@@ -53,57 +40,68 @@ export const liveNumbersQuery = queryOptions({
 /** Numbers that are over, newest first, a keyset page at a time. */
 export function numberHistoryQuery(filters: NumberHistoryFilters) {
   return infiniteQueryOptions({
-    queryKey: numbersKeys.history(filters),
+    queryKey: queryKeys.numbers.history(filters),
     initialPageParam: null as number | null,
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ state: 'ended', limit: String(HISTORY_PAGE_SIZE) });
-      for (const name of ['status', 'service', 'from', 'to'] as const) {
-        const value = filters[name];
-        if (value) params.set(name, value);
-      }
-      if (pageParam !== null) params.set('before', String(pageParam));
-      return apiRequest<NumbersResponse>(`/api/dashboard/numbers?${params}`, {
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<NumbersResponse>(apiPaths.numbers.list, {
+        query: {
+          state: 'ended',
+          limit: HISTORY_PAGE_SIZE,
+          status: filters.status || undefined,
+          service: filters.service || undefined,
+          from: filters.from || undefined,
+          to: filters.to || undefined,
+          before: pageParam,
+        },
         signal,
         fallbackError: numberMessages.fetchNumbersFailed,
-      });
-    },
+      }),
     getNextPageParam: (page) => page.next_before ?? null,
   });
 }
 
-export function numberStatusQuery(numberId: string) {
-  return queryOptions({
-    queryKey: numbersKeys.status(numberId),
-    queryFn: ({ signal }) =>
-      apiRequest<NumberStatusResponse>(`/api/dashboard/number-status/${encodeURIComponent(numberId)}`, {
-        signal,
-      }),
-    retry: false,
+/** A change to numbers: the lists, their status lines and the balance are asked again after it. */
+function useNumbersMutation<Input, Output>(run: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.numbers.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.numbers.statuses });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.summary });
+    },
   });
 }
 
-export function cancelNumber(id: number) {
-  return apiRequest<BuyNumberResponse>(`/api/dashboard/numbers/${id}/cancel`, {
+const cancelNumber = (id: number) =>
+  apiRequest<BuyNumberResponse>(apiPaths.numbers.cancel(id), {
     method: 'POST',
     fallbackError: numberMessages.cancelFailed,
   });
-}
 
-/** Buys the same again; `price` is the price the confirmation showed, which is all it may charge. */
-export function repeatNumber(id: number, price: number) {
-  return apiRequest<BuyNumberResponse>(`/api/dashboard/numbers/${id}/repeat`, {
-    method: 'POST',
-    body: { price },
-    fallbackError: numberMessages.repeatFailed,
-  });
-}
+export const useCancelNumber = () => useNumbersMutation(cancelNumber);
 
-/** Waits for another SMS on a number that received its code, at no charge; answers the number. */
-export function requestAnotherSms(id: number) {
-  return apiRequest<BuyNumberResponse>(`/api/dashboard/numbers/${id}/another-sms`, { method: 'POST' });
-}
+/**
+ * Replace (spec section 4): cancel, then buy the same again; `price` is the price the confirmation showed,
+ * which is all it may charge. A failed cancel buys nothing. Each outcome is a toast.
+ */
+export const useReplaceNumber = () =>
+  useNumbersMutation(({ id, price }: { id: number; price: number }) =>
+    cancelThenRepeat({
+      cancel: () => cancelNumber(id),
+      repeat: () =>
+        apiRequest<BuyNumberResponse>(apiPaths.numbers.repeat(id), {
+          method: 'POST',
+          body: { price },
+          fallbackError: numberMessages.repeatFailed,
+        }),
+      messages: numberMessages,
+    }),
+  );
 
 /** Opens a support ticket about the order; answers its id and the text to show. */
-export function reportProblem(id: number, body: ReportProblemRequest) {
-  return apiRequest<ReportProblemResponse>(`/api/dashboard/numbers/${id}/report`, { method: 'POST', body });
-}
+export const useReportProblem = () =>
+  useMutation({
+    mutationFn: ({ id, body }: { id: number; body: ReportProblemRequest }) =>
+      apiRequest<ReportProblemResponse>(apiPaths.numbers.report(id), { method: 'POST', body }),
+  });

@@ -1,16 +1,10 @@
-import {
-  ACTIVATION_LIFETIME_MS,
-  NUMBER_STATUS,
-  NUMBERS_REFRESH_MS,
-  numberMessages,
-  type PurchasedNumber,
-  serviceByCode,
-} from '@simcode/contract';
-import { useQuery } from '@tanstack/react-query';
+import { cancelBlockText, numberMessages, type PurchasedNumber, serviceByCode } from '@simcode/contract';
 import { Ban, Clock, ReceiptText, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@/components/copy-button';
 import { CountryLine } from '@/components/country-flag';
+import { AnotherSms } from '@/components/orders/another-sms';
+import { useNumberState } from '@/components/orders/use-number-state';
 import { ServiceIcon } from '@/components/service-icon';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -18,11 +12,8 @@ import { Card } from '@/components/ui/card';
 import { formatDateTime, formatDollars, formatMinutesSeconds, formatPhone } from '@/lib/format';
 import { countryName } from '@/lib/names';
 import { cn } from '@/lib/utils';
-import { AnotherSms } from './another-sms';
-import { numberStatusQuery } from './api';
 import { ReportProblem } from './report-problem';
 import { SmsHistory } from './sms-history';
-import { cancelBlockedReason, finalStatusString, isLive, numberStatusText } from './status-text';
 
 /** Each status's badge colour; its label is `numbers:badge.<status>`. */
 const NUMBER_BADGE_VARIANTS: Record<PurchasedNumber['status'], BadgeVariant> = {
@@ -43,34 +34,6 @@ export interface NumberActions {
   onDetails(number: PurchasedNumber): void;
 }
 
-/**
- * What a number shows, kept current: the status line (polled while the number is live), its code, the
- * seconds left. The card and the dashboard's Active numbers panel both read it.
- */
-export function useNumberState(number: PurchasedNumber, now: number) {
-  const live = isLive(number);
-  const status = useQuery({
-    ...numberStatusQuery(number.number_id ?? ''),
-    enabled: live && number.number_id !== null,
-    refetchInterval: live ? NUMBERS_REFRESH_MS : false,
-  });
-  const remoteStatus = live ? status.data?.status : finalStatusString(number);
-  const statusText = numberStatusText({
-    numberId: number.number_id,
-    remoteStatus,
-    failed: live && status.isError && !status.data,
-  });
-  const code = remoteStatus?.startsWith(NUMBER_STATUS.okPrefix)
-    ? remoteStatus.slice(NUMBER_STATUS.okPrefix.length)
-    : number.code;
-  const secondsLeft = Math.max(
-    0,
-    Math.floor((new Date(number.created_at).getTime() + ACTIVATION_LIFETIME_MS - now) / 1000),
-  );
-  const remoteCanceled = remoteStatus === NUMBER_STATUS.canceled;
-  return { live, statusText, code, secondsLeft, remoteCanceled };
-}
-
 /** One number: service, country, the number, the code big and copyable, status, time left, actions. */
 export function NumberCard({
   number,
@@ -82,9 +45,9 @@ export function NumberCard({
   actions: NumberActions;
 }) {
   const { t } = useTranslation('numbers');
-  const { live, statusText, code, secondsLeft, remoteCanceled } = useNumberState(number, now);
+  const { live, statusText, code, secondsLeft, cancelBlock } = useNumberState(number, now);
   const isBusy = actions.busy?.id === number.id;
-  const blockedReason = cancelBlockedReason({ status: number.status, code }, { remoteCanceled, secondsLeft });
+  const blockedReason = cancelBlock && cancelBlockText(cancelBlock);
   const serviceIcon = serviceByCode(number.service)?.icon;
 
   return (

@@ -1,8 +1,8 @@
-import type { NumbersResponse, PurchasedNumber } from '@simcode/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { numberStatusResponseSchema, numbersResponseSchema, type PurchasedNumber } from '@simcode/contract';
+import { createFakeApi, type FakeApi, ok, route } from '@test/fake-api';
+import { renderWithProviders } from '@test/render';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NumbersPage } from './numbers-page';
 
@@ -34,46 +34,47 @@ function number(id: number, status: PurchasedNumber['status'], service = 'Telegr
   };
 }
 
-let requests: URL[];
+let api: FakeApi;
 
 /** One live number; the history is 3 then 2, older than number 3. */
-const fakeFetch = vi.fn(async (input: RequestInfo | URL) => {
-  const url = new URL(String(input), 'http://app.test');
-  requests.push(url);
-  let body: NumbersResponse | { success: true; status: string; code: null };
-  if (url.pathname.startsWith('/api/dashboard/number-status/')) {
-    body = { success: true, status: 'STATUS_WAIT_CODE', code: null };
-  } else if (url.searchParams.get('state') === 'live') {
-    body = { success: true, numbers: [number(9, 'waiting')], next_before: null };
-  } else if (url.searchParams.get('before') === '3') {
-    body = { success: true, numbers: [number(2, 'expired', 'WhatsApp')], next_before: null };
-  } else {
-    body = { success: true, numbers: [number(3, 'canceled')], next_before: 3 };
-  }
-  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-});
+function createNumbersApi() {
+  return createFakeApi([
+    route(/^GET \/api\/dashboard\/number-status\/(.+)$/, () =>
+      ok(numberStatusResponseSchema, { success: true, status: 'STATUS_WAIT_CODE', code: null }),
+    ),
+    route('GET /api/dashboard/numbers', ({ query }) => {
+      if (query.get('state') === 'live') {
+        return ok(numbersResponseSchema, {
+          success: true,
+          numbers: [number(9, 'waiting')],
+          next_before: null,
+        });
+      }
+      if (query.get('before') === '3') {
+        return ok(numbersResponseSchema, {
+          success: true,
+          numbers: [number(2, 'expired', 'WhatsApp')],
+          next_before: null,
+        });
+      }
+      return ok(numbersResponseSchema, { success: true, numbers: [number(3, 'canceled')], next_before: 3 });
+    }),
+  ]);
+}
 
 function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/dashboard/numbers', Component: NumbersPage }], {
-    initialEntries: ['/dashboard/numbers'],
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders([{ path: '/dashboard/numbers', Component: NumbersPage }], { at: '/dashboard/numbers' });
 }
 
 beforeEach(() => {
-  requests = [];
-  vi.stubGlobal('fetch', fakeFetch);
+  api = createNumbersApi();
+  vi.stubGlobal('fetch', api.fetch);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const historyRequests = () => requests.filter((url) => url.searchParams.get('state') === 'ended');
+const historyRequests = () => api.calls.filter((call) => call.query.get('state') === 'ended');
 
 describe('NumbersPage', () => {
   it('shows live numbers first, then the history the server filters, a keyset page at a time', async () => {
@@ -85,11 +86,11 @@ describe('NumbersPage', () => {
 
     await userEvent.click(within(history).getByRole('button', { name: 'Show older numbers' }));
     expect(await within(history).findByLabelText('WhatsApp number in United States')).toBeInTheDocument();
-    expect(historyRequests().at(-1)!.searchParams.get('before')).toBe('3');
+    expect(historyRequests().at(-1)!.query.get('before')).toBe('3');
 
     // The date goes to the server; the browser never narrows a list itself.
     await userEvent.type(within(history).getByLabelText('From (UTC)'), '2026-11-01');
-    expect(historyRequests().at(-1)!.searchParams.get('from')).toBe('2026-11-01');
-    expect(historyRequests().at(-1)!.searchParams.has('before')).toBe(false);
+    expect(historyRequests().at(-1)!.query.get('from')).toBe('2026-11-01');
+    expect(historyRequests().at(-1)!.query.has('before')).toBe(false);
   });
 });

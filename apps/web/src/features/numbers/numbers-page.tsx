@@ -5,35 +5,31 @@ import {
   type PurchasedNumber,
   services,
 } from '@simcode/contract';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Inbox, Plus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useConfirmCharge } from '@/components/confirm-charge';
 import { DateRangeFields, isBackwards } from '@/components/date-range-fields';
+import { FilterSelect } from '@/components/filter-select';
+import { OrderMoneyDialog } from '@/components/orders/order-money-dialog';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { i18n } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { formatDollars, formatPhone } from '@/lib/format';
 import { countryName, serviceInSentence } from '@/lib/names';
-import { cancelThenRepeat } from '@/lib/replace';
 import { useNow } from '@/lib/use-now';
-import { dashboardKeys } from '../dashboard/api';
-import { OrderMoneyDialog } from '../money/order-money-dialog';
 import {
-  cancelNumber,
   liveNumbersQuery,
   type NumberHistoryFilters,
   numberHistoryQuery,
-  numbersKeys,
-  repeatNumber,
+  useCancelNumber,
+  useReplaceNumber,
 } from './api';
 import { type NumberActions, NumberCard } from './number-card';
 
@@ -65,9 +61,10 @@ function numberTitle(number: PurchasedNumber): string {
   });
 }
 
-const ALL = 'all';
 const HISTORY_STATUSES = ['completed', 'canceled', 'expired'] as const;
-const SERVICES_BY_NAME = [...services].sort((a, b) => a.name.localeCompare(b.name));
+const SERVICES_BY_NAME = [...services]
+  .sort((a, b) => a.name.localeCompare(b.name))
+  .map((service) => ({ value: service.code, label: service.name }));
 
 /** Status, service and dates of the history; the server applies them. */
 function HistoryFilters({
@@ -78,55 +75,26 @@ function HistoryFilters({
   onChange(filters: NumberHistoryFilters): void;
 }) {
   const { t } = useTranslation('numbers');
-  const statusId = useId();
-  const serviceId = useId();
   return (
     <form
       className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
       aria-label={t('history.filters')}
       onSubmit={(event) => event.preventDefault()}
     >
-      <Field id={statusId} label={t('history.status')}>
-        <Select
-          value={value.status ?? ALL}
-          onValueChange={(status) =>
-            onChange({
-              ...value,
-              status: status === ALL ? undefined : (status as NumberHistoryFilters['status']),
-            })
-          }
-        >
-          <SelectTrigger id={statusId}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>{t('history.allStatuses')}</SelectItem>
-            {HISTORY_STATUSES.map((status) => (
-              <SelectItem key={status} value={status}>
-                {t(`badge.${status}`)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </Field>
-      <Field id={serviceId} label={t('history.service')}>
-        <Select
-          value={value.service ?? ALL}
-          onValueChange={(service) => onChange({ ...value, service: service === ALL ? undefined : service })}
-        >
-          <SelectTrigger id={serviceId}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>{t('history.allServices')}</SelectItem>
-            {SERVICES_BY_NAME.map((service) => (
-              <SelectItem key={service.code} value={service.code}>
-                {service.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </Field>
+      <FilterSelect
+        label={t('history.status')}
+        value={value.status}
+        onChange={(status) => onChange({ ...value, status: status as NumberHistoryFilters['status'] })}
+        options={HISTORY_STATUSES.map((status) => ({ value: status, label: t(`badge.${status}`) }))}
+        anyLabel={t('history.allStatuses')}
+      />
+      <FilterSelect
+        label={t('history.service')}
+        value={value.service}
+        onChange={(service) => onChange({ ...value, service })}
+        options={SERVICES_BY_NAME}
+        anyLabel={t('history.allServices')}
+      />
       <DateRangeFields value={value} onChange={(range) => onChange({ ...value, ...range })} />
     </form>
   );
@@ -134,7 +102,6 @@ function HistoryFilters({
 
 export function NumbersPage() {
   const { t } = useTranslation('numbers');
-  const queryClient = useQueryClient();
   const now = useNow();
   // Refresh every 20 s, only while there is something to refresh (spec section 4).
   const live = useQuery({
@@ -145,7 +112,13 @@ export function NumbersPage() {
   const filtered = Object.values(filters).some(Boolean);
   const rangeBackwards = isBackwards(filters);
   const history = useInfiniteQuery({ ...numberHistoryQuery(filters), enabled: !rangeBackwards });
-  const [busy, setBusy] = useState<NumberActions['busy']>(null);
+  const cancel = useCancelNumber();
+  const replace = useReplaceNumber();
+  const busy: NumberActions['busy'] = cancel.isPending
+    ? { id: cancel.variables, action: 'cancel' }
+    : replace.isPending
+      ? { id: replace.variables.id, action: 'replace' }
+      : null;
   const charge = useConfirmCharge();
   // The open detail lives in the address (`?order=12`), so the Balance page can link straight to it.
   const [searchParams, setSearchParams] = useSearchParams();
@@ -158,23 +131,11 @@ export function NumbersPage() {
     setSearchParams({ order: String(number.id) });
   }
 
-  function refetchAll() {
-    void queryClient.invalidateQueries({ queryKey: numbersKeys.list });
-    void queryClient.invalidateQueries({ queryKey: ['number-status'] });
-    void queryClient.invalidateQueries({ queryKey: dashboardKeys.summary });
-  }
-
-  async function onCancel(number: PurchasedNumber) {
-    setBusy({ id: number.id, action: 'cancel' });
-    try {
-      await cancelNumber(number.id);
-      toast.success(numberMessages.canceled);
-    } catch (error) {
-      toast.error(errorMessage(error, numberMessages.cancelFailed));
-    } finally {
-      setBusy(null);
-      refetchAll();
-    }
+  function onCancel(number: PurchasedNumber) {
+    cancel.mutate(number.id, {
+      onSuccess: () => toast.success(numberMessages.canceled),
+      onError: (error) => toast.error(errorMessage(error, numberMessages.cancelFailed)),
+    });
   }
 
   // Replace: asked first (it buys again), then cancel, then repeat; a failed cancel stops there.
@@ -189,18 +150,7 @@ export function NumbersPage() {
       price: formatDollars(number.price),
       action: t('replace.action'),
     });
-    if (!confirmed) return;
-    setBusy({ id: number.id, action: 'replace' });
-    try {
-      await cancelThenRepeat({
-        cancel: () => cancelNumber(number.id),
-        repeat: () => repeatNumber(number.id, number.price),
-        messages: numberMessages,
-      });
-    } finally {
-      setBusy(null);
-      refetchAll();
-    }
+    if (confirmed) replace.mutate({ id: number.id, price: number.price });
   }
 
   const actions: NumberActions = { busy, onCancel, onReplace, onDetails };

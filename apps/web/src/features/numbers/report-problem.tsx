@@ -4,7 +4,6 @@ import {
   type PurchasedNumber,
   problemKinds,
 } from '@simcode/contract';
-import { useMutation } from '@tanstack/react-query';
 import { Flag } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +23,7 @@ import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
-import { reportProblem } from './api';
+import { useReportProblem } from './api';
 
 /** The support page with one ticket open. */
 export function ticketPath(ticketId: number): string {
@@ -43,31 +42,34 @@ export function ReportProblem({ number }: { number: PurchasedNumber }) {
   const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<ProblemKind>('code_rejected');
   const [note, setNote] = useState('');
-  const report = useMutation({
-    mutationFn: () => reportProblem(number.id, { kind, note: note.trim() || undefined }),
-    onSuccess: ({ ticket_id, message }) => {
-      setOpen(false);
-      toast.success(message, {
-        action: { label: t('report.openTicket'), onClick: () => navigate(ticketPath(ticket_id)) },
-      });
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.code === 'already_reported') {
-        const ticketId = error.body.ticket_id;
-        setOpen(false);
-        toast.info(error.message);
-        if (typeof ticketId === 'number') navigate(ticketPath(ticketId));
-        return;
-      }
-      toast.error(errorMessage(error));
-    },
-  });
+  const report = useReportProblem();
   // Only a number that was issued can be reported: without one there is nothing to look into.
   if (!number.number) return null;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!report.isPending) report.mutate();
+    if (report.isPending) return;
+    report.mutate(
+      { id: number.id, body: { kind, note: note.trim() || undefined } },
+      {
+        onSuccess: ({ ticket_id, message }) => {
+          setOpen(false);
+          toast.success(message, {
+            action: { label: t('report.openTicket'), onClick: () => navigate(ticketPath(ticket_id)) },
+          });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'already_reported') {
+            const ticketId = error.body.ticket_id;
+            setOpen(false);
+            toast.info(error.message);
+            if (typeof ticketId === 'number') navigate(ticketPath(ticketId));
+            return;
+          }
+          toast.error(errorMessage(error));
+        },
+      },
+    );
   }
 
   return (

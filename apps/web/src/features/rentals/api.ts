@@ -1,4 +1,5 @@
 import {
+  apiPaths,
   type RenewPriceResponse,
   type RentCountriesResponse,
   type RentNumberRequest,
@@ -8,22 +9,15 @@ import {
   type RentsResponse,
   rentMessages,
 } from '@simcode/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-/** ['rents'], ['rent-status'] and ['summary'] are what a pushed 'rents' event makes stale (lib/use-live-updates). */
-export const rentKeys = {
-  list: ['rents'] as const,
-  status: (orderId: string) => ['rent-status', orderId] as const,
-  countries: ['rent-countries'] as const,
-  services: (countryCode: string, hours: number) => ['rent-services', countryCode, hours] as const,
-  renewPrice: (orderId: string, hours: number) => ['rent-renew-price', orderId, hours] as const,
-};
+import { queryKeys } from '@/lib/query-keys';
+import { cancelThenRepeat } from '@/lib/replace';
 
 export const rentsQuery = queryOptions({
-  queryKey: rentKeys.list,
+  queryKey: queryKeys.rents.all,
   queryFn: ({ signal }) =>
-    apiRequest<RentsResponse>('/api/dashboard/rents', {
+    apiRequest<RentsResponse>(apiPaths.rents.list, {
       signal,
       fallbackError: rentMessages.fetchRentsFailed,
     }),
@@ -31,17 +25,16 @@ export const rentsQuery = queryOptions({
 
 export function rentStatusQuery(orderId: string) {
   return queryOptions({
-    queryKey: rentKeys.status(orderId),
-    queryFn: ({ signal }) =>
-      apiRequest<RentStatusResponse>(`/api/dashboard/rent-status/${encodeURIComponent(orderId)}`, { signal }),
+    queryKey: queryKeys.rents.status(orderId),
+    queryFn: ({ signal }) => apiRequest<RentStatusResponse>(apiPaths.rents.status(orderId), { signal }),
     retry: false,
   });
 }
 
 export const rentCountriesQuery = queryOptions({
-  queryKey: rentKeys.countries,
+  queryKey: queryKeys.rents.countries,
   queryFn: ({ signal }) =>
-    apiRequest<RentCountriesResponse>('/api/dashboard/rent-countries', {
+    apiRequest<RentCountriesResponse>(apiPaths.rents.countries, {
       signal,
       fallbackError: rentMessages.fetchCountriesFailed,
     }),
@@ -50,12 +43,12 @@ export const rentCountriesQuery = queryOptions({
 
 export function rentServicesQuery(countryCode: string, hours: number) {
   return queryOptions({
-    queryKey: rentKeys.services(countryCode, hours),
+    queryKey: queryKeys.rents.services(countryCode, hours),
     queryFn: ({ signal }) =>
-      apiRequest<RentServicesResponse>(
-        `/api/dashboard/rent-services?country=${encodeURIComponent(countryCode)}&periodID=${hours}`,
-        { signal },
-      ),
+      apiRequest<RentServicesResponse>(apiPaths.rents.services, {
+        query: { country: countryCode, periodID: hours },
+        signal,
+      }),
     // The server keeps prices for a minute; asking sooner would only read its cache.
     staleTime: 60_000,
   });
@@ -63,39 +56,83 @@ export function rentServicesQuery(countryCode: string, hours: number) {
 
 export function renewPriceQuery(orderId: string, hours: number) {
   return queryOptions({
-    queryKey: rentKeys.renewPrice(orderId, hours),
+    queryKey: queryKeys.rents.renewPrice(orderId, hours),
     queryFn: ({ signal }) =>
-      apiRequest<RenewPriceResponse>(
-        `/api/dashboard/rents/${encodeURIComponent(orderId)}/renew-price?periodID=${hours}`,
-        {
-          signal,
-          fallbackError: rentMessages.renewFailed,
-        },
-      ),
+      apiRequest<RenewPriceResponse>(apiPaths.rents.renewPrice(orderId), {
+        query: { periodID: hours },
+        signal,
+        fallbackError: rentMessages.renewFailed,
+      }),
     staleTime: 60_000,
     retry: false,
   });
 }
 
-export function rentNumber(body: RentNumberRequest) {
-  return apiRequest<RentResponse>('/api/dashboard/rent-number', {
-    method: 'POST',
-    body,
-    fallbackError: rentMessages.rentFailed,
+/** A change to rents: the list, their status lines and the balance are asked again after it. */
+function useRentsMutation<Input, Output>(
+  run: (input: Input) => Promise<Output>,
+  alsoStale?: (input: Input) => readonly unknown[],
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSettled: (_output, _error, input) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.rents.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.rents.statuses });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.summary });
+      if (alsoStale) void queryClient.invalidateQueries({ queryKey: alsoStale(input) });
+    },
   });
 }
 
-function rentAction(orderId: string, action: string, fallbackError: string, body?: unknown) {
-  return apiRequest<RentResponse>(`/api/dashboard/rents/${encodeURIComponent(orderId)}/${action}`, {
-    method: 'POST',
-    body,
-    fallbackError,
-  });
-}
+/** Rents a number; the stock and price of what was rented are asked again too. */
+export const useRentNumber = () =>
+  useRentsMutation(
+    (body: RentNumberRequest) =>
+      apiRequest<RentResponse>(apiPaths.rents.rent, {
+        method: 'POST',
+        body,
+        fallbackError: rentMessages.rentFailed,
+      }),
+    (body) => queryKeys.rents.services(body.countryID, body.periodID),
+  );
 
-export const cancelRent = (orderId: string) => rentAction(orderId, 'cancel', rentMessages.cancelFailed);
-export const repeatRent = (orderId: string) => rentAction(orderId, 'repeat', rentMessages.repeatFailed);
-export const renewRent = (orderId: string, hours: number) =>
-  rentAction(orderId, 'renew', rentMessages.renewFailed, { periodID: hours });
-export const setAutoRenew = (orderId: string, enabled: boolean) =>
-  rentAction(orderId, 'auto-renew', rentMessages.autoRenewFailed, { enabled });
+const cancelRent = (orderId: string) =>
+  apiRequest<RentResponse>(apiPaths.rents.cancel(orderId), {
+    method: 'POST',
+    fallbackError: rentMessages.cancelFailed,
+  });
+
+export const useCancelRent = () => useRentsMutation(cancelRent);
+
+/** Replace (spec section 4): cancel, then rent the same again; a failed cancel rents nothing. */
+export const useReplaceRent = () =>
+  useRentsMutation((orderId: string) =>
+    cancelThenRepeat({
+      cancel: () => cancelRent(orderId),
+      repeat: () =>
+        apiRequest<RentResponse>(apiPaths.rents.repeat(orderId), {
+          method: 'POST',
+          fallbackError: rentMessages.repeatFailed,
+        }),
+      messages: rentMessages,
+    }),
+  );
+
+export const useRenewRent = () =>
+  useRentsMutation(({ orderId, hours }: { orderId: string; hours: number }) =>
+    apiRequest<RentResponse>(apiPaths.rents.renew(orderId), {
+      method: 'POST',
+      body: { periodID: hours },
+      fallbackError: rentMessages.renewFailed,
+    }),
+  );
+
+export const useSetAutoRenew = () =>
+  useRentsMutation(({ orderId, enabled }: { orderId: string; enabled: boolean }) =>
+    apiRequest<RentResponse>(apiPaths.rents.autoRenew(orderId), {
+      method: 'POST',
+      body: { enabled },
+      fallbackError: rentMessages.autoRenewFailed,
+    }),
+  );

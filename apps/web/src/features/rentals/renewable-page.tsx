@@ -22,7 +22,7 @@ import { displayPeriod } from './period-text';
 import { RentBuilder } from './rent-builder';
 
 /** A count within the unit's bounds (1–7 weeks, 1–3 months), or null. */
-export function renewableCount(unit: RenewableUnit, input: string): number | null {
+function renewableCount(unit: RenewableUnit, input: string): number | null {
   const bounds = RENEWABLE_UNITS[unit];
   return wholeNumberWithin(input, bounds.min, bounds.max);
 }

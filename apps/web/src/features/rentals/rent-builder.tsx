@@ -1,5 +1,5 @@
 import { type DashboardCountry, type RentCountry, rentMessages } from '@simcode/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, ListChecks, ShoppingCart, Wallet } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useConfirmCharge } from '@/components/confirm-charge';
 import { CountryLine } from '@/components/country-flag';
+import { CountryStep } from '@/components/country-list';
 import { ServiceIcon } from '@/components/service-icon';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -15,14 +16,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { formatDollars } from '@/lib/format';
 import { countryName, serviceInSentence } from '@/lib/names';
-import { dashboardKeys, summaryQuery } from '../dashboard/api';
-import { CountryStep } from '../dashboard/country-list';
-import { rentCountriesQuery, rentKeys, rentNumber, rentServicesQuery } from './api';
+import { summaryQuery } from '@/lib/summary-query';
+import { rentCountriesQuery, rentServicesQuery, useRentNumber } from './api';
 import { useDebouncedValue } from './hooks';
 import { displayPeriod } from './period-text';
 import { type RentServiceEntry, RentServiceList } from './rent-service-list';
 
-export interface ChosenPeriod {
+interface ChosenPeriod {
   /** What the rent-number call sends: '24 hours', '2 weeks' (English whatever the language; see displayPeriod). */
   text: string;
   hours: number;
@@ -60,7 +60,6 @@ export function RentBuilder({
   autoRenew?: boolean;
 }) {
   const { t } = useTranslation('rentals');
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const charge = useConfirmCharge();
   const summary = useQuery(summaryQuery);
@@ -84,30 +83,7 @@ export function RentBuilder({
   const pricesAreCurrent = period !== null && pricedHours === period.hours && services.isSuccess;
   const selected = pricesAreCurrent ? (entries?.find((entry) => entry.key === serviceKey) ?? null) : null;
 
-  const purchase = useMutation({
-    mutationFn: (choice: { country: RentCountry; service: RentServiceEntry; period: ChosenPeriod }) =>
-      rentNumber({
-        country: choice.country.name,
-        countryID: choice.country.code,
-        service: choice.service.key,
-        period: choice.period.text,
-        periodID: choice.period.hours,
-        ...(autoRenew === undefined ? {} : { autoRenew }),
-      }),
-    onSuccess: () => {
-      toast.success(successMessage, {
-        action: { label: t('builder.view'), onClick: () => navigate('/dashboard/longterm/numbers') },
-      });
-    },
-    onError: (error) => toast.error(errorMessage(error, rentMessages.rentFailed)),
-    onSettled: (_data, _error, choice) => {
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.summary });
-      void queryClient.invalidateQueries({ queryKey: rentKeys.list });
-      void queryClient.invalidateQueries({
-        queryKey: rentKeys.services(choice.country.code, choice.period.hours),
-      });
-    },
-  });
+  const purchase = useRentNumber();
 
   function selectCountry(next: DashboardCountry) {
     setCountry(countries.data?.countries.find((entry) => entry.code === next.id) ?? null);
@@ -132,7 +108,25 @@ export function RentBuilder({
       price: formatDollars(selected.price),
       action: t('builder.confirmAction'),
     });
-    if (confirmed) purchase.mutate({ country, service: selected, period });
+    if (!confirmed) return;
+    purchase.mutate(
+      {
+        country: country.name,
+        countryID: country.code,
+        service: selected.key,
+        period: period.text,
+        periodID: period.hours,
+        ...(autoRenew === undefined ? {} : { autoRenew }),
+      },
+      {
+        onSuccess: () => {
+          toast.success(successMessage, {
+            action: { label: t('builder.view'), onClick: () => navigate('/dashboard/longterm/numbers') },
+          });
+        },
+        onError: (error) => toast.error(errorMessage(error, rentMessages.rentFailed)),
+      },
+    );
   }
 
   const missing = [

@@ -1,11 +1,10 @@
 import { rentMessages } from '@simcode/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createFakeRentApi } from '@test/fakes/rents';
+import { renderWithProviders } from '@test/render';
+import { screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeRentApi } from './fake-rent-api';
 import { RenewablePage } from './renewable-page';
 import { RentPage } from './rent-page';
 
@@ -23,14 +22,7 @@ function renderPage(Page: () => React.ReactNode, options: Parameters<typeof crea
   api = createFakeRentApi(options);
   vi.stubGlobal('fetch', api.fetch);
   localStorage.setItem('token', 'header.payload.signature');
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/page', Component: Page }], { initialEntries: ['/page'] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return userEvent.setup();
+  return renderWithProviders([{ path: '/page', Component: Page }], { at: '/page' }).user;
 }
 
 async function chooseCountryAndService(user: ReturnType<typeof userEvent.setup>, service = /^Telegram,/) {

@@ -23,11 +23,11 @@ import { AutoRenewSwitch } from './auto-renew-switch';
 import { displayPeriod, formatTimeLeft } from './period-text';
 import { rentSmsView, secondsLeft, splitAroundCode } from './sms-text';
 
-export type RentAction = 'cancel' | 'replace' | 'renew' | 'auto-renew';
+type RentAction = 'cancel' | 'replace' | 'renew' | 'auto-renew';
 
 export interface RentActions {
-  /** The rent whose action is running: its buttons are busy. */
-  busy: { id: number; action: RentAction } | null;
+  /** The rent (by order id) whose action is running: its buttons are busy. */
+  busy: { orderId: string; action: RentAction } | null;
   onCancel(rent: Rent): void;
   onReplace(rent: Rent): void;
   onRenew(rent: Rent): void;
@@ -45,7 +45,7 @@ const BADGE_VARIANTS: Record<Rent['status'], BadgeVariant> = {
   expired: 'muted',
 };
 
-export const isLiveRent = (rent: Pick<Rent, 'status'>) =>
+const isLiveRent = (rent: Pick<Rent, 'status'>) =>
   rent.status === 'active' || rent.status === 'renewed' || rent.status === 'pending';
 
 type RentForRules = Pick<Rent, 'status' | 'order_id' | 'created_at' | 'end_date'>;
@@ -54,7 +54,7 @@ type RentForRules = Pick<Rent, 'status' | 'order_id' | 'created_at' | 'end_date'
  * Why Cancel (and Replace, which cancels first) cannot succeed on this rent, in the server's words, or
  * null when it may: the server also refuses once an SMS has arrived, which only it knows.
  */
-export function rentCancelBlockedReason(rent: RentForRules, now: number): string | null {
+function rentCancelBlockedReason(rent: RentForRules, now: number): string | null {
   if (rent.status === 'pending' || rent.order_id === null) return rentMessages.stillIssuing;
   if (!isLiveRent(rent)) return rentMessages.alreadyEnded;
   if (now - new Date(rent.created_at).getTime() > RENT_CANCEL_WINDOW_MS) return rentMessages.cannotCancel;
@@ -62,7 +62,7 @@ export function rentCancelBlockedReason(rent: RentForRules, now: number): string
 }
 
 /** Why Renew cannot succeed on this rent, or null when it may. */
-export function rentRenewBlockedReason(rent: RentForRules, now: number): string | null {
+function rentRenewBlockedReason(rent: RentForRules, now: number): string | null {
   if (rent.status === 'pending' || rent.order_id === null) return rentMessages.stillIssuing;
   if (!isLiveRent(rent) || (rent.end_date !== null && new Date(rent.end_date).getTime() <= now))
     return rentMessages.cannotRenew;
@@ -231,7 +231,7 @@ export function RentTimeLeft({ rent }: { rent: Rent }) {
 
 export function RentAutoRenew({ rent, actions }: { rent: Rent; actions: RentActions }) {
   if (!rent.renewable) return null;
-  const busy = actions.busy?.id === rent.id;
+  const busy = actions.busy?.orderId === rent.order_id;
   return (
     <div className="flex flex-col gap-1">
       <AutoRenewSwitch
@@ -260,7 +260,7 @@ export function RentActionButtons({
   className?: string;
 }) {
   const { t } = useTranslation('rentals');
-  const busy = actions.busy?.id === rent.id ? actions.busy.action : null;
+  const busy = actions.busy?.orderId === rent.order_id ? actions.busy.action : null;
   // Minute precision is enough for the 20-minute cancel window; the list refreshes every 30 s anyway.
   const now = useNow(60_000);
   const cancelBlocked = rentCancelBlockedReason(rent, now);

@@ -2,12 +2,12 @@ import { DASHBOARD_LIST_PANE_PX, type RentServiceOffer } from '@simcode/contract
 import { Check } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { matchesSearch, SearchInput } from '@/components/search-input';
 import { ServiceIcon } from '@/components/service-icon';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDollars, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { matchesSearch, SearchInput } from '../dashboard/search-input';
 
 const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
 

@@ -1,11 +1,10 @@
 import { type Rent, type RentStatusResponse, rentMessages } from '@simcode/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { aRent, createFakeRentApi } from '@test/fakes/rents';
+import { renderWithProviders } from '@test/render';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { aRent, createFakeRentApi } from './fake-rent-api';
 import { RentsPage } from './rents-page';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -29,15 +28,9 @@ function renderPage(options: Parameters<typeof createFakeRentApi>[0], wide = tru
     removeEventListener() {},
   }));
   localStorage.setItem('token', 'header.payload.signature');
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/dashboard/longterm/numbers', Component: RentsPage }], {
-    initialEntries: ['/dashboard/longterm/numbers'],
+  renderWithProviders([{ path: '/dashboard/longterm/numbers', Component: RentsPage }], {
+    at: '/dashboard/longterm/numbers',
   });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
   return userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
 }
 

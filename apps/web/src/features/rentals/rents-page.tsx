@@ -1,11 +1,12 @@
 import { RENTS_REFRESH_MS, type Rent, rentMessages } from '@simcode/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CalendarRange, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useConfirmCharge } from '@/components/confirm-charge';
+import { OrderMoneyDialog } from '@/components/orders/order-money-dialog';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -16,15 +17,11 @@ import { i18n } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { formatDollars, formatPhone } from '@/lib/format';
 import { countryName, serviceInSentence } from '@/lib/names';
-import { cancelThenRepeat } from '@/lib/replace';
 import { useMediaQuery } from '@/lib/use-media-query';
-import { dashboardKeys } from '../dashboard/api';
-import { OrderMoneyDialog } from '../money/order-money-dialog';
-import { cancelRent, renewRent, rentKeys, rentsQuery, repeatRent, setAutoRenew } from './api';
+import { rentsQuery, useCancelRent, useRenewRent, useReplaceRent, useSetAutoRenew } from './api';
 import { displayPeriod } from './period-text';
 import { RenewDialog } from './renew-dialog';
 import {
-  type RentAction,
   RentActionButtons,
   type RentActions,
   RentAutoRenew,
@@ -140,72 +137,51 @@ function RentCard({ rent, actions }: { rent: Rent; actions: RentActions }) {
 
 export function RentsPage() {
   const { t } = useTranslation('rentals');
-  const queryClient = useQueryClient();
   const wide = useMediaQuery(WIDE_QUERY);
   const rents = useQuery({ ...rentsQuery, refetchInterval: RENTS_REFRESH_MS });
-  const [busy, setBusy] = useState<RentActions['busy']>(null);
+  const cancel = useCancelRent();
+  const replace = useReplaceRent();
+  const renewal = useRenewRent();
+  const autoRenew = useSetAutoRenew();
+  const busy: RentActions['busy'] = cancel.isPending
+    ? { orderId: cancel.variables, action: 'cancel' }
+    : replace.isPending
+      ? { orderId: replace.variables, action: 'replace' }
+      : renewal.isPending
+        ? { orderId: renewal.variables.orderId, action: 'renew' }
+        : autoRenew.isPending
+          ? { orderId: autoRenew.variables.orderId, action: 'auto-renew' }
+          : null;
   const [renewing, setRenewing] = useState<Rent | null>(null);
   const charge = useConfirmCharge();
-
-  function refetchAll() {
-    void queryClient.invalidateQueries({ queryKey: rentKeys.list });
-    void queryClient.invalidateQueries({ queryKey: ['rent-status'] });
-    void queryClient.invalidateQueries({ queryKey: dashboardKeys.summary });
-  }
-
-  /** Runs one action of one rent: its buttons are busy meanwhile; the outcome is a toast. */
-  async function run(
-    rent: Rent,
-    action: RentAction,
-    work: () => Promise<unknown>,
-    success: string | null,
-    failure: string,
-  ): Promise<boolean> {
-    setBusy({ id: rent.id, action });
-    try {
-      await work();
-      if (success) toast.success(success);
-      return true;
-    } catch (error) {
-      toast.error(errorMessage(error, failure));
-      return false;
-    } finally {
-      setBusy(null);
-      refetchAll();
-    }
-  }
 
   // The open detail lives in the address (`?rent=7`), so the Balance page can link straight to it.
   const [searchParams, setSearchParams] = useSearchParams();
   const detailId = Number(searchParams.get('rent')) || null;
   const detailRent = rents.data?.rents.find((rent) => rent.id === detailId);
 
+  const toastFailure = (failure: string) => (error: unknown) => toast.error(errorMessage(error, failure));
+
   const actions: RentActions = {
     busy,
     onDetails: (rent) => setSearchParams({ rent: String(rent.id) }),
     onCancel: (rent) =>
-      void run(
-        rent,
-        'cancel',
-        () => cancelRent(rent.order_id!),
-        rentMessages.canceled,
-        rentMessages.cancelFailed,
-      ),
-    onReplace: (rent) => void replace(rent),
+      cancel.mutate(rent.order_id!, {
+        onSuccess: () => toast.success(rentMessages.canceled),
+        onError: toastFailure(rentMessages.cancelFailed),
+      }),
+    onReplace: (rent) => void replaceRent(rent),
     onRenew: (rent) => setRenewing(rent),
     onAutoRenew: (rent, enabled) =>
-      void run(
-        rent,
-        'auto-renew',
-        () => setAutoRenew(rent.order_id!, enabled),
-        null,
-        rentMessages.autoRenewFailed,
+      autoRenew.mutate(
+        { orderId: rent.order_id!, enabled },
+        { onError: toastFailure(rentMessages.autoRenewFailed) },
       ),
   };
 
   // Replace (spec section 4): asked first, since it rents again; then cancel, then repeat, and no repeat
   // when the cancel fails.
-  async function replace(rent: Rent) {
+  async function replaceRent(rent: Rent) {
     const confirmed = await charge.confirm({
       title: t('replace.title', { service: rent.service.name }),
       description: t(rent.number ? 'replace.description' : 'replace.descriptionNoNumber', {
@@ -217,31 +193,20 @@ export function RentsPage() {
       price: formatDollars(rent.price),
       action: t('replace.action'),
     });
-    if (!confirmed) return;
-    setBusy({ id: rent.id, action: 'replace' });
-    try {
-      await cancelThenRepeat({
-        cancel: () => cancelRent(rent.order_id!),
-        repeat: () => repeatRent(rent.order_id!),
-        messages: rentMessages,
-      });
-    } finally {
-      setBusy(null);
-      refetchAll();
-    }
+    if (confirmed) replace.mutate(rent.order_id!);
   }
 
-  async function renew(rent: Rent, hours: number) {
-    if (
-      await run(
-        rent,
-        'renew',
-        () => renewRent(rent.order_id!, hours),
-        rentMessages.renewed,
-        rentMessages.renewFailed,
-      )
-    )
-      setRenewing(null);
+  function renew(rent: Rent, hours: number) {
+    renewal.mutate(
+      { orderId: rent.order_id!, hours },
+      {
+        onSuccess: () => {
+          toast.success(rentMessages.renewed);
+          setRenewing(null);
+        },
+        onError: toastFailure(rentMessages.renewFailed),
+      },
+    );
   }
 
   const list = rents.data?.rents;

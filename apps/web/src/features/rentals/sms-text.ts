@@ -6,7 +6,7 @@ import {
   rentMessages,
 } from '@simcode/contract';
 
-export type RentSmsView =
+type RentSmsView =
   | { kind: 'messages'; messages: RentSms[] }
   | { kind: 'text'; text: string; tone: 'muted' | 'waiting' | 'active' | 'error' };
 

@@ -5,11 +5,9 @@ import {
   ticketMessages,
   ticketStatuses,
 } from '@simcode/contract';
-import { useQuery } from '@tanstack/react-query';
-import { ReceiptText, Trash2, UserRound } from 'lucide-react';
+import { Trash2, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -31,9 +29,7 @@ import {
 } from '@/components/ui/dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { orderQuery } from '../admin/api';
-import { RefundAction } from '../admin/order-page';
-import { type TicketActions, useTicketAuthor } from './api';
+import { useDeleteTicket, useSetTicketStatus, useTicketAuthor } from './api';
 
 /** 'View User Info': the username and e-mail of the ticket's author. */
 export function UserInfoDialog({ userId }: { userId: number }) {
@@ -76,16 +72,9 @@ export function UserInfoDialog({ userId }: { userId: number }) {
 }
 
 /** 'Delete Ticket', only after the spec's confirmation in a dialog. */
-export function DeleteTicketButton({
-  ticketId,
-  remove,
-  onDeleted,
-}: {
-  ticketId: number;
-  remove: TicketActions['remove'];
-  onDeleted(): void;
-}) {
+export function DeleteTicketButton({ ticketId, onDeleted }: { ticketId: number; onDeleted(): void }) {
   const { t } = useTranslation('tickets');
+  const remove = useDeleteTicket();
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -133,14 +122,9 @@ export function DeleteTicketButton({
 }
 
 /** Administrators may set any of the three statuses. */
-export function TicketStatusSelect({
-  ticket,
-  setStatus,
-}: {
-  ticket: Ticket;
-  setStatus: TicketActions['setStatus'];
-}) {
+export function TicketStatusSelect({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation('tickets');
+  const setStatus = useSetTicketStatus();
   return (
     <Select
       value={isTicketStatus(ticket.status) ? ticket.status : undefined}
@@ -162,31 +146,5 @@ export function TicketStatusSelect({
         ))}
       </SelectContent>
     </Select>
-  );
-}
-
-/**
- * A ticket a problem report opened is about one order: "Order #N" opens its history in the console, and
- * "Refund order" refunds it in one confirmed step, the reason naming the ticket for the audit log.
- */
-export function TicketOrderControls({ ticket, orderId }: { ticket: Ticket; orderId: number }) {
-  const { t } = useTranslation('tickets');
-  const order = useQuery(orderQuery(orderId));
-  return (
-    <>
-      <Button asChild variant="outline" size="sm">
-        <Link to={`/admin/orders/${orderId}`}>
-          <ReceiptText aria-hidden="true" />
-          {t('admin.order', { id: orderId })}
-        </Link>
-      </Button>
-      {order.data && (
-        <RefundAction
-          order={order.data.order}
-          label={t('admin.refundOrder')}
-          defaultReason={t('admin.refundReason', { id: ticket.id, title: ticket.title })}
-        />
-      )}
-    </>
   );
 }

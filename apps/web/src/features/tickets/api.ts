@@ -1,4 +1,5 @@
 import {
+  apiPaths,
   type CreateTicketRequest,
   statusUpdatedDescription,
   TICKETS_PAGE_SIZE_DEFAULT,
@@ -15,32 +16,23 @@ import {
 import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ApiError, apiRequest, errorMessage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Users see their own tickets; administrators see every ticket, through their own endpoints. */
 export type TicketScope = 'user' | 'admin';
 
-const ticketsPath = (scope: TicketScope) =>
-  scope === 'admin' ? '/api/tickets/admin/tickets' : '/api/tickets';
-
-export const ticketKeys = {
-  all: ['tickets'] as const,
-  list: (scope: TicketScope, sort: TicketSort) => ['tickets', scope, 'list', sort] as const,
-  thread: (scope: TicketScope, id: number) => ['tickets', scope, 'thread', id] as const,
-  /** Outside 'tickets' on purpose: a user's name and e-mail are not refetched after ticket changes. */
-  user: (userId: number) => ['ticket-user', userId] as const,
-};
+/** A scope's endpoints: support answers, closes and reads through its own. */
+const pathsOf = (scope: TicketScope) => (scope === 'admin' ? apiPaths.adminTickets : apiPaths.tickets);
 
 /** The listing, page by page, refreshed every 10 s so new tickets and status changes appear on their own. */
 export function useTicketList(scope: TicketScope, sort: TicketSort) {
   return useInfiniteQuery({
-    queryKey: ticketKeys.list(scope, sort),
+    queryKey: queryKeys.tickets.list(scope, sort),
     queryFn: ({ pageParam, signal }) => {
-      const query = new URLSearchParams({
-        sort,
-        limit: String(TICKETS_PAGE_SIZE_DEFAULT),
-        offset: String(pageParam),
+      return apiRequest<TicketListResponse>(pathsOf(scope).list, {
+        query: { sort, limit: TICKETS_PAGE_SIZE_DEFAULT, offset: pageParam },
+        signal,
       });
-      return apiRequest<TicketListResponse>(`${ticketsPath(scope)}?${query}`, { signal });
     },
     initialPageParam: 0,
     getNextPageParam: (last) => {
@@ -54,8 +46,8 @@ export function useTicketList(scope: TicketScope, sort: TicketSort) {
 /** The open ticket and its messages, refreshed every 10 s so replies appear without reloading. */
 export function useTicketThread(scope: TicketScope, id: number | null) {
   return useQuery({
-    queryKey: ticketKeys.thread(scope, id ?? 0),
-    queryFn: ({ signal }) => apiRequest<TicketThreadResponse>(`${ticketsPath(scope)}/${id}`, { signal }),
+    queryKey: queryKeys.tickets.thread(scope, id ?? 0),
+    queryFn: ({ signal }) => apiRequest<TicketThreadResponse>(pathsOf(scope).ticket(id ?? 0), { signal }),
     enabled: id !== null,
     refetchInterval: TICKETS_REFRESH_MS,
   });
@@ -67,9 +59,9 @@ export interface TicketAuthor {
 }
 
 const ticketUserQuery = (userId: number) => ({
-  queryKey: ticketKeys.user(userId),
+  queryKey: queryKeys.tickets.user(userId),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    apiRequest<TicketUserResponse>(`/api/tickets/admin/user/${userId}`, { signal }),
+    apiRequest<TicketUserResponse>(apiPaths.adminTickets.user(userId), { signal }),
   // Asked once per distinct user and kept for the visit: names and e-mails do not change under a ticket.
   staleTime: Number.POSITIVE_INFINITY,
   gcTime: Number.POSITIVE_INFINITY,
@@ -103,93 +95,100 @@ function reportFailure(error: unknown, fallback: string): void {
   toast.error(ticketMessages.errorTitle, { description: errorMessage(error, fallback) });
 }
 
-/** Every change a user or an administrator can make, each refetching the lists and the open ticket. */
-export function useTicketActions(scope: TicketScope) {
+/**
+ * A change to tickets, with the spec's toasts: on success `succeeded` says what happened, on failure the
+ * server's text or the action's fallback. The lists and the open ticket are asked again afterwards; a
+ * deleted ticket is left out, it would only answer 404.
+ */
+function useTicketMutation<Input, Output>(options: {
+  run(input: Input): Promise<Output>;
+  succeeded(output: Output): void;
+  fallbackError: string;
+  deletedId?: (input: Input) => number;
+}) {
   const queryClient = useQueryClient();
-  /** Refetches the lists and the open ticket; a deleted ticket is left out, it would only answer 404. */
-  const refetchTickets = (deletedId?: number) =>
-    queryClient.invalidateQueries({
-      queryKey: ticketKeys.all,
-      predicate: ({ queryKey }) =>
-        deletedId === undefined || queryKey[2] !== 'thread' || queryKey[3] !== deletedId,
-    });
-  const base = ticketsPath(scope);
+  return useMutation({
+    mutationFn: options.run,
+    onSuccess: (output, input) => {
+      options.succeeded(output);
+      const deletedId = options.deletedId?.(input);
+      return queryClient.invalidateQueries({
+        queryKey: queryKeys.tickets.all,
+        predicate: ({ queryKey }) =>
+          deletedId === undefined || queryKey[2] !== 'thread' || queryKey[3] !== deletedId,
+      });
+    },
+    onError: (error) => reportFailure(error, options.fallbackError),
+  });
+}
 
-  const create = useMutation({
-    mutationFn: (body: CreateTicketRequest) =>
-      apiRequest<TicketResponse>('/api/tickets', {
+export const useCreateTicket = () =>
+  useTicketMutation({
+    run: (body: CreateTicketRequest) =>
+      apiRequest<TicketResponse>(apiPaths.tickets.list, {
         method: 'POST',
         body,
         fallbackError: ticketMessages.createFailed,
       }),
-    onSuccess: () => {
-      toast.success(ticketMessages.ticketCreated, { description: ticketMessages.ticketCreatedDescription });
-      return refetchTickets();
-    },
-    onError: (error) => reportFailure(error, ticketMessages.createFailed),
+    succeeded: () =>
+      toast.success(ticketMessages.ticketCreated, { description: ticketMessages.ticketCreatedDescription }),
+    fallbackError: ticketMessages.createFailed,
   });
 
-  const send = useMutation({
-    mutationFn: ({ ticketId, content }: { ticketId: number; content: string }) =>
-      apiRequest<TicketMessageResponse>(`${base}/${ticketId}/messages`, {
+export const useSendTicketMessage = (scope: TicketScope) =>
+  useTicketMutation({
+    run: ({ ticketId, content }: { ticketId: number; content: string }) =>
+      apiRequest<TicketMessageResponse>(pathsOf(scope).messages(ticketId), {
         method: 'POST',
         body: { content },
         fallbackError: ticketMessages.sendFailed,
       }),
-    onSuccess: () => {
+    succeeded: () => {
       if (scope === 'admin') {
         toast.success(ticketMessages.replySent, { description: ticketMessages.replySentDescription });
       } else {
         toast.success(ticketMessages.messageSent, { description: ticketMessages.messageSentDescription });
       }
-      return refetchTickets();
     },
-    onError: (error) => reportFailure(error, ticketMessages.sendFailed),
+    fallbackError: ticketMessages.sendFailed,
   });
 
-  const close = useMutation({
-    mutationFn: (ticketId: number) =>
-      apiRequest<TicketResponse>(`${base}/${ticketId}/close`, {
+export const useCloseTicket = (scope: TicketScope) =>
+  useTicketMutation({
+    run: (ticketId: number) =>
+      apiRequest<TicketResponse>(pathsOf(scope).close(ticketId), {
         method: 'POST',
         fallbackError: ticketMessages.closeFailed,
       }),
-    onSuccess: () => {
-      toast.success(ticketMessages.ticketClosed);
-      return refetchTickets();
-    },
-    onError: (error) => reportFailure(error, ticketMessages.closeFailed),
+    succeeded: () => toast.success(ticketMessages.ticketClosed),
+    fallbackError: ticketMessages.closeFailed,
   });
 
-  const setStatus = useMutation({
-    mutationFn: ({ ticketId, status }: { ticketId: number; status: TicketStatus }) =>
-      apiRequest<TicketResponse>(`${ticketsPath('admin')}/${ticketId}/status`, {
+/** Administrators may set any of the statuses. */
+export const useSetTicketStatus = () =>
+  useTicketMutation({
+    run: ({ ticketId, status }: { ticketId: number; status: TicketStatus }) =>
+      apiRequest<TicketResponse>(apiPaths.adminTickets.status(ticketId), {
         method: 'POST',
         body: { status },
         fallbackError: ticketMessages.statusFailed,
       }),
-    onSuccess: (response) => {
+    succeeded: (response) =>
       toast.success(ticketMessages.statusUpdated, {
         description: statusUpdatedDescription(response.ticket.status),
-      });
-      return refetchTickets();
-    },
-    onError: (error) => reportFailure(error, ticketMessages.statusFailed),
+      }),
+    fallbackError: ticketMessages.statusFailed,
   });
 
-  const remove = useMutation({
-    mutationFn: (ticketId: number) =>
-      apiRequest<{ success: true }>(`${ticketsPath('admin')}/${ticketId}`, {
+export const useDeleteTicket = () =>
+  useTicketMutation({
+    run: (ticketId: number) =>
+      apiRequest<{ success: true }>(apiPaths.adminTickets.ticket(ticketId), {
         method: 'DELETE',
         fallbackError: ticketMessages.deleteFailed,
       }),
-    onSuccess: (_response, ticketId) => {
-      toast.success(ticketMessages.ticketDeleted, { description: ticketMessages.ticketDeletedDescription });
-      return refetchTickets(ticketId);
-    },
-    onError: (error) => reportFailure(error, ticketMessages.deleteFailed),
+    succeeded: () =>
+      toast.success(ticketMessages.ticketDeleted, { description: ticketMessages.ticketDeletedDescription }),
+    fallbackError: ticketMessages.deleteFailed,
+    deletedId: (ticketId) => ticketId,
   });
-
-  return { create, send, close, setStatus, remove };
-}
-
-export type TicketActions = ReturnType<typeof useTicketActions>;

@@ -16,7 +16,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { formatNumber } from '@/lib/format';
-import type { TicketActions } from './api';
+import { useCreateTicket } from './api';
 
 function CharacterCount({ id, length, max }: { id: string; length: number; max: number }) {
   return (
@@ -30,15 +30,14 @@ function CharacterCount({ id, length, max }: { id: string; length: number; max: 
 export function NewTicketDialog({
   open,
   onOpenChange,
-  create,
   onCreated,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
-  create: TicketActions['create'];
   onCreated(ticket: Ticket): void;
 }) {
   const { t } = useTranslation('tickets');
+  const create = useCreateTicket();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
 

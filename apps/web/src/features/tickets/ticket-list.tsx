@@ -1,6 +1,7 @@
 import { type Ticket, type TicketSort, ticketMessages, ticketSortOrders } from '@simcode/contract';
 import { Inbox, MessageSquare, Plus, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { TicketStatusBadge } from '@/components/ticket-status-badge';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -9,9 +10,8 @@ import { formatDate } from '@/lib/format';
 import { useRovingFocus } from '@/lib/use-roving-focus';
 import { cn } from '@/lib/utils';
 import type { TicketAuthor } from './api';
-import { TicketStatusBadge } from './status-badge';
 
-export interface TicketListProps {
+interface TicketListProps {
   heading: string;
   tickets: Ticket[];
   loading: boolean;

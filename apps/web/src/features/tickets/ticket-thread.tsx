@@ -1,20 +1,18 @@
 import { type Ticket, type TicketMessage, ticketMessages } from '@simcode/contract';
 import { ArrowLeft, CircleCheck, Clock, Headset, Lock } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { type ComponentType, useEffect, useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { TicketStatusBadge } from '@/components/ticket-status-badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatLongDate, formatTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import {
-  DeleteTicketButton,
-  TicketOrderControls,
-  TicketStatusSelect,
-  UserInfoDialog,
-} from './admin-controls';
-import type { TicketActions } from './api';
+import { DeleteTicketButton, TicketStatusSelect, UserInfoDialog } from './admin-controls';
+import { useCloseTicket, useSendTicketMessage } from './api';
 import { MessageComposer } from './message-composer';
-import { TicketStatusBadge } from './status-badge';
+
+/** Administrators' controls of the order a problem report is about (the console's, passed in by the app). */
+export type OrderControls = ComponentType<{ ticket: Ticket; orderId: number }>;
 
 interface ThreadProps {
   ticket: Ticket;
@@ -23,7 +21,7 @@ interface ThreadProps {
   isAdmin: boolean;
   /** Administrators: the username of the ticket's author, once known. */
   authorName?: string;
-  actions: TicketActions;
+  orderControls?: OrderControls;
   onBack(): void;
   onDeleted(): void;
 }
@@ -48,11 +46,9 @@ function MessageBubble({
   const sent = new Date(message.created_at);
   return (
     <li
-      className={cn(
-        'flex max-w-[88%] flex-col gap-1 sm:max-w-[75%]',
-        mine ? 'ml-auto items-end' : 'items-start',
-      )}
+      className="flex max-w-[88%] flex-col items-start gap-1 data-[side=end]:ml-auto data-[side=end]:items-end sm:max-w-[75%]"
       data-author={message.is_admin ? 'support' : 'user'}
+      data-side={mine ? 'end' : 'start'}
     >
       <span className="flex items-center gap-1.5 px-1 text-xs text-muted-foreground">
         {message.is_admin && <Headset className="size-3.5 text-primary" aria-hidden="true" />}
@@ -103,11 +99,14 @@ export function TicketThread({
   messages,
   isAdmin,
   authorName,
-  actions,
+  orderControls: OrderControlsOfTicket,
   onBack,
   onDeleted,
 }: ThreadProps) {
   const { t } = useTranslation('tickets');
+  const scope = isAdmin ? 'admin' : 'user';
+  const close = useCloseTicket(scope);
+  const send = useSendTicketMessage(scope);
   const scrollRef = useRef<HTMLDivElement>(null);
   const closed = ticket.status === 'closed';
   // A user may close only an open ticket; support may close anything not closed yet.
@@ -147,24 +146,22 @@ export function TicketThread({
         {(isAdmin || canClose) && (
           <div className="flex flex-wrap items-center gap-2">
             {isAdmin && <UserInfoDialog userId={ticket.user_id} />}
-            {isAdmin && <TicketStatusSelect ticket={ticket} setStatus={actions.setStatus} />}
-            {isAdmin && ticket.activation_id && (
-              <TicketOrderControls ticket={ticket} orderId={ticket.activation_id} />
+            {isAdmin && <TicketStatusSelect ticket={ticket} />}
+            {isAdmin && OrderControlsOfTicket && ticket.activation_id && (
+              <OrderControlsOfTicket ticket={ticket} orderId={ticket.activation_id} />
             )}
             {canClose && (
               <Button
                 variant="outline"
                 size="sm"
-                busy={actions.close.isPending}
-                onClick={() => actions.close.mutate(ticket.id)}
+                busy={close.isPending}
+                onClick={() => close.mutate(ticket.id)}
               >
-                {!actions.close.isPending && <CircleCheck aria-hidden="true" />}
+                {!close.isPending && <CircleCheck aria-hidden="true" />}
                 {t('thread.close')}
               </Button>
             )}
-            {isAdmin && (
-              <DeleteTicketButton ticketId={ticket.id} remove={actions.remove} onDeleted={onDeleted} />
-            )}
+            {isAdmin && <DeleteTicketButton ticketId={ticket.id} onDeleted={onDeleted} />}
           </div>
         )}
       </header>
@@ -180,7 +177,7 @@ export function TicketThread({
         <MessageComposer
           key={ticket.id}
           disabled={closed}
-          busy={actions.send.isPending}
+          busy={send.isPending}
           placeholder={
             closed
               ? t('thread.closedPlaceholder')
@@ -188,7 +185,7 @@ export function TicketThread({
                 ? t('thread.replyPlaceholder')
                 : t('thread.messagePlaceholder')
           }
-          onSend={(content) => actions.send.mutateAsync({ ticketId: ticket.id, content })}
+          onSend={(content) => send.mutateAsync({ ticketId: ticket.id, content })}
         />
       </footer>
     </>

@@ -1,13 +1,12 @@
 import { ADMIN_ROLE, type Ticket, ticketMessages, USER_ROLE } from '@simcode/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fakeToken, refuse, unchecked } from '@test/fake-api';
+import { createFakeTicketApi, type FakeTicketApi, type SeedTicket } from '@test/fakes/tickets';
+import { renderWithProviders } from '@test/render';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { format } from 'date-fns';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeTicketApi, type FakeTicketApi, fakeToken, type SeedTicket } from './fake-ticket-api';
-import { TicketStatusBadge } from './status-badge';
+import { TicketStatusBadge, TicketStatusLegend } from '@/components/ticket-status-badge';
 import { TicketsPage } from './tickets-page';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -38,20 +37,14 @@ function renderPage({
   api = createFakeTicketApi({ users: [alice, bob], tickets });
   vi.stubGlobal('fetch', api.fetch);
   if (role !== null) localStorage.setItem('token', fakeToken(role));
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  const { router, user } = renderWithProviders(
     [
       { path: '/dashboard/tickets', Component: TicketsPage },
       { path: '/login', element: <p>Login page</p> },
     ],
-    { initialEntries: ['/dashboard/tickets'] },
+    { at: '/dashboard/tickets' },
   );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { router, user: userEvent.setup() };
+  return { router, user };
 }
 
 beforeAll(() => {
@@ -137,9 +130,9 @@ describe('a user', () => {
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveAttribute('data-author', 'user');
     expect(items[0]).toHaveTextContent('You');
-    expect(items[0]).toHaveClass('ml-auto');
+    expect(items[0]).toHaveAttribute('data-side', 'end');
     expect(items[1]).toHaveTextContent('Support Team');
-    expect(items[1]).not.toHaveClass('ml-auto');
+    expect(items[1]).toHaveAttribute('data-side', 'start');
     expect(within(items[1]!).getByText(format(new Date(thread.messages[1]!.created_at), 'h:mm a')));
 
     const bubble = within(items[0]!).getByText(/window\.hacked/);
@@ -227,14 +220,14 @@ describe('a user', () => {
   it("shows the server's error, or the fallback, in a destructive toast and keeps the draft", async () => {
     const { user } = renderPage({ role: USER_ROLE, tickets: [ticket({ id: 1, title: 'Help' })] });
     await user.click(await screen.findByText('Help'));
-    api.failNext('POST', /messages$/, { status: 409, body: { success: false, error: 'Server says no.' } });
+    api.failNext('POST', /messages$/, refuse(409, 'Server says no.'));
     await user.type(messageInput(), 'Hello{Enter}');
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith(ticketMessages.errorTitle, { description: 'Server says no.' }),
     );
     expect(messageInput()).toHaveValue('Hello');
 
-    api.failNext('POST', /messages$/, { status: 500, body: { success: false } });
+    api.failNext('POST', /messages$/, unchecked(500, { success: false }));
     await user.keyboard('{Enter}');
     await waitFor(() =>
       expect(toast.error).toHaveBeenLastCalledWith(ticketMessages.errorTitle, {
@@ -316,9 +309,9 @@ describe('an administrator', () => {
     await waitFor(() => expect(within(conversation()).getAllByRole('listitem')).toHaveLength(2));
     const [question, reply] = within(conversation()).getAllByRole('listitem');
     expect(question).toHaveTextContent('bob_8');
-    expect(question).not.toHaveClass('ml-auto');
+    expect(question).toHaveAttribute('data-side', 'start');
     expect(reply).toHaveTextContent('Support Team');
-    expect(reply).toHaveClass('ml-auto');
+    expect(reply).toHaveAttribute('data-side', 'end');
   });
 
   it('sets any status from the selector', async () => {
@@ -368,7 +361,7 @@ describe('an administrator', () => {
   it('shows the fallback when a delete fails without a server text', async () => {
     const { user } = renderPage({ role: ADMIN_ROLE, tickets: adminTickets() });
     await user.click(await screen.findByText('From Alice'));
-    api.failNext('DELETE', /tickets\/1$/, { status: 502, body: {} });
+    api.failNext('DELETE', /tickets\/1$/, unchecked(502, {}));
     await user.click(await screen.findByRole('button', { name: 'Delete Ticket' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete Ticket' }));
     await waitFor(() =>
@@ -381,15 +374,37 @@ describe('an administrator', () => {
 });
 
 describe('the status badge', () => {
-  it.each([
-    ['open', 'Open', 'bg-success-soft'],
-    ['waiting_for_reply', 'Waiting for Reply', 'bg-warning-soft'],
-    ['closed', 'Closed', 'bg-slate-100'],
-    ['escalated', 'escalated', 'bg-success-soft'],
-  ])('shows %s as %s with its colour (unknown looks open)', async (status, label, colour) => {
+  /** How a badge is drawn: its own look and its dot's. */
+  const lookOf = (badge: HTMLElement) => [badge.className, badge.firstElementChild?.className];
+  const legendBadge = (label: string) =>
+    within(screen.getByRole('list', { name: 'Status:' })).getByText(label);
+
+  it('draws each of the three statuses its own way, as the legend shows them', async () => {
     await act(async () => {
-      render(<TicketStatusBadge status={status} />);
+      render(<TicketStatusLegend />);
     });
-    expect(screen.getByText(label)).toHaveClass(colour);
+    const looks = ['Open', 'Waiting for Reply', 'Closed'].map((label) => lookOf(legendBadge(label)).join());
+    expect(new Set(looks).size).toBe(3);
   });
+
+  it.each([
+    ['open', 'Open', 'Open'],
+    ['waiting_for_reply', 'Waiting for Reply', 'Waiting for Reply'],
+    ['closed', 'Closed', 'Closed'],
+    ['escalated', 'escalated', 'Open'],
+  ])(
+    'shows %s as %s, looking like %s in the legend (unknown looks open)',
+    async (status, label, looksLike) => {
+      await act(async () => {
+        render(
+          <>
+            <TicketStatusLegend />
+            <TicketStatusBadge status={status} />
+          </>,
+        );
+      });
+      const shown = screen.getAllByText(label).find((badge) => !legendBadge(looksLike).isSameNode(badge))!;
+      expect(lookOf(shown)).toEqual(lookOf(legendBadge(looksLike)));
+    },
+  );
 });

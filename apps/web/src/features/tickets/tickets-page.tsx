@@ -4,15 +4,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageContainer, PageHeader } from '@/components/page-header';
+import { TicketStatusLegend } from '@/components/ticket-status-badge';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/features/auth/session';
 import { publicPath } from '@/i18n';
+import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
-import { type TicketScope, useTicketActions, useTicketAuthors, useTicketList, useTicketThread } from './api';
+import { type TicketScope, useTicketAuthors, useTicketList, useTicketThread } from './api';
 import { NewTicketDialog } from './new-ticket-dialog';
-import { TicketStatusLegend } from './status-badge';
 import { TicketList } from './ticket-list';
-import { TicketThread, TicketThreadSkeleton } from './ticket-thread';
+import { type OrderControls, TicketThread, TicketThreadSkeleton } from './ticket-thread';
 
 /** Below Tailwind's md breakpoint the two panes take the screen in turn. */
 const PHONE_QUERY = '(max-width: 767.98px)';
@@ -54,7 +54,7 @@ function NothingSelected({ onNewTicket }: { onNewTicket(): void }) {
   );
 }
 
-function TicketWorkspace({ isAdmin }: { isAdmin: boolean }) {
+function TicketWorkspace({ isAdmin, orderControls }: { isAdmin: boolean; orderControls?: OrderControls }) {
   const { t } = useTranslation('tickets');
   const scope: TicketScope = isAdmin ? 'admin' : 'user';
   const heading = isAdmin ? t('page.allTickets') : t('page.yourTickets');
@@ -63,7 +63,6 @@ function TicketWorkspace({ isAdmin }: { isAdmin: boolean }) {
   const [selectedId, select] = useSelectedTicket();
   const list = useTicketList(scope, sort);
   const thread = useTicketThread(scope, selectedId);
-  const actions = useTicketActions(scope);
 
   const tickets = list.data?.pages.flatMap((page) => page.tickets) ?? [];
   const authors = useTicketAuthors(
@@ -127,7 +126,7 @@ function TicketWorkspace({ isAdmin }: { isAdmin: boolean }) {
             messages={open.messages}
             isAdmin={isAdmin}
             authorName={authors.get(open.ticket.user_id)?.username}
-            actions={actions}
+            orderControls={orderControls}
             onBack={() => select(null)}
             onDeleted={() => select(null)}
           />
@@ -135,17 +134,16 @@ function TicketWorkspace({ isAdmin }: { isAdmin: boolean }) {
           <TicketThreadSkeleton />
         )}
       </section>
-      <NewTicketDialog
-        open={creating}
-        onOpenChange={setCreating}
-        create={actions.create}
-        onCreated={(ticket) => select(ticket.id)}
-      />
+      <NewTicketDialog open={creating} onOpenChange={setCreating} onCreated={(ticket) => select(ticket.id)} />
     </div>
   );
 }
 
-export function TicketsPage() {
+/**
+ * `/dashboard/tickets`. `orderControls` are what administrators get on a ticket about an order (the
+ * console's): the app passes them in, so this feature does not reach into the console.
+ */
+export function TicketsPage({ orderControls }: { orderControls?: OrderControls }) {
   const { t } = useTranslation('tickets');
   const { isSignedIn, isAdmin } = useSession();
   return (
@@ -156,7 +154,7 @@ export function TicketsPage() {
         actions={<TicketStatusLegend />}
       />
       {isSignedIn ? (
-        <TicketWorkspace isAdmin={isAdmin} />
+        <TicketWorkspace isAdmin={isAdmin} orderControls={orderControls} />
       ) : (
         <div className="mx-auto flex max-w-lg flex-col items-center gap-3 rounded-xl border bg-white px-6 py-12 text-center shadow-sm">
           <span className="flex size-14 items-center justify-center rounded-full bg-indigo-50 text-primary">

@@ -4,7 +4,7 @@ import { i18n } from '@/i18n';
 const POPUP_NAME = 'simcode-payment';
 
 /** Window features for a 500x700 popup centred over the current browser window. */
-export function popupFeatures(
+function popupFeatures(
   screenLike: Pick<Window, 'screenX' | 'screenY' | 'outerWidth' | 'outerHeight'> = window,
 ): string {
   const left = Math.max(

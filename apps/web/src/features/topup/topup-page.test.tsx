@@ -1,16 +1,20 @@
 import {
+  createInvoiceResponseSchema,
   PAYMENT_POPUP_HEIGHT_PX,
   PAYMENT_POPUP_WIDTH_PX,
   PAYMENT_SUCCESS_REDIRECT_MS,
+  summaryResponseSchema,
   TOPUP_STATUS_POLL_MS,
   type Topup,
   type TopupStatus,
   topupMessages,
+  topupStatusResponseSchema,
+  topupsResponseSchema,
 } from '@simcode/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { type Answer, createFakeApi, type FakeApi, ok, refuse, route } from '@test/fake-api';
+import { renderWithProviders } from '@test/render';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TopupPage } from './topup-page';
@@ -35,46 +39,42 @@ function topup(overrides: Partial<Topup>): Topup {
   };
 }
 
-interface FakeApi {
+/** What the fake answers: status answers in order, the last one repeating. */
+interface TopupState {
   statuses: TopupStatus[];
   payments: Topup[];
-  createAnswer: { status: number; body: unknown };
-  calls: Array<{ method: string; path: string; body?: unknown }>;
+  createAnswer: Answer;
 }
 
+let state: TopupState;
 let api: FakeApi;
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** The four endpoints the page uses. */
+function createTopupApi() {
+  return createFakeApi([
+    route('GET /api/topup/payments', () =>
+      ok(topupsResponseSchema, {
+        success: true,
+        payments: state.payments,
+        limits: { min_amount: 5, max_amount: 10_000 },
+      }),
+    ),
+    route('POST /api/topup/cryptomus/create-invoice', () => state.createAnswer),
+    route('GET /api/topup/cryptomus/status', () => {
+      const status = state.statuses.length > 1 ? state.statuses.shift()! : state.statuses[0]!;
+      return ok(topupStatusResponseSchema, { success: true, status });
+    }),
+    route('GET /api/dashboard/summary', () =>
+      ok(summaryResponseSchema, {
+        success: true,
+        balance: 3.5,
+        totalNumbers: 0,
+        totalOrders: 0,
+        totalCountries: 180,
+      }),
+    ),
+  ]);
 }
-
-/** The four endpoints the page uses; status answers are taken in order, the last one repeating. */
-const fakeFetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = new URL(String(input), 'http://app.test');
-  const method = init?.method ?? 'GET';
-  api.calls.push({
-    method,
-    path: url.pathname,
-    body: init?.body ? JSON.parse(String(init.body)) : undefined,
-  });
-  if (url.pathname === '/api/topup/payments') {
-    return json(200, {
-      success: true,
-      payments: api.payments,
-      limits: { min_amount: 5, max_amount: 10_000 },
-    });
-  }
-  if (url.pathname === '/api/topup/cryptomus/create-invoice')
-    return json(api.createAnswer.status, api.createAnswer.body);
-  if (url.pathname === '/api/topup/cryptomus/status') {
-    const status = api.statuses.length > 1 ? api.statuses.shift()! : api.statuses[0]!;
-    return json(200, { success: true, status });
-  }
-  if (url.pathname === '/api/dashboard/summary') {
-    return json(200, { success: true, balance: 3.5, totalNumbers: 0, totalOrders: 0, totalCountries: 180 });
-  }
-  return json(404, { success: false, error: 'Not found.' });
-});
 
 const statusCalls = () => api.calls.filter((call) => call.path === '/api/topup/cryptomus/status').length;
 
@@ -100,19 +100,13 @@ function fakePopup(): FakePopup {
 }
 
 function renderPage(initialEntry = '/dashboard/topup') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  const { router } = renderWithProviders(
     [
       { path: '/dashboard/topup', Component: TopupPage },
       { path: '/dashboard', element: <h1>Dashboard page</h1> },
       { path: '/dashboard/tickets', element: <h1>Support page</h1> },
     ],
-    { initialEntries: [initialEntry] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    { at: initialEntry },
   );
   return { router, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) };
 }
@@ -123,14 +117,13 @@ const depositButton = () => screen.getByRole('button', { name: /^Deposit/ });
 beforeEach(() => {
   // Timers are fake but keep flowing, so the page's 4 s polling is stepped through without waiting.
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  api = {
+  state = {
     statuses: ['PENDING'],
     payments: [],
-    createAnswer: { status: 200, body: { success: true, url: INVOICE_URL, order_id: ORDER_ID } },
-    calls: [],
+    createAnswer: ok(createInvoiceResponseSchema, { success: true, url: INVOICE_URL, order_id: ORDER_ID }),
   };
-  fakeFetch.mockClear();
-  vi.stubGlobal('fetch', fakeFetch);
+  api = createTopupApi();
+  vi.stubGlobal('fetch', api.fetch);
   vi.mocked(toast.success).mockClear();
   vi.mocked(toast.error).mockClear();
 });
@@ -174,7 +167,7 @@ describe('paying', () => {
   it('opens a centred 500x700 popup, polls every 4 s, and on COMPLETED toasts, closes it and goes to the dashboard', async () => {
     const popup = fakePopup();
     const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
-    api.statuses = ['PENDING', 'COMPLETED'];
+    state.statuses = ['PENDING', 'COMPLETED'];
     const { router, user } = renderPage();
     await user.type(amountInput(), '12.34');
     await user.click(depositButton());
@@ -201,7 +194,7 @@ describe('paying', () => {
   it('keeps polling when the payment window looks closed, and completes from the server status', async () => {
     const popup = fakePopup();
     vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
-    api.statuses = ['PENDING', 'PENDING', 'PENDING', 'COMPLETED'];
+    state.statuses = ['PENDING', 'PENDING', 'PENDING', 'COMPLETED'];
     const { user, router } = renderPage();
     await user.type(amountInput(), '20');
     await user.click(depositButton());
@@ -219,8 +212,8 @@ describe('paying', () => {
 
   it('follows the order the checkout returned with, toasts and goes to the dashboard on COMPLETED', async () => {
     vi.spyOn(window, 'open');
-    api.payments = [topup({ order_id: 'order-back', amount: 9.5, url: INVOICE_URL })];
-    api.statuses = ['PENDING', 'COMPLETED'];
+    state.payments = [topup({ order_id: 'order-back', amount: 9.5, url: INVOICE_URL })];
+    state.statuses = ['PENDING', 'COMPLETED'];
     const { router } = renderPage('/dashboard/topup?order=order-back');
     expect(await screen.findByText('Waiting for your payment of $9.50')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(TOPUP_STATUS_POLL_MS));
@@ -232,7 +225,7 @@ describe('paying', () => {
 
   it('offers a link to the payment page when the browser blocks the popup, and keeps polling', async () => {
     vi.spyOn(window, 'open').mockReturnValue(null);
-    api.statuses = ['PENDING', 'PENDING', 'COMPLETED'];
+    state.statuses = ['PENDING', 'PENDING', 'COMPLETED'];
     const { user } = renderPage();
     await user.type(amountInput(), '15');
     await user.click(depositButton());
@@ -246,7 +239,7 @@ describe('paying', () => {
   it("shows 'Failed to create Cryptomus invoice' and closes the prepared window when the invoice fails", async () => {
     const popup = fakePopup();
     vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
-    api.createAnswer = { status: 502, body: { success: false, error: topupMessages.invoiceFailed } };
+    state.createAnswer = refuse(502, topupMessages.invoiceFailed);
     const { user } = renderPage();
     await user.type(amountInput(), '30');
     await user.click(depositButton());
@@ -259,7 +252,7 @@ describe('paying', () => {
 
   it('tells the payer when the invoice ended unpaid', async () => {
     vi.spyOn(window, 'open').mockReturnValue(fakePopup() as unknown as Window);
-    api.statuses = ['EXPIRED'];
+    state.statuses = ['EXPIRED'];
     const { user } = renderPage();
     await user.type(amountInput(), '30');
     await user.click(depositButton());
@@ -272,7 +265,7 @@ describe('paying', () => {
 
 describe('the page', () => {
   it('lists recent top-ups with their statuses, and states crediting times and the deposit terms', async () => {
-    api.payments = [
+    state.payments = [
       topup({
         order_id: 'a',
         amount: 25,

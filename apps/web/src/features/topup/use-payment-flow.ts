@@ -8,9 +8,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { dashboardKeys } from '@/features/dashboard/api';
 import { errorMessage } from '@/lib/api-client';
-import { createInvoice, topupKeys, topupStatusQuery } from './api';
+import { queryKeys } from '@/lib/query-keys';
+import { topupStatusQuery, useCreateInvoice } from './api';
 import { openPaymentPopup } from './payment-popup';
 
 /** How often we look whether the payment window still shows (no event tells us). */
@@ -44,6 +44,7 @@ export type PaymentFlow =
 export function usePaymentFlow() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const createInvoice = useCreateInvoice();
   const [flow, setFlow] = useState<PaymentFlow>({ stage: 'idle' });
   const [error, setError] = useState<string | null>(null);
   const popupRef = useRef<Window | null>(null);
@@ -61,8 +62,8 @@ export function usePaymentFlow() {
   });
 
   const refreshLists = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: topupKeys.list });
-    void queryClient.invalidateQueries({ queryKey: dashboardKeys.summary });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.topups.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.summary });
   }, [queryClient]);
 
   // The status decides: credited, ended, or still waiting.
@@ -100,7 +101,7 @@ export function usePaymentFlow() {
       popupRef.current = null;
       setFlow((current) => (current.stage === 'waiting' ? { ...current, stage: 'away' } : current));
       // One last look: the payment may have gone through just before the window closed.
-      void queryClient.invalidateQueries({ queryKey: topupKeys.status(watchedOrderId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.topups.status(watchedOrderId) });
     }, POPUP_WATCH_MS);
     return () => clearInterval(timer);
   }, [watchedOrderId, queryClient]);
@@ -112,9 +113,8 @@ export function usePaymentFlow() {
     popupRef.current = popup;
     setFlow({ stage: 'creating', amountCents });
     try {
-      const invoice = await createInvoice(amountCents);
+      const invoice = await createInvoice.mutateAsync(amountCents);
       const payment = { orderId: invoice.order_id, url: invoice.url, amountCents };
-      void queryClient.invalidateQueries({ queryKey: topupKeys.list });
       if (popup && !popup.closed) {
         popup.location.href = invoice.url;
         setFlow({ stage: 'waiting', ...payment });
