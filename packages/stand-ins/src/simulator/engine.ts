@@ -336,6 +336,15 @@ export class SimulatorEngine {
     }
   }
 
+  /** 5sim's ban: the number is given back as a cancel is, and the order remembers it was banned. */
+  ban(id: string | undefined): SimActivation {
+    this.setStatus(id, 8);
+    const activation = this.activation(id);
+    activation.banned = true;
+    this.onChange(`activation:${activation.id}`);
+    return activation;
+  }
+
   #closeActivation(activation: SimActivation, status: 'finished' | 'cancelled', now: number): void {
     this.#takenNumbers?.delete(activation.phoneNumber);
     activation.status = status;
