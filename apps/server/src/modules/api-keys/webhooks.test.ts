@@ -100,8 +100,13 @@ describe('customer webhooks', () => {
 
     expect(received).toHaveLength(2);
     const last = received[1]!;
+    const upstream = (await simulatorControl(t, 'state', { activationId: order!.providerActivationId })) as {
+      activation: { sms: Array<{ from: string }> };
+    };
     expect(JSON.parse(last.body)).toEqual({
       activationId: orderId,
+      // Who sent it, as the upstream pushed it (Hero's field).
+      phoneFrom: upstream.activation.sms[0]!.from,
       service: protocolIds.serviceOf(offer.service),
       text: 'Code 90210',
       code: '90210',
