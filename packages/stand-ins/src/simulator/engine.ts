@@ -1,4 +1,4 @@
-import { formatUsd, ProtocolRefusal } from '@simcode/sms-activate-protocol';
+import { formatUsd, type PriceTier, ProtocolRefusal } from '@simcode/sms-activate-protocol';
 import type { Clock } from '../clock';
 import {
   activationPrice,
@@ -8,7 +8,6 @@ import {
   MAX_RENT_HOURS,
   MIN_EXTENSION_HOURS,
   MIN_RENT_HOURS,
-  type PriceTier,
   rentPrice,
   SIM_RENT_SERVICES,
   SIM_SERVICES,
