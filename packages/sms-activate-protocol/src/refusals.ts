@@ -94,10 +94,17 @@ export function isRefusalToken(token: string): token is RefusalToken {
 export class ProtocolRefusal extends Error {
   constructor(
     readonly token: RefusalToken,
-    /** What classic servers write after the colon: WRONG_MAX_PRICE's lowest price, BANNED's end. */
+    /** What classic servers write after the colon: WRONG_MAX_PRICE's lowest price. */
     readonly payload?: string,
+    /** BANNED's end: classic servers write it after the colon, Hero in `info`, both say it in Retry-After. */
+    readonly untilMs?: number,
   ) {
     super(payload === undefined ? token : `${token}:${payload}`);
     this.name = 'ProtocolRefusal';
   }
+}
+
+/** The account is blocked until a time: a rate limit's answer, in the protocol's own words. */
+export function bannedUntil(untilMs: number): ProtocolRefusal {
+  return new ProtocolRefusal('BANNED', undefined, untilMs);
 }

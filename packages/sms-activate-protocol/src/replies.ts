@@ -2,10 +2,12 @@ import { PROTOCOL_ACTIONS, protocolAction, type ResponseStyle } from './actions'
 import { bannedDate, saDateTime } from './dates';
 import type { ProtocolRefusal, RefusalToken } from './refusals';
 
-/** One answer of a server of ours: the HTTP status, the content type (none for 204) and the body. */
+/** One answer of a server of ours: the HTTP status, the content type (none for 204), headers and the body. */
 export interface ProtocolReply {
   status: number;
   contentType?: string;
+  /** Headers the answer needs besides the content type (Retry-After on BANNED). */
+  headers?: Readonly<Record<string, string>>;
   body: string;
 }
 
@@ -15,7 +17,7 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 export const USD_CURRENCY = 840;
 /** A cancel within this long after purchase is refused (EARLY_CANCEL_DENIED), as real providers do. */
 export const EARLY_CANCEL_MS = 2 * 60 * 1000;
-/** How long BANNED says the key is blocked for. */
+/** How long BANNED says the key is blocked for when the refusal names no end. */
 const BAN_MS = 30 * 60 * 1000;
 
 export const text = (body: string, status = 200): ProtocolReply => ({ status, contentType: TEXT_TYPE, body });
@@ -95,6 +97,11 @@ const RENT_STATE_TOKENS: ReadonlySet<RefusalToken> = new Set([
   'STATUS_REVOKE',
 ]);
 
+/** Whole seconds until a ban ends, at least one: Retry-After's and Hero's `retry_after_seconds`. */
+function secondsUntil(untilMs: number, nowMs: number): number {
+  return Math.max(1, Math.ceil((untilMs - nowMs) / 1000));
+}
+
 function heroInfo(refusal: ProtocolRefusal, nowMs: number): Record<string, unknown> | undefined {
   switch (refusal.token) {
     case 'EARLY_CANCEL_DENIED':
@@ -102,11 +109,11 @@ function heroInfo(refusal: ProtocolRefusal, nowMs: number): Record<string, unkno
     case 'WRONG_MAX_PRICE':
       return { min: Number(refusal.payload) };
     case 'BANNED': {
-      const untilMs = nowMs + BAN_MS;
+      const untilMs = refusal.untilMs ?? nowMs + BAN_MS;
       return {
         scope: 'global',
         banned_until: Math.floor(untilMs / 1000),
-        retry_after_seconds: BAN_MS / 1000,
+        retry_after_seconds: secondsUntil(untilMs, nowMs),
         readable_date: saDateTime(untilMs),
       };
     }
@@ -120,8 +127,21 @@ function heroInfo(refusal: ProtocolRefusal, nowMs: number): Record<string, unkno
 /**
  * A refusal of an action as a server of the style tells it. Classic: HTTP 200 and the token where the
  * action puts it (text, or JSON `message` / `error`); Hero: an HTTP status and `{title, details, info}`.
+ * BANNED says when to come back in both, and in Retry-After.
  */
 export function renderRefusal(
+  refusal: ProtocolRefusal,
+  actionName: string,
+  style: ResponseStyle,
+  nowMs: number,
+): ProtocolReply {
+  const reply = renderRefusalBody(refusal, actionName, style, nowMs);
+  if (refusal.token !== 'BANNED') return reply;
+  const untilMs = refusal.untilMs ?? nowMs + BAN_MS;
+  return { ...reply, headers: { 'retry-after': String(secondsUntil(untilMs, nowMs)) } };
+}
+
+function renderRefusalBody(
   refusal: ProtocolRefusal,
   actionName: string,
   style: ResponseStyle,
@@ -145,7 +165,7 @@ export function renderRefusal(
     );
   }
   const token = CLASSIC_TOKENS[refusal.token] ?? refusal.token;
-  const payload = token === 'BANNED' ? bannedDate(nowMs + BAN_MS) : refusal.payload;
+  const payload = token === 'BANNED' ? bannedDate(refusal.untilMs ?? nowMs + BAN_MS) : refusal.payload;
   if (shape === 'message') return json({ status: 'error', message: token });
   if (shape === 'error') return json({ status: 'error', error: token });
   return text(payload === undefined ? token : `${token}:${payload}`);

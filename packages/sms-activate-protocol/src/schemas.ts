@@ -260,6 +260,8 @@ export const activationWebhook = z.object({
   /** Null for a call verification: the code is the caller's number digits, in `code`. */
   text: z.string().nullable(),
   code: idText.nullish(),
+  /** Hero's: who sent the SMS. */
+  phoneFrom: idText.nullish(),
   receivedAt: providerDate,
 });
 

@@ -1,3 +1,5 @@
+import type { ResponseStyle } from '@simcode/sms-activate-protocol';
+import { PROTOCOL_PATHS } from '../../src/modules/reseller/routes';
 import type { TestApp } from './app';
 import type { TestUser } from './users';
 
@@ -18,20 +20,21 @@ export async function createApiKey(
   return { id: body.key.id, secret: body.secret, webhookSecret: body.key.webhook_secret };
 }
 
-/** One protocol call over real HTTP, as a customer's tool makes it. */
+/** One protocol call over real HTTP, as a customer's tool makes it, in the style of the path it calls. */
 export async function protocolCall(
   t: TestApp,
   key: string,
   action: string,
   params: Record<string, string | number> = {},
   method: 'GET' | 'POST' = 'GET',
-): Promise<{ status: number; body: string }> {
+  style: ResponseStyle = 'classic',
+): Promise<{ status: number; body: string; headers: Headers }> {
   const query = new URLSearchParams({
     api_key: key,
     action,
     ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
   });
-  const url = `${t.ctx.loopback.origin}/stubs/handler_api.php`;
+  const url = protocolUrl(t, style);
   const response =
     method === 'GET'
       ? await fetch(`${url}?${query}`)
@@ -40,5 +43,10 @@ export async function protocolCall(
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           body: query.toString(),
         });
-  return { status: response.status, body: await response.text() };
+  return { status: response.status, body: await response.text(), headers: response.headers };
+}
+
+/** Where a client of the style points its base URL. */
+export function protocolUrl(t: TestApp, style: ResponseStyle = 'classic'): string {
+  return `${t.ctx.loopback.origin}${PROTOCOL_PATHS[style]}`;
 }

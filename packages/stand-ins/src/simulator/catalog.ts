@@ -1,5 +1,5 @@
 import { countryById, rentServices, services } from '@simcode/contract';
-import { SMS_ACTIVATE_COUNTRY_IDS } from '@simcode/sms-activate-protocol';
+import { type PriceTier, SMS_ACTIVATE_COUNTRY_IDS } from '@simcode/sms-activate-protocol';
 import { hashUnit } from './random';
 
 /** Real operator keys as SMS-Activate-style providers list them, for the countries that have many numbers. */
@@ -186,11 +186,6 @@ export function baseStock(seed: number, country: SimCountry, service: string, no
 const FREE_PRICE_SHARE = 0.5;
 /** The dearer tiers of such an offer, as a multiple of the listed price. */
 const FREE_PRICE_STEPS = [1.25, 1.6] as const;
-
-export interface PriceTier {
-  priceUsd: number;
-  stock: number;
-}
 
 /**
  * Numbers an offer sells above its listed price, cheapest first: on real providers `count` is the stock at

@@ -1,4 +1,4 @@
-import { formatUsd, ProtocolRefusal } from '@simcode/sms-activate-protocol';
+import { formatUsd, type PriceTier, ProtocolRefusal } from '@simcode/sms-activate-protocol';
 import type { Clock } from '../clock';
 import {
   activationPrice,
@@ -8,7 +8,6 @@ import {
   MAX_RENT_HOURS,
   MIN_EXTENSION_HOURS,
   MIN_RENT_HOURS,
-  type PriceTier,
   rentPrice,
   SIM_RENT_SERVICES,
   SIM_SERVICES,
@@ -334,6 +333,15 @@ export class SimulatorEngine {
       default:
         throw new ProtocolRefusal('BAD_STATUS');
     }
+  }
+
+  /** 5sim's ban: the number is given back as a cancel is, and the order remembers it was banned. */
+  ban(id: string | undefined): SimActivation {
+    this.setStatus(id, 8);
+    const activation = this.activation(id);
+    activation.banned = true;
+    this.onChange(`activation:${activation.id}`);
+    return activation;
   }
 
   #closeActivation(activation: SimActivation, status: 'finished' | 'cancelled', now: number): void {

@@ -59,6 +59,7 @@ function statusOf(activation: SimActivation): string {
     case 'finished':
       return 'FINISHED';
     case 'cancelled':
+      if (activation.banned) return 'BANNED';
       return activation.closedAtMs !== null && activation.closedAtMs >= activation.expiresAtMs
         ? 'TIMEOUT'
         : 'CANCELED';
@@ -67,7 +68,7 @@ function statusOf(activation: SimActivation): string {
   }
 }
 
-function orderOf(activation: SimActivation, engine: SimulatorEngine, status = statusOf(activation)) {
+function orderOf(activation: SimActivation, engine: SimulatorEngine) {
   const country = engine.country(activation.countryId);
   return {
     id: Number(activation.id),
@@ -75,7 +76,7 @@ function orderOf(activation: SimActivation, engine: SimulatorEngine, status = st
     operator: activation.operator === 'any' ? VIRTUAL_OPERATOR : activation.operator,
     product: FIVESIM_PRODUCTS[activation.service] ?? activation.service,
     price: activation.costUsd,
-    status,
+    status: statusOf(activation),
     expires: new Date(activation.expiresAtMs).toISOString(),
     sms:
       activation.sms.length === 0
@@ -98,6 +99,13 @@ function countryByName(name: string): SimCountry {
   const country = countriesByName.get(name);
   if (!country) throw new ProtocolRefusal('BAD_COUNTRY');
   return country;
+}
+
+/** Our service of a 5sim product the simulator sells. */
+function productByName(name: string): string {
+  const service = FIVESIM_SERVICES[name];
+  if (!service || !SOLD.includes(service)) throw new ProtocolRefusal('BAD_SERVICE');
+  return service;
 }
 
 export interface FiveSimRequest {
@@ -138,11 +146,14 @@ function answer(engine: SimulatorEngine, { action, params }: FiveSimRequest): Pr
         ),
       );
     case 'prices': {
+      // 5sim narrows the list to a country and to a product when asked: the whole list is large.
+      const countries = params.country ? [countryByName(params.country)] : SIM_COUNTRIES;
+      const sold = params.product ? [productByName(params.product)] : SOLD;
       const prices: Record<string, Record<string, Record<string, unknown>>> = {};
-      for (const country of SIM_COUNTRIES) {
+      for (const country of countries) {
         const operators = country.operators.length > 0 ? country.operators : [VIRTUAL_OPERATOR];
         const products: Record<string, Record<string, unknown>> = {};
-        for (const service of SOLD) {
+        for (const service of sold) {
           const { costUsd, stock } = engine.offer(country, service);
           // One shelf, shown per operator as 5sim does: the same price, the stock shared out.
           products[FIVESIM_PRODUCTS[service]!] = Object.fromEntries(
@@ -158,12 +169,18 @@ function answer(engine: SimulatorEngine, { action, params }: FiveSimRequest): Pr
         }
         prices[fiveSimCountryName(country)] = products;
       }
+      // By product alone, 5sim puts the product first: product → country → operator.
+      if (params.product && !params.country)
+        return json({
+          [params.product]: Object.fromEntries(
+            Object.entries(prices).map(([name, products]) => [name, products[params.product!]]),
+          ),
+        });
       return json(prices);
     }
     case 'buy': {
       const country = countryByName(params.country ?? '');
-      const service = FIVESIM_SERVICES[params.product ?? ''];
-      if (!service) throw new ProtocolRefusal('BAD_SERVICE');
+      const service = productByName(params.product ?? '');
       const operator =
         params.operator === 'any' || params.operator === VIRTUAL_OPERATOR ? undefined : params.operator;
       const maxPrice = params.maxPrice === undefined ? undefined : Number(params.maxPrice);
@@ -181,9 +198,7 @@ function answer(engine: SimulatorEngine, { action, params }: FiveSimRequest): Pr
       engine.setStatus(params.id, 8);
       return json(orderOf(engine.activation(params.id), engine));
     case 'ban':
-      // The engine knows no ban: the number is given back like a cancel, and reported as banned.
-      engine.setStatus(params.id, 8);
-      return json(orderOf(engine.activation(params.id), engine, 'BANNED'));
+      return json(orderOf(engine.ban(params.id), engine));
     case 'finish':
       // 5sim finishes only an order that has its SMS ("order no sms"), unlike SMS-Activate's status 6.
       if (engine.activation(params.id).sms.length === 0) throw new ProtocolRefusal('BAD_STATUS');

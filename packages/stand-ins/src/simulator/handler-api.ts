@@ -3,33 +3,38 @@ import {
   activeActivationBody,
   countryBody,
   countryParam,
+  DEFAULT_RENT_STATUS_PAGE_SIZE,
   flagParam,
   formatUsd,
+  historyItemBody,
   indexed,
   integerParam,
   json,
   maxPriceParam,
   noContent,
+  numbersStatusBody,
   numberV2Body,
   offersAction,
   type Params,
+  type PriceTier,
   type ProtocolAction,
   ProtocolRefusal,
   type ProtocolReply,
+  pricesVerificationBody,
   protocolAction,
   type ResponseStyle,
   renderRefusal,
   rentHoursParam,
-  rentMessageBody,
   rentPhoneBody,
+  rentStatusBody,
   rfc3339,
-  saDateTime,
   serviceParam,
   statusV2Body,
   text,
+  topCountryBody,
   USD_CURRENCY,
 } from '@simcode/sms-activate-protocol';
-import { MAX_RENT_HOURS, type PriceTier, SIM_COUNTRIES, SIM_SERVICES, type SimCountry } from './catalog';
+import { MAX_RENT_HOURS, SIM_COUNTRIES, SIM_SERVICES, type SimCountry } from './catalog';
 import type { SimulatorEngine } from './engine';
 import type { SimActivation, SimRent } from './model';
 
@@ -55,14 +60,9 @@ type Handler = (context: ActionContext) => ProtocolReply;
 
 const totalStock = (tiers: readonly PriceTier[]) => tiers.reduce((sum, tier) => sum + tier.stock, 0);
 
-/** `freePriceMap` / `physicalPriceMap`: price → numbers at that price. */
-function tierMap(tiers: readonly PriceTier[]): Record<string, number> {
-  return Object.fromEntries(tiers.map((tier) => [formatUsd(tier.priceUsd), tier.stock]));
-}
-
 /**
  * getTopCountriesByService's ten countries with the most numbers for a service. Hero's `price` is below what
- * a number sells at (its `retail_price`), and it always gives the tiers; SMS-Activate only with freePrice.
+ * a number sells at (its `retail_price`).
  */
 function topCountries(engine: SimulatorEngine, service: string, style: ResponseStyle, freePrice: boolean) {
   return SIM_COUNTRIES.map((country) => {
@@ -72,23 +72,19 @@ function topCountries(engine: SimulatorEngine, service: string, style: ResponseS
     .filter((offer) => offer.total > 0)
     .sort((left, right) => right.total - left.total)
     .slice(0, 10)
-    .map(({ country, tiers, listed, total }) => {
-      const common = {
-        country: country.providerId,
-        count: total,
-        price: Number((listed.priceUsd * 0.8).toFixed(4)),
-        retail_price: listed.priceUsd,
-      };
-      if (style === 'hero') {
-        return {
-          ...common,
-          physicalTotalCount: total,
-          physicalCountForDefaultPrice: listed.stock,
-          physicalPriceMap: tierMap(tiers),
-        };
-      }
-      return freePrice ? { ...common, freePriceMap: tierMap(tiers) } : common;
-    });
+    .map(({ country, tiers, listed, total }) =>
+      topCountryBody(
+        {
+          country: country.providerId,
+          count: total,
+          priceUsd: Number((listed.priceUsd * 0.8).toFixed(4)),
+          retailPriceUsd: listed.priceUsd,
+          tiers,
+        },
+        style,
+        freePrice,
+      ),
+    );
 }
 
 function numberV2(activation: SimActivation, country: SimCountry, style: ResponseStyle): ProtocolReply {
@@ -104,6 +100,7 @@ function numberV2(activation: SimActivation, country: SimCountry, style: Respons
         operator: activation.operator,
         boughtAtMs: activation.createdAtMs,
         endsAtMs: activation.expiresAtMs,
+        canGetAnotherSms: true,
       },
       style,
     ),
@@ -157,18 +154,20 @@ function history({ engine, style, params, nowMs }: ActionContext): ProtocolReply
     size,
   );
   return json(
-    listed.map((activation) => {
-      const codes = activation.sms.flatMap((sms) => (sms.code === null ? [] : [sms.code]));
-      return {
-        id: style === 'classic' ? Number(activation.id) : activation.id,
-        date: saDateTime(activation.createdAtMs),
-        phone: activation.phoneNumber,
-        sms: style === 'classic' ? (codes.length > 0 ? codes : null) : (activation.sms.at(-1)?.text ?? null),
-        cost: activation.status === 'finished' ? activation.costUsd : 0,
-        status: historyStatus(activation),
-        currency: USD_CURRENCY,
-      };
-    }),
+    listed.map((activation) =>
+      historyItemBody(
+        {
+          id: activation.id,
+          boughtAtMs: activation.createdAtMs,
+          phoneNumber: activation.phoneNumber,
+          codes: activation.sms.flatMap((sms) => (sms.code === null ? [] : [sms.code])),
+          lastText: activation.sms.at(-1)?.text ?? null,
+          costUsd: activation.status === 'finished' ? activation.costUsd : 0,
+          status: historyStatus(activation),
+        },
+        style,
+      ),
+    ),
   );
 }
 
@@ -217,6 +216,7 @@ function activeItem(activation: SimActivation, engine: SimulatorEngine, style: R
       boughtAtMs: activation.createdAtMs,
       countryId: activation.countryId,
       countryName: engine.country(activation.countryId).name,
+      canGetAnotherSms: true,
     },
     style,
   );
@@ -300,12 +300,7 @@ const ACTIONS: Readonly<Record<ProtocolAction, Handler>> = {
   getNumbersStatus: ({ engine, params }) => {
     const country = engine.country(countryParam(params));
     return json(
-      Object.fromEntries(
-        SIM_SERVICES.flatMap((service) => [
-          [`${service}_0`, engine.offer(country, service).stock],
-          [`${service}_1`, 0],
-        ]),
-      ),
+      numbersStatusBody(SIM_SERVICES.map((service) => [service, engine.offer(country, service).stock])),
     );
   },
 
@@ -346,25 +341,21 @@ const ACTIONS: Readonly<Record<ProtocolAction, Handler>> = {
   // Not in Hero's API (protocols.md A.4.15): it answers BAD_ACTION there.
   getPricesVerification: ({ engine, params }) => {
     const services = params.service === undefined ? SIM_SERVICES : [serviceParam(params)];
-    const freePrice = flagParam(params.freePrice);
     return json(
-      Object.fromEntries(
-        services.map((service) => [
-          service,
-          Object.fromEntries(
-            SIM_COUNTRIES.map((country) => {
-              const tiers = engine.priceTiers(country, service);
-              return [
-                country.providerId,
-                {
-                  count: totalStock(tiers),
-                  price: tiers[0]!.priceUsd,
-                  ...(freePrice ? { freePriceMap: tierMap(tiers) } : {}),
-                },
-              ];
-            }),
-          ),
-        ]),
+      pricesVerificationBody(
+        services.flatMap((service) =>
+          SIM_COUNTRIES.map((country) => {
+            const tiers = engine.priceTiers(country, service);
+            return {
+              service,
+              country: country.providerId,
+              count: totalStock(tiers),
+              priceUsd: tiers[0]!.priceUsd,
+              tiers,
+            };
+          }),
+        ),
+        flagParam(params.freePrice),
       ),
     );
   },
@@ -374,7 +365,12 @@ const ACTIONS: Readonly<Record<ProtocolAction, Handler>> = {
       Object.fromEntries(
         SIM_COUNTRIES.map((country) => [
           country.providerId,
-          countryBody({ id: country.providerId, name: country.name, rent: country.rentSupported }),
+          countryBody({
+            id: country.providerId,
+            iso: country.iso,
+            name: country.name,
+            rent: country.rentSupported,
+          }),
         ]),
       ),
     ),
@@ -433,21 +429,12 @@ const ACTIONS: Readonly<Record<ProtocolAction, Handler>> = {
     if (rent.status === 'finished') throw new ProtocolRefusal('STATUS_FINISH');
     if (rent.status === 'revoked') throw new ProtocolRefusal('STATUS_REVOKE');
     if (rent.sms.length === 0) throw new ProtocolRefusal('STATUS_WAIT_CODE');
-    const size = integerParam(params.size, 10, 'INVALID_PARAMETER');
+    const size = integerParam(params.size, DEFAULT_RENT_STATUS_PAGE_SIZE, 'INVALID_PARAMETER');
     const pageNumber = integerParam(params.page, 1, 'INVALID_PARAMETER');
     const newestFirst = [...rent.sms].reverse();
-    const values = page(newestFirst, (pageNumber - 1) * size, size).map((sms) =>
-      rentMessageBody(sms, rent.service, style),
+    return json(
+      rentStatusBody(page(newestFirst, (pageNumber - 1) * size, size), rent.sms.length, rent.service, style),
     );
-    return style === 'classic'
-      ? json({ status: 'success', quantity: String(rent.sms.length), values: indexed(values) })
-      : json({
-          status: 'success',
-          quantity: rent.sms.length,
-          service: rent.service,
-          currency: USD_CURRENCY,
-          values,
-        });
   },
 
   setRentStatus: ({ engine, params }) => {

@@ -26,6 +26,8 @@ export interface SimActivation {
   /** When the next SMS arrives; null when none is coming (the no-SMS share, or closed). */
   nextSmsAtMs: number | null;
   closedAtMs: number | null;
+  /** Cancelled by 5sim's ban (the number was already used elsewhere): its 5sim status stays BANNED. */
+  banned?: boolean;
 }
 
 export type RentStatus = 'active' | 'cancelled' | 'finished' | 'revoked';

@@ -66,6 +66,7 @@ function collectParams(...sources: unknown[]): Record<string, string> {
 
 function send(reply: FastifyReply, answer: ProtocolReply) {
   if (answer.contentType) reply.type(answer.contentType);
+  if (answer.headers) reply.headers(answer.headers);
   return reply.code(answer.status).send(answer.body === '' ? undefined : answer.body);
 }
 

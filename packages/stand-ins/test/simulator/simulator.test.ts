@@ -156,14 +156,14 @@ describe('the handler_api.php wire format', () => {
     expect(Object.keys(countries).length).toBeGreaterThanOrEqual(184);
     expect(countries['187']).toEqual({
       id: 187,
-      rus: 'United States',
+      rus: 'Соединенные Штаты',
       eng: 'United States',
-      chn: 'United States',
+      chn: '美国',
       visible: 1,
       retry: 1,
       rent: 1,
     });
-    expect(countries['0']).toMatchObject({ eng: 'Russia' });
+    expect(countries['0']).toMatchObject({ eng: 'Russia', rus: 'Россия' });
     const operators = JSON.parse((await call(sim, 'getOperators', { country: '22' })).text);
     expect(operators).toEqual({
       status: 'success',

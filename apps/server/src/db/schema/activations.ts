@@ -113,6 +113,8 @@ export const activationMessages = pgTable(
       .references(() => activations.id, { onDelete: 'cascade' }),
     code: text(),
     text: text().notNull(),
+    /** Who sent it (a name or a number), where the upstream says. */
+    sender: text(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
     /** The same SMS reported by a webhook and by the sync job is stored once. */
     dedupeKey: text('dedupe_key').notNull(),

@@ -70,6 +70,11 @@ export const rents = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The API key that rented it (reseller API); null for rents from the web. */
     apiKeyId: integer('api_key_id'),
+    /**
+     * Where the buyer asked this rent's SMS to be delivered (the protocol's `getRentNumber&url=`), signed with
+     * the key's secret; its key's callback URL when null.
+     */
+    webhookUrl: text('webhook_url'),
   },
   (table) => [
     index('rents_user_idx').on(table.userId, table.id),

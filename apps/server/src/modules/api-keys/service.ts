@@ -105,6 +105,10 @@ export function createApiKeyService({ db, clock, events, allowPrivateCallbacks }
     events.publish({ userId, type: 'api-keys' });
   }
 
+  /**
+   * A URL SimCode will POST a customer's SMS to: HTTPS, and a host whose every address is public (unless the
+   * operator allows private targets). Refused with `invalid_request` or `callback_refused`.
+   */
   async function checkCallback(url: string | null | undefined): Promise<void> {
     if (!url) return;
     let host: string;
@@ -179,6 +183,8 @@ export function createApiKeyService({ db, clock, events, allowPrivateCallbacks }
   return {
     repository,
     present,
+    /** The address checks of a key's callback URL, for a URL given with one purchase (a rent's `url`). */
+    checkCallbackUrl: checkCallback,
 
     async create(userId: number, input: CreateApiKeyRequest): Promise<{ key: ApiKeyView; secret: string }> {
       const parsed = createApiKeyRequestSchema.parse(input);

@@ -9,6 +9,7 @@ import { assertLedgerInvariant, fundUser } from '../../../test/support/money';
 import { createApiKey, protocolCall } from '../../../test/support/reseller';
 import { anOffer, createListeningTestApp, simulatorControl } from '../../../test/support/upstream';
 import { createUser } from '../../../test/support/users';
+import { balanceOf } from '../accounts/ledger';
 import { createWebhookDelivery, retryDelayMs } from './webhooks';
 
 let t: TestApp;
@@ -100,8 +101,13 @@ describe('customer webhooks', () => {
 
     expect(received).toHaveLength(2);
     const last = received[1]!;
+    const upstream = (await simulatorControl(t, 'state', { activationId: order!.providerActivationId })) as {
+      activation: { sms: Array<{ from: string }> };
+    };
     expect(JSON.parse(last.body)).toEqual({
       activationId: orderId,
+      // Who sent it, as the upstream pushed it (Hero's field).
+      phoneFrom: upstream.activation.sms[0]!.from,
       service: protocolIds.serviceOf(offer.service),
       text: 'Code 90210',
       code: '90210',
@@ -116,6 +122,104 @@ describe('customer webhooks', () => {
       .update(`${match![1]}.${last.body}`)
       .digest('hex');
     expect(match![2]).toBe(expected);
+  });
+
+  it('delivers a rent’s SMS to the URL given with the rent, signed with the key’s secret, never a late one', async () => {
+    // Rents get their SMS only when the test sends one.
+    t = await createListeningTestApp({
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      SIMULATOR_SMS_DELAY_MIN_MS: '3600000',
+      SIMULATOR_SMS_DELAY_MAX_MS: '3600000',
+    });
+    const user = await createUser(t);
+    await fundUser(t.ctx.database, user.id, 100_000);
+    const { url, received } = await startReceiver([200]);
+    // The key has no callback URL: the rent's own URL is where its SMS go.
+    const key = await createApiKey(t, user);
+    const catalog = JSON.parse(
+      (await protocolCall(t, key.secret, 'getRentServicesAndCountries', { country: 187 })).body,
+    );
+    const service = Object.keys(catalog.services)[0]!;
+    const rented = JSON.parse(
+      (await protocolCall(t, key.secret, 'getRentNumber', { service, country: 187, url })).body,
+    );
+    const rentId = rented.phone.id as number;
+    const rent = await t.ctx.rentals.findOwnById(user.id, rentId);
+    expect(rent?.webhookUrl).toBe(url);
+
+    await simulatorControl(t, 'sms', {
+      rentId: rent!.providerRentId,
+      from: 'SPORTMASTER',
+      text: 'Code 4455',
+    });
+    await expect
+      .poll(async () => (await logOf(key.id, user.headers)).deliveries.length, { timeout: 5000 })
+      .toBe(1);
+    expect(await delivery(true).run()).toBe(1);
+    expect(received).toHaveLength(1);
+    expect(JSON.parse(received[0]!.body)).toEqual({
+      rentId: String(rentId),
+      sms: {
+        phoneFrom: 'SPORTMASTER',
+        text: 'Code 4455',
+        date: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+      },
+    });
+    const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(received[0]!.headers['x-simcode-signature']));
+    expect(match![2]).toBe(
+      createHmac('sha256', key.webhookSecret).update(`${match![1]}.${received[0]!.body}`).digest('hex'),
+    );
+
+    // The address is checked again when delivering: without the closed-network setting it is refused.
+    await simulatorControl(t, 'sms', {
+      rentId: rent!.providerRentId,
+      from: 'SPORTMASTER',
+      text: 'Code 6677',
+    });
+    await expect
+      .poll(async () => (await logOf(key.id, user.headers)).deliveries.length, { timeout: 5000 })
+      .toBe(2);
+    expect(await delivery(false).run()).toBe(1);
+    expect(received).toHaveLength(1);
+    expect((await logOf(key.id, user.headers)).deliveries[0]).toMatchObject({
+      status: 'pending',
+      last_error: expect.stringContaining('non-public address (127.0.0.1)'),
+    });
+
+    // An SMS after the rent ended is kept for audit only, and never sent.
+    expect(
+      JSON.parse((await protocolCall(t, key.secret, 'setRentStatus', { id: rentId, status: 1 })).body),
+    ).toEqual({ status: 'success' });
+    const ended = await t.ctx.rentals.findOwnById(user.id, rentId);
+    t.clock.advance(60_000);
+    await t.ctx.rentals.recordSms(ended!, { from: 'LATE', text: 'Too late 1234', receivedAt: t.clock.now() });
+    expect((await logOf(key.id, user.headers)).deliveries).toHaveLength(2);
+  });
+
+  it('refuses a rent’s webhook URL that a key’s callback URL could not have, before charging', async () => {
+    t = await createListeningTestApp();
+    const user = await createUser(t);
+    await fundUser(t.ctx.database, user.id, 100_000);
+    const key = await createApiKey(t, user);
+    const catalog = JSON.parse(
+      (await protocolCall(t, key.secret, 'getRentServicesAndCountries', { country: 187 })).body,
+    );
+    const service = Object.keys(catalog.services)[0]!;
+    for (const url of ['https://127.0.0.1/hook', 'http://example.com/hook', 'not a url']) {
+      const answer = await protocolCall(t, key.secret, 'getRentNumber', { service, country: 187, url });
+      expect(JSON.parse(answer.body), url).toEqual({ status: 'error', message: 'BAD_ACTION' });
+      const hero = await protocolCall(
+        t,
+        key.secret,
+        'getRentNumber',
+        { service, country: 187, url },
+        'GET',
+        'hero',
+      );
+      expect([hero.status, JSON.parse(hero.body).title], url).toEqual([422, 'UNPROCESSABLE_ENTITY']);
+    }
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(100_000);
+    expect(await t.ctx.rentals.listRows(user.id, 10)).toEqual([]);
   });
 
   it('sends a test delivery on request', async () => {

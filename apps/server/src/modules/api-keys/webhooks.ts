@@ -63,15 +63,18 @@ async function bodyOf(
       country_id: string;
       text: string;
       code: string | null;
+      sender: string | null;
       received_at: Date | string;
     }>(
       db,
-      sql`select a.id as activation_id, a.service, a.country_id, m.text, m.code, m.received_at
+      sql`select a.id as activation_id, a.service, a.country_id, m.text, m.code, m.sender, m.received_at
         from activation_messages m join activations a on a.id = m.activation_id where m.id = ${delivery.messageId}`,
     );
     if (!row) throw new Error('the SMS of this delivery is gone');
     return {
       activationId: row.activation_id,
+      // Hero's field; null where the upstream did not say who sent it.
+      phoneFrom: row.sender,
       service: protocolIds.serviceOf(row.service),
       text: row.text,
       code: row.code,
@@ -90,6 +93,21 @@ async function bodyOf(
     rentId: String(row.rent_id),
     sms: { phoneFrom: row.sender, text: row.text, date: saDateTime(new Date(row.received_at).getTime()) },
   };
+}
+
+/**
+ * Where a delivery goes: a rent's SMS to the URL its buyer gave with the rent, when there is one; everything
+ * else to the key's callback URL. Read at each attempt, so a key's new URL applies to the retries.
+ */
+async function targetOf(db: Executor, delivery: WebhookDelivery, key: ApiKey): Promise<string | null> {
+  if (delivery.kind === 'rent_sms') {
+    const [row] = await queryRows<{ webhook_url: string | null }>(
+      db,
+      sql`select r.webhook_url from rent_messages m join rents r on r.id = m.rent_id where m.id = ${delivery.messageId}`,
+    );
+    if (row?.webhook_url) return row.webhook_url;
+  }
+  return key.callbackUrl;
 }
 
 /**
@@ -166,7 +184,8 @@ export function createWebhookDelivery({ db, clock, log, allowPrivateTargets, tim
         })
         .where(eq(webhookDeliveries.id, delivery.id));
     };
-    if (!key?.callbackUrl || key.revokedAt) {
+    const target = key && !key.revokedAt ? await targetOf(db, delivery, key) : null;
+    if (!key || !target) {
       await db
         .update(webhookDeliveries)
         .set({ status: 'failed', lastError: 'The key has no callback URL any more, or was revoked.' })
@@ -179,7 +198,8 @@ export function createWebhookDelivery({ db, clock, log, allowPrivateTargets, tim
         text = JSON.stringify(await bodyOf(db, delivery, now.getTime()));
         await db.update(webhookDeliveries).set({ body: text }).where(eq(webhookDeliveries.id, delivery.id));
       }
-      const url = new URL(key.callbackUrl);
+      // The address is checked again at every attempt, the rent's own URL as the key's.
+      const url = new URL(target);
       const pinned = await resolvePublicAddress(url.hostname, allowPrivateTargets);
       const statusCode = await post(
         url,

@@ -66,6 +66,12 @@ describe('the SMS-Activate protocol through the npm client sms-activate', () => 
     expect(await sms.setStatus(bought!.id, 6)).toBe('ACCESS_ACTIVATION');
     expect((await t.ctx.activations.find(user.id, bought!.id))?.status).toBe('completed');
 
+    // No number of ours forwards calls: asked for one, the client hears there is none, and nothing is charged.
+    await expect(
+      sms.getNumber(protocolIds.serviceOf(offer.service), protocolIds.countryOf('GB'), true),
+    ).rejects.toMatchObject({ name: 'NoFreeNumbers' });
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(1000 - offer.priceCents);
+
     const second = await sms.getNumber(protocolIds.serviceOf(offer.service), protocolIds.countryOf('GB'));
     expect(await sms.setStatus(second!.id, 8)).toBe('ACCESS_CANCEL');
     expect(await sms.getStatus(second!.id)).toBe('STATUS_CANCEL');
@@ -255,15 +261,23 @@ describe('the protocol refuses with its own tokens', () => {
     expect(log.events[0]).toMatchObject({ kind: 'ip_refused' });
   });
 
-  it('limits calls per key with the protocol refusal', async () => {
+  it('limits calls per key with the protocol refusal: HTTP 200, BANNED until a time, and Retry-After', async () => {
     t = await createListeningTestApp({ RATE_LIMIT_API_KEY_PER_MINUTE: '3' });
     const user = await createUser(t);
     const { secret } = await createApiKey(t, user);
     for (let i = 0; i < 3; i += 1)
       expect((await protocolCall(t, secret, 'getBalance')).body).toMatch(/^ACCESS_BALANCE/);
     const refused = await protocolCall(t, secret, 'getBalance');
-    expect(refused.status).toBe(429);
+    expect(refused.status).toBe(200);
     expect(refused.body).toMatch(/^BANNED:'\d{4}-\d{1,2}-\d{1,2} \d\d-\d\d-\d\d'$/);
+    const retryAfterS = Number(refused.headers.get('retry-after'));
+    expect(retryAfterS).toBeGreaterThan(0);
+    expect(retryAfterS).toBeLessThanOrEqual(60);
+    // The unmodified client raises the ban exception it has for it.
+    await expect(client(secret).getBalance()).rejects.toMatchObject({
+      name: 'BannedUser',
+      message: expect.stringMatching(/^Banned until '\d{4}-\d{1,2}-\d{1,2} \d\d-\d\d-\d\d'$/),
+    });
   });
 
   it('refuses a purchase over the daily cap with NO_BALANCE and names the cap in the key log', async () => {

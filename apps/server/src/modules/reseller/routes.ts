@@ -1,15 +1,26 @@
 import {
-  bannedDate,
+  bannedUntil,
   type Params,
   ProtocolRefusal,
   type ProtocolReply,
-  TEXT_TYPE,
+  type ResponseStyle,
+  renderRefusal,
 } from '@simcode/sms-activate-protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createKeyCheck } from '../api-keys/key-check';
 import type { ResellerDeps } from './deps';
-import { createHandlerApi, refusalOf, render } from './handler-api';
+import { createHandlerApi, refusalOf } from './handler-api';
 import { registerMcp } from './mcp';
+
+/**
+ * Where the protocol is served, in each style: SMS-Activate's (HTTP 200 and text tokens) at its own path,
+ * Hero-SMS's (HTTP statuses and JSON errors, 204 for finishActivation and cancelActivation) under `/hero`,
+ * for clients written against Hero's documented answers.
+ */
+export const PROTOCOL_PATHS: Readonly<Record<ResponseStyle, string>> = {
+  classic: '/stubs/handler_api.php',
+  hero: '/hero/stubs/handler_api.php',
+};
 
 /** Everything a call sends, from the query string and a form or JSON body alike, as strings. */
 function paramsOf(request: FastifyRequest): Record<string, string> {
@@ -22,21 +33,40 @@ function paramsOf(request: FastifyRequest): Record<string, string> {
   return params;
 }
 
-function send(reply: FastifyReply, answer: ProtocolReply, status = answer.status) {
-  reply.code(status).header('cache-control', 'no-store');
+function send(reply: FastifyReply, answer: ProtocolReply) {
+  reply.code(answer.status).header('cache-control', 'no-store');
+  if (answer.headers) reply.headers(answer.headers);
   if (answer.contentType) reply.type(answer.contentType);
-  return reply.send(answer.body);
+  return reply.send(answer.status === 204 ? undefined : answer.body);
+}
+
+/** A malformed body, answered as the protocol answers a call it cannot read (BAD_ACTION). */
+const unreadableBody = () => Object.assign(new Error('The body cannot be read.'), { statusCode: 400 });
+
+/** The text fields of a `multipart/form-data` body (files are no parameters of the protocol). */
+async function formFields(contentType: string | undefined, body: Buffer): Promise<Record<string, string>> {
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(body), {
+      headers: { 'content-type': contentType ?? '' },
+    }).formData();
+  } catch {
+    throw unreadableBody();
+  }
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === 'string') fields[name] = value;
+  return fields;
 }
 
 /**
- * The SMS-Activate protocol at `/stubs/handler_api.php`, GET or POST (query, form or JSON body), answering
- * as SMS-Activate does; every failure is one of its tokens, never an HTTP error page.
+ * The SMS-Activate protocol at PROTOCOL_PATHS, GET or POST (query, form, multipart or JSON body), answering
+ * as SMS-Activate or Hero-SMS does; every failure is one of the protocol's refusals, never an error page.
  */
 export async function resellerRoutes(app: FastifyInstance, deps: ResellerDeps) {
   const { apiKeys, clock, log } = deps;
   const api = createHandlerApi(deps);
   const nowMs = () => clock.now().getTime();
-  // Only here: the protocol's clients post forms; the rest of the API takes JSON alone.
+  // Only here: the protocol's clients post forms, as PHP reads them; the rest of the API takes JSON alone.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
@@ -44,11 +74,17 @@ export async function resellerRoutes(app: FastifyInstance, deps: ResellerDeps) {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     },
   );
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request, body, done) => {
+    formFields(request.headers['content-type'], body as Buffer).then(
+      (fields) => done(null, fields),
+      (error: Error) => done(error),
+    );
+  });
 
   const actionOf = (request: FastifyRequest) => paramsOf(request).action ?? '';
-  // Past a limit the protocol's own "blocked until" answer, with the time the window opens again.
-  const rateLimited = (ttlMs: number) =>
-    Object.assign(new ProtocolRefusal('BANNED', bannedDate(nowMs() + ttlMs)), { statusCode: 429 });
+  // Past a limit the protocol's own "blocked until" answer, with the time the window opens again; MCP, which
+  // shares the limits, reads the HTTP status.
+  const rateLimited = (ttlMs: number) => Object.assign(bannedUntil(nowMs() + ttlMs), { statusCode: 429 });
   const limits = [
     app.rateLimit({
       max: deps.callsPerMinute.perKey,
@@ -65,36 +101,41 @@ export async function resellerRoutes(app: FastifyInstance, deps: ResellerDeps) {
   ];
 
   const keyOf = createKeyCheck(app, apiKeys, deps.callsPerMinute.unknownKeyLookups);
-  async function checkKey(request: FastifyRequest, reply: FastifyReply) {
-    const params = paramsOf(request);
-    const checked = await keyOf(request, params.api_key?.trim());
-    if (typeof checked === 'string')
-      return send(reply, render(new ProtocolRefusal('BAD_KEY'), params.action ?? '', nowMs()));
+  for (const [style, url] of Object.entries(PROTOCOL_PATHS) as [ResponseStyle, string][]) {
+    const refuse = (reply: FastifyReply, refusal: ProtocolRefusal, action: string) =>
+      send(reply, renderRefusal(refusal, action, style, nowMs()));
+    app.route({
+      method: ['GET', 'POST'],
+      url,
+      // The key travels in the URL: the request lines of this route are not logged.
+      logLevel: 'warn',
+      schema: { hide: true },
+      preHandler: [
+        async (request, reply) => {
+          const params = paramsOf(request);
+          const checked = await keyOf(request, params.api_key?.trim());
+          if (typeof checked === 'string')
+            return refuse(reply, new ProtocolRefusal('BAD_KEY'), params.action ?? '');
+        },
+        ...limits,
+      ],
+      errorHandler: (error, request, reply) => {
+        const action = actionOf(request);
+        // A rate limit's BANNED: HTTP 200 and the token (classic), 403 and Hero's JSON, Retry-After in both.
+        if (error instanceof ProtocolRefusal) return refuse(reply, error, action);
+        const status = (error as { statusCode?: number }).statusCode ?? 500;
+        const refusal =
+          status >= 400 && status < 500 ? new ProtocolRefusal('BAD_ACTION') : refusalOf(error, action);
+        if (status >= 500) log.error({ err: error, action }, 'reseller API call failed');
+        return refuse(reply, refusal, action);
+      },
+      handler: async (request, reply) => {
+        const params: Params = paramsOf(request);
+        const action = params.action?.trim() ?? '';
+        return send(reply, await api.answer(action, { key: request.resellerKey!, params, style }));
+      },
+    });
   }
-
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/stubs/handler_api.php',
-    // The key travels in the URL: the request lines of this route are not logged.
-    logLevel: 'warn',
-    schema: { hide: true },
-    preHandler: [checkKey, ...limits],
-    errorHandler: (error, request, reply) => {
-      const action = actionOf(request);
-      if (error instanceof ProtocolRefusal && (error as { statusCode?: number }).statusCode === 429)
-        return send(reply, { status: 429, contentType: TEXT_TYPE, body: error.message });
-      const status = (error as { statusCode?: number }).statusCode ?? 500;
-      const refusal =
-        status >= 400 && status < 500 ? new ProtocolRefusal('BAD_ACTION') : refusalOf(error, action);
-      if (status >= 500) log.error({ err: error, action }, 'reseller API call failed');
-      return send(reply, render(refusal, action, nowMs()));
-    },
-    handler: async (request, reply) => {
-      const params: Params = paramsOf(request);
-      const answer = await api.answer(params.action?.trim() ?? '', { key: request.resellerKey!, params });
-      return send(reply, answer);
-    },
-  });
 
   registerMcp(app, deps, keyOf, limits, deps.waits);
 }

@@ -44,6 +44,7 @@ export const upstreamWebhookRoutes: FastifyPluginAsyncZod<UpstreamWebhookDeps> =
       const recorded = await activations.recordPushedSms(name, event.activationId, {
         code: event.code,
         text: event.text,
+        sender: event.from,
         receivedAt: event.receivedAt,
         sourceAddress,
       });

@@ -145,7 +145,15 @@ export type RentState =
 
 /** An SMS the upstream pushed to us, already parsed by the adapter. */
 export type UpstreamSmsEvent =
-  | { type: 'activation'; activationId: string; code: string | null; text: string; receivedAt: Date }
+  | {
+      type: 'activation';
+      activationId: string;
+      code: string | null;
+      text: string;
+      /** Who sent it, where the upstream says (Hero's `phoneFrom`). */
+      from?: string;
+      receivedAt: Date;
+    }
   | { type: 'rent'; rentId: string; from: string; text: string; receivedAt: Date };
 
 /**

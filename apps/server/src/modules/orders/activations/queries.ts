@@ -66,9 +66,14 @@ export function createActivationQueries(deps: ActivationDeps) {
     findOwn,
     /** One of the user's orders, or undefined. */
     find: (userId: number, id: number) => repository.findForUser(userId, id),
-    /** The user's orders, newest first, one page at a time. */
-    listRows: (userId: number, limit: number, beforeId?: number, filter?: NumberListFilter) =>
-      repository.listForUser(userId, limit, beforeId, filter),
+    /** The user's orders, newest first, one page at a time (after `beforeId`, or past `offset` of them). */
+    listRows: (
+      userId: number,
+      limit: number,
+      beforeId?: number,
+      filter?: NumberListFilter,
+      offset?: number,
+    ) => repository.listForUser(userId, limit, beforeId, filter, offset),
     /** The orders' SMS (never those that came after an order ended), oldest first per order. */
     messagesOf: (ids: number[]) => repository.messagesFor(ids),
     latestCode: (order: Pick<Activation, 'id'>) => repository.latestCode(order.id),

@@ -22,6 +22,7 @@ export async function readFromUpstream(deps: ActivationDeps, order: Activation):
         await recordSms(deps, order, {
           code: message.code!,
           text: message.text,
+          sender: message.from,
           receivedAt: message.receivedAt ?? clock.now(),
         });
       if (!listed.some((message) => message.code === state.code))

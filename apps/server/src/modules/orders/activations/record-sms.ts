@@ -7,6 +7,8 @@ export interface IncomingSms {
   code: string | null;
   text: string;
   receivedAt: Date;
+  /** Who sent it (a name or a number), where the upstream says. */
+  sender?: string;
   /** Who pushed it (the webhook's source address); absent when our sync read it. */
   sourceAddress?: string;
 }

@@ -33,6 +33,8 @@ export interface NewMessage {
   text: string;
   receivedAt: Date;
   dedupeKey: string;
+  /** Who sent it, where the upstream says. */
+  sender?: string;
   /** Who pushed it (the webhook's source address); absent when our sync read it. */
   sourceAddress?: string;
   /** The order was closed when it arrived: kept for audit, never the order's code. */
@@ -171,6 +173,7 @@ export function createActivationsRepository(db: Executor) {
       limit: number,
       beforeId?: number,
       filter: NumberListFilter = {},
+      offset = 0,
     ): Promise<Activation[]> {
       return db
         .select()
@@ -188,7 +191,8 @@ export function createActivationsRepository(db: Executor) {
           ),
         )
         .orderBy(desc(activations.id))
-        .limit(limit);
+        .limit(limit)
+        .offset(offset);
     },
 
     async messagesFor(activationIds: number[]): Promise<ActivationMessage[]> {

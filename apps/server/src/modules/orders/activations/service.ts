@@ -138,10 +138,15 @@ export function createActivationService(deps: ActivationDeps, tickets: TicketsRe
     requestAnotherSms: (order: Activation) => requestAnotherSms(deps, order),
     waitForCode: (userId: number, orderId: number, options: { timeoutMs: number; signal?: AbortSignal }) =>
       waitForCode(deps, userId, orderId, options),
-    /** Whether the order's provider can deliver another SMS on the same number (status 3). */
+    /**
+     * Whether the order can still get another SMS on its number (status 3): it is live, within its lifetime,
+     * and its supplier is in the pool. Every supplier kind delivers one, on request (SMS-Activate's status 3)
+     * or by itself (5sim delivers every SMS of an order's lifetime), as requestAnotherSms relies on.
+     */
     canGetAnotherSms: (order: Activation) =>
-      deps.providers.has(order.provider) &&
-      deps.providers.get(order.provider).requestAnotherSms !== undefined,
+      (order.status === 'waiting' || order.status === 'received') &&
+      order.expiresAt.getTime() > deps.clock.now().getTime() &&
+      deps.providers.has(order.provider),
   };
 }
 

@@ -13,6 +13,11 @@ export interface RentRequest {
   period: RentPeriod;
   /** Renewable rents only; on unless turned off. */
   autoRenew?: boolean;
+  /**
+   * Where the buyer wants this rent's SMS delivered (the protocol's `url`), already checked as a key's
+   * callback URL is; only a rent made through a key has one.
+   */
+  webhookUrl?: string;
 }
 
 /**
@@ -49,6 +54,7 @@ export async function rentNumber(
       priceCents: quote.priceCents,
       upstreamCost: quote.candidates[0]!.upstreamCost,
       apiKeyId: through?.apiKeyId,
+      webhookUrl: through ? request.webhookUrl : undefined,
     }),
   });
   rentsChanged(deps, { userId, id: rentId }, true);

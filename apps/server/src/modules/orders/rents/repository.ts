@@ -44,6 +44,8 @@ export interface NewRent {
   upstreamCost: number;
   /** The reseller API key that rented it, if any. */
   apiKeyId?: number | null;
+  /** Where its SMS go instead of the key's callback URL (the protocol's `url`). */
+  webhookUrl?: string | null;
 }
 
 export interface NewRenewal {
@@ -76,10 +78,11 @@ export function createRentalsRepository(db: Executor) {
     /** The INSERT of a pending rent, for the hold to run with the debit of its price. */
     pendingRentInsert(rent: NewRent): SQL {
       return sql`insert into rents (user_id, created_at, updated_at, provider, country_id, service_key, service,
-          period_unit, period_count, hours, auto_renew, price_cents, upstream_cost, status, api_key_id)
+          period_unit, period_count, hours, auto_renew, price_cents, upstream_cost, status, api_key_id, webhook_url)
         values (${rent.userId}, ${rent.createdAt}, ${rent.createdAt}, ${rent.provider}, ${rent.countryId},
           ${rent.serviceKey}, ${rent.service}, ${rent.periodUnit}, ${rent.periodCount}, ${rent.hours},
-          ${rent.autoRenew}, ${rent.priceCents}, ${rent.upstreamCost.toFixed(6)}, 'pending', ${rent.apiKeyId ?? null})
+          ${rent.autoRenew}, ${rent.priceCents}, ${rent.upstreamCost.toFixed(6)}, 'pending', ${rent.apiKeyId ?? null},
+          ${rent.webhookUrl ?? null})
         returning id, user_id, price_cents`;
     },
 

@@ -474,6 +474,8 @@ describe.each(['classic', 'hero'] as const)(
           activationId: bought.activationId,
           code: '123-456',
           text: 'Your WhatsApp code: 123-456',
+          // Who sent it, as the webhook's `phoneFrom` says (Hero's field).
+          from: injected.body.sms.from,
           receivedAt: pushing.clock.now(),
         });
 

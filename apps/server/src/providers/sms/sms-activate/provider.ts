@@ -723,7 +723,7 @@ export function parseSmsActivateWebhook(body: unknown, timeZone = 'UTC'): Upstre
   }
   const activation = activationWebhook.safeParse(value);
   if (activation.success) {
-    const { activationId, code, text, receivedAt } = activation.data;
+    const { activationId, code, text, phoneFrom, receivedAt } = activation.data;
     const trimmedCode = code?.trim() || null;
     // A call verification has no text: the code stands for it.
     return {
@@ -731,6 +731,7 @@ export function parseSmsActivateWebhook(body: unknown, timeZone = 'UTC'): Upstre
       activationId,
       code: trimmedCode,
       text: text ?? trimmedCode ?? '',
+      from: phoneFrom?.trim() || undefined,
       receivedAt: inProviderZone(receivedAt, timeZone),
     };
   }
