@@ -5,6 +5,7 @@ import type { CallBudget } from './lib/call-budget';
 import type { Clock } from './lib/clock';
 import { createUserEventBus, type UserEventBus } from './lib/events';
 import { Loopback } from './lib/loopback';
+import { createSecretBox, parseSecretBoxKey, type SecretBox } from './lib/secret-box';
 import {
   type AccountService,
   createAccountService,
@@ -16,6 +17,7 @@ import { type ApiKeyService, createApiKeyService } from './modules/api-keys/serv
 import { type AltchaCaptcha, createAltchaCaptcha } from './modules/auth/captcha/altcha';
 import { createSiteverifyCaptcha } from './modules/auth/captcha/siteverify';
 import type { CaptchaVerifier } from './modules/auth/captcha/types';
+import { type CredentialRevocation, createCredentialRevocation } from './modules/auth/revocation';
 import { type AuthService, createAuthService } from './modules/auth/service';
 import { createSessionsRepository } from './modules/auth/sessions';
 import { createTokenService, type TokenService } from './modules/auth/tokens';
@@ -52,6 +54,10 @@ export interface AppContext {
   /** This process's own HTTP origin, known once it listens (for the built-in upstreams). */
   loopback: Loopback;
   tokens: TokenService;
+  /** Seals the secrets the server reads back (two-factor, customer webhooks) with DATA_ENCRYPTION_KEY. */
+  secretBox: SecretBox;
+  /** The one way a user's credentials are revoked (sessions, mailed links, challenges, API keys). */
+  revocation: CredentialRevocation;
   captcha: CaptchaVerifier;
   /** Present when ALTCHA is the captcha provider (the default). */
   altcha?: AltchaCaptcha;
@@ -235,12 +241,27 @@ export async function createContext(
   const tokens = createTokenService(config.JWT_SECRET);
   const { altcha, captcha } = createCaptcha(config, database, clock);
   const events = await createUserEventBus(database, log);
+  const secretBox = createSecretBox(parseSecretBoxKey(config.DATA_ENCRYPTION_KEY)!);
+  const revocation = createCredentialRevocation({ db, events, clock });
   const users = createUsersRepository(db);
   const sessions = createSessionsRepository(db);
-  const secondFactor = createSecondFactorCheck(database, clock);
-  const auth = createAuthService({ users, sessions, tokens, captcha, clock, events, secondFactor });
+  const secondFactor = createSecondFactorCheck(database, clock, secretBox);
+  const auth = createAuthService({
+    database,
+    revocation,
+    users,
+    sessions,
+    tokens,
+    captcha,
+    clock,
+    events,
+    secondFactor,
+  });
   const account = createAccountService({
     database,
+    revocation,
+    secretBox,
+    log,
     users,
     sessions,
     auth,
@@ -289,6 +310,8 @@ export async function createContext(
     log,
     loopback,
     tokens,
+    secretBox,
+    revocation,
     captcha,
     altcha,
     auth,
@@ -311,6 +334,7 @@ export async function createContext(
       db,
       clock,
       events,
+      secretBox,
       allowPrivateCallbacks: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
     }),
   };

@@ -3,13 +3,15 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { type AppContext, createContext } from './context';
 import { openDatabase, pgliteDirFor } from './db/client';
-import { claimPgliteFolder, releasePgliteFolder } from './db/pglite-lock';
+import { secureDataDir } from './db/data-dir';
+import { claimPgliteFolder } from './db/pglite-lock';
+import { sealStoredSecrets } from './db/sealed-secrets';
 import { createJobs } from './jobs';
 import { type RunningJobs, startJobs } from './jobs/scheduler';
 import { systemClock } from './lib/clock';
 import { serializeRequest } from './lib/log-redaction';
 import { applyRoutingSwitches } from './modules/admin/providers/service';
-import { startControlSocket } from './modules/backups/control-socket';
+import { serveControlSocket } from './modules/backups/control-socket';
 import { takeSnapshot } from './modules/backups/snapshot';
 
 /** The process logger; `destination` is for tests that read what it writes. */
@@ -46,13 +48,16 @@ export interface RunningServer {
 /** Opens the database, migrates it, builds the app, listens and starts the background jobs. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const log = createLogger(config);
-  if (!config.DATABASE_URL) claimPgliteFolder(config.DATA_DIR);
+  for (const warning of [...config.warnings, ...secureDataDir(config.DATA_DIR)])
+    log.warn(`WARNING: ${warning}`);
+  const folderLock = config.DATABASE_URL ? undefined : await claimPgliteFolder(config.DATA_DIR);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: pgliteDirFor(config.DATA_DIR),
   });
   await database.migrate();
   const ctx = await createContext(config, database, systemClock, log);
+  await sealStoredSecrets(database.db, ctx.secretBox);
   const app = await buildApp(ctx);
   for (const { simulator } of ctx.simulators) await simulator.load();
   await ctx.paymentSandbox?.load();
@@ -63,9 +68,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   ctx.paymentSandbox?.start();
   // The admin command's way to a consistent backup while this process holds the embedded database.
   const { pglite } = database;
-  const controlSocket = pglite
-    ? await startControlSocket(config.DATA_DIR, () => takeSnapshot(pglite, config.DATA_DIR, new Date()), log)
-    : undefined;
+  if (pglite && folderLock)
+    serveControlSocket(folderLock, () => takeSnapshot(pglite, config.DATA_DIR, new Date()), log);
   // The stored catalog serves at once; the refresh job updates it from the upstream in the background.
   await ctx.pricing.reload(ctx.database.db);
   await applyRoutingSwitches(ctx.database.db, ctx.providers);
@@ -80,7 +84,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
     url: config.PUBLIC_URL,
     async close() {
       await jobs.stop();
-      controlSocket?.close();
       // The built-in upstreams stop sending first: a push or webhook to this server while it stops
       // listening would be refused and spend an attempt. They still answer the requests being drained.
       for (const { simulator } of ctx.simulators) await simulator.stop();
@@ -89,7 +92,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await app.close();
       await ctx.events.close();
       await database.close();
-      if (!config.DATABASE_URL) releasePgliteFolder(config.DATA_DIR);
+      await folderLock?.release();
       log.flush();
     },
   };

@@ -27,9 +27,12 @@ import type { AppContext } from '../../context';
 import { tooManyRequests } from '../../lib/errors';
 import { createGuards, currentUser } from '../auth/guards';
 
-/** Second-factor codes one account may try in this window (sign-in, and turning two-factor on or off). */
-const CODE_ATTEMPTS = 5;
-const CODE_WINDOW_MS = 5 * 60_000;
+/**
+ * Current-password checks one account may make in this window (a stolen session guessing the password).
+ * Second-factor codes are limited by their failures instead (account/service.ts, auth/service.ts).
+ */
+const PASSWORD_CHECKS = 5;
+const PASSWORD_CHECK_WINDOW_MS = 5 * 60_000;
 /** Reset links one address may be sent in this window, however many people ask. */
 const RESETS_PER_EMAIL = 3;
 const RESET_WINDOW_MS = 60 * 60_000;
@@ -59,21 +62,19 @@ function clientOf(request: FastifyRequest) {
  * session (`/api/auth/…`: the second factor, password reset, e-mail confirmation).
  */
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { account, tokens, clock } = ctx;
+  const { account } = ctx;
   const byAddress = createLimit(
     app,
     ctx.config.RATE_LIMIT_AUTH_PER_MINUTE,
     60_000,
     (request) => `account-address:${request.ip}`,
   );
-  const codesByUser = createLimit(app, CODE_ATTEMPTS, CODE_WINDOW_MS, async (request) => {
-    if (request.authUser) return `codes:${request.authUser.id}`;
-    // The sign-in step: the account is the challenge's; a forged or stale one is refused by the service.
-    const challenge = (request.body as { challenge?: unknown } | undefined)?.challenge;
-    const claims =
-      typeof challenge === 'string' ? await tokens.verifyChallenge(challenge, clock.now()) : null;
-    return claims ? `codes:${claims.userId}` : `codes-address:${request.ip}`;
-  });
+  const passwordChecksByUser = createLimit(
+    app,
+    PASSWORD_CHECKS,
+    PASSWORD_CHECK_WINDOW_MS,
+    (request) => `password-checks:${request.authUser?.id ?? request.ip}`,
+  );
   const resetsByEmail = createLimit(app, RESETS_PER_EMAIL, RESET_WINDOW_MS, (request) => {
     const email = (request.body as { email?: unknown } | undefined)?.email;
     return `reset-email:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
@@ -93,7 +94,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: authResponseSchema },
       },
       onRequest: byAddress,
-      preHandler: codesByUser,
     },
     async (request) => {
       const token = await ctx.auth.completeTwoFactorLogin(
@@ -131,7 +131,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     {
       schema: {
         ...publicStep,
-        summary: 'Set a new password from a reset link',
+        summary: 'Set a new password from a reset link; every session ends, and the API keys unless kept',
         body: resetPasswordRequestSchema,
         response: message,
       },
@@ -143,6 +143,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         token: request.body.token,
         password: request.body.password,
         repeatPassword: request.body.repeat_password,
+        revokeApiKeys: request.body.revoke_api_keys,
       }),
     }),
   );
@@ -161,6 +162,24 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) => ({
       success: true as const,
       message: await account.confirmEmailChange(request.body.token),
+    }),
+  );
+
+  app.post(
+    '/auth/email/revert',
+    {
+      schema: {
+        ...publicStep,
+        summary:
+          'Move a changed e-mail address back from the link mailed to the old one; every session and API key ends',
+        body: confirmEmailRequestSchema,
+        response: message,
+      },
+      onRequest: byAddress,
+    },
+    async (request) => ({
+      success: true as const,
+      message: await account.revertEmailChange(request.body.token),
     }),
   );
 
@@ -183,7 +202,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: passwordChangedResponseSchema },
       },
       onRequest: requireUser,
-      preHandler: codesByUser,
+      preHandler: passwordChecksByUser,
     },
     async (request) => {
       const token = await account.changePassword(
@@ -209,7 +228,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: message,
       },
       onRequest: requireUser,
-      preHandler: codesByUser,
+      preHandler: passwordChecksByUser,
     },
     async (request) => ({
       success: true as const,
@@ -251,12 +270,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: recoveryCodesResponseSchema },
       },
       onRequest: requireUser,
-      preHandler: codesByUser,
     },
     async (request) => ({
       success: true as const,
       message: accountMessages.twoFactorEnabled,
-      recovery_codes: await account.enableTwoFactor(currentUser(request).id, request.body.code),
+      recovery_codes: await account.enableTwoFactor(currentUser(request), request.body.code),
     }),
   );
 
@@ -270,10 +288,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: message,
       },
       onRequest: requireUser,
-      preHandler: codesByUser,
+      preHandler: passwordChecksByUser,
     },
     async (request) => {
-      await account.disableTwoFactor(currentUser(request).id, {
+      await account.disableTwoFactor(currentUser(request), {
         currentPassword: request.body.current_password,
         code: request.body.code,
       });
@@ -291,12 +309,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: recoveryCodesResponseSchema },
       },
       onRequest: requireUser,
-      preHandler: codesByUser,
+      preHandler: passwordChecksByUser,
     },
     async (request) => ({
       success: true as const,
       message: accountMessages.recoveryCodesRenewed,
-      recovery_codes: await account.renewRecoveryCodes(currentUser(request).id, {
+      recovery_codes: await account.renewRecoveryCodes(currentUser(request), {
         currentPassword: request.body.current_password,
         code: request.body.code,
       }),

@@ -38,13 +38,24 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       schema: {
         tags: ['api-keys'],
-        summary: 'Create an API key (the key is in this answer only)',
+        summary:
+          'Create an API key (the key is in this answer only); asks for the password, and the two-factor code when it is on',
         body: createApiKeyRequestSchema,
         response: { 200: createdApiKeyResponseSchema },
       },
+      // The password check must not become a way for a stolen session to guess the password.
+      config: {
+        rateLimit: {
+          max: 10,
+          timeWindow: 5 * 60_000,
+          keyGenerator: (request) => `api-key-create:${request.authUser?.id ?? request.ip}`,
+        },
+      },
     },
     async (request) => {
-      const { key, secret } = await apiKeys.create(currentUser(request).id, request.body);
+      const { current_password: currentPassword, code, ...settings } = request.body;
+      await ctx.account.requireOwnerProof(currentUser(request).id, { currentPassword, code });
+      const { key, secret } = await apiKeys.create(currentUser(request).id, settings);
       return { success: true as const, key, secret };
     },
   );

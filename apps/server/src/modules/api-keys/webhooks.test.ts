@@ -49,6 +49,7 @@ function delivery(allowPrivateTargets: boolean) {
   return createWebhookDelivery({
     db: t.ctx.database.db,
     clock: t.ctx.clock,
+    secretBox: t.ctx.secretBox,
     log: t.ctx.log,
     allowPrivateTargets,
     timeoutMs: 3000,
@@ -149,7 +150,7 @@ describe('customer webhooks', () => {
         method: 'POST',
         url: '/api/dashboard/api-keys',
         headers: user.headers,
-        payload: { name: 'bot', callback_url },
+        payload: { name: 'bot', current_password: user.password, callback_url },
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
@@ -162,7 +163,7 @@ describe('customer webhooks', () => {
       method: 'POST',
       url: '/api/dashboard/api-keys',
       headers: user.headers,
-      payload: { name: 'bot', callback_url: 'http://example.com/hook' },
+      payload: { name: 'bot', current_password: user.password, callback_url: 'http://example.com/hook' },
     });
     expect(plain.json()).toEqual({
       success: false,

@@ -57,7 +57,13 @@ export const eventRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const pending = new Set<string>();
       let flush: NodeJS.Timeout | undefined;
       const unsubscribe = ctx.events.subscribe(user.id, (event) => {
-        if (event.type === 'account' || event.type === 'tickets') return;
+        // The account changed (a revocation, a block, a role): a stream whose session ended closes now,
+        // on whichever instance holds it. The identity cache already forgot the user for this event.
+        if (event.type === 'account') {
+          ctx.auth.authenticate(request.headers.authorization).catch(() => end());
+          return;
+        }
+        if (event.type === 'tickets') return;
         pending.add(event.type);
         flush ??= setTimeout(() => {
           flush = undefined;
