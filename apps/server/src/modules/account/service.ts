@@ -126,6 +126,8 @@ export function createAccountService({
   const { db } = database;
   const repository = createAccountRepository(db);
   const mail = createMailQueue(db);
+  /** Reset links being made after their answer left (requestPasswordReset). */
+  const resetsInFlight = new Set<Promise<void>>();
 
   async function userOf(userId: number) {
     const user = await users.findById(userId);
@@ -364,10 +366,12 @@ export function createAccountService({
       }
       // The answer leaves before the account is even looked up: a real address costs the caller no more
       // time than an unknown one (the link and its mail are made after).
-      void users
+      const sending = users
         .findByEmail(email)
         .then((user) => (user ? sendResetLink(user.id) : undefined))
-        .catch((error: unknown) => log.error({ err: error }, 'could not send a password reset link'));
+        .catch((error: unknown) => log.error({ err: error }, 'could not send a password reset link'))
+        .finally(() => resetsInFlight.delete(sending));
+      resetsInFlight.add(sending);
       return accountMessages.resetRequested;
     },
 
@@ -446,6 +450,11 @@ export function createAccountService({
     },
 
     requireOwnerProof,
+
+    /** Resolves once the reset links asked for so far are made and queued (tests, shutdown). */
+    async resetsSent(): Promise<void> {
+      await Promise.all(resetsInFlight);
+    },
 
     async setCodeEmails(userId: number, enabled: boolean): Promise<void> {
       await repository.setCodeEmails(userId, enabled);
