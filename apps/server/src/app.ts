@@ -11,7 +11,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { installAnswerCompression } from './lib/compress-answers';
 import { capConnections, httpServerOptions } from './lib/connection-limits';
-import { answerError, installErrorHandler } from './lib/error-handler';
+import { answerClientError, answerError, installErrorHandler } from './lib/error-handler';
 import { AppError } from './lib/errors';
 import { installRequestLanguage } from './lib/request-language';
 import { installSecurityHeaders } from './lib/security-headers';
@@ -99,6 +99,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     // A malformed address is answered in the API's one error shape, like any other bad request.
     frameworkErrors: answerError,
+    // And what Node's parser refuses before there is a request (malformed line, 431, NUL in a header).
+    clientErrorHandler: answerClientError,
     // One access line per request (below) instead of Fastify's two: at the default level, logging took
     // about a fifth of a polled request's time.
     logController: new LogController({ disableRequestLogging: true }),
@@ -151,7 +153,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       info: { title: `${config.APP_NAME} API`, version: '1.0.0' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    // The administrators' API stays out of the public document in production (the operator's own copy is
+    // any non-production instance).
+    transform: (input) =>
+      config.isProduction && input.url.startsWith('/api/admin')
+        ? { schema: { ...input.schema, hide: true }, url: input.url }
+        : jsonSchemaTransform(input),
   });
   // The API's pages follow the site's own policy (swagger-ui's default would demand HTTPS over plain HTTP
   // and refuse the inline styles it sets itself).

@@ -9,7 +9,7 @@ import { sealStoredSecrets } from './db/sealed-secrets';
 import { createJobs } from './jobs';
 import { type RunningJobs, startJobs } from './jobs/scheduler';
 import { systemClock } from './lib/clock';
-import { serializeRequest } from './lib/log-redaction';
+import { requestSerializer } from './lib/log-redaction';
 import { applyRoutingSwitches } from './modules/admin/providers/service';
 import { serveControlSocket } from './modules/backups/control-socket';
 import { takeSnapshot } from './modules/backups/snapshot';
@@ -21,7 +21,7 @@ export function createLogger(config: Config, destination?: DestinationStream) {
     level: config.LOG_LEVEL,
     // Bearer tokens never reach the logs, nor do secrets in request URLs (webhook path, api keys).
     redact: ['req.headers.authorization', 'req.headers.cookie'],
-    serializers: { req: serializeRequest },
+    serializers: { req: requestSerializer([config.SMS_WEBHOOK_SECRET]) },
     ...(pretty
       ? {
           transport: {
