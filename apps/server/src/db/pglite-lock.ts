@@ -1,4 +1,5 @@
-import { chmodSync, linkSync, lstatSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { chmodSync, linkSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import path from 'node:path';
@@ -61,19 +62,19 @@ function listen(server: Server, socketPath: string): Promise<void> {
 }
 
 /**
- * Removes a dead holder's socket file, and only that one: the file is moved aside (atomic) and deleted only
- * when it is the very file that refused. A process that took the folder over in between keeps its socket:
- * it is put back, and this claim fails.
+ * Removes a dead holder's socket file, and only a dead one: the file is moved aside (atomic) and asked
+ * again there, so a process that took the folder over in between keeps its socket (put back, and this
+ * claim fails). An inode number would not do: a new socket may get the dead one's.
  */
-function removeDeadSocket(socketPath: string, deadInode: number): boolean {
-  const aside = `${socketPath}.${process.pid}.dead`;
+async function removeDeadSocket(socketPath: string): Promise<boolean> {
+  const aside = `${socketPath}.${randomUUID()}.dead`;
   try {
     renameSync(socketPath, aside);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
     throw error;
   }
-  if (lstatSync(aside).ino === deadInode) {
+  if (!(await answers(aside))) {
     rmSync(aside, { force: true });
     return true;
   }
@@ -113,14 +114,8 @@ export async function claimPgliteFolder(dataDir: string): Promise<FolderLock> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     }
-    let inode: number;
-    try {
-      inode = lstatSync(socketPath).ino;
-    } catch {
-      continue;
-    }
     if (await answers(socketPath)) break;
-    if (!removeDeadSocket(socketPath, inode)) break;
+    if (!(await removeDeadSocket(socketPath))) break;
   }
   throw new FolderHeldError(dataDir);
 }

@@ -58,6 +58,8 @@ function ipv6Groups(address: string): number[] | null {
   return groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff) ? groups : null;
 }
 
+type Groups = [number, number, number, number, number, number, number, number];
+
 const ipv4Of = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
 
 /**
@@ -69,16 +71,7 @@ const ipv4Of = (high: number, low: number) => `${high >> 8}.${high & 255}.${low 
 function embeddedIpv4(address: string): string | 'refuse' | undefined {
   const groups = ipv6Groups(address);
   if (!groups) return 'refuse';
-  const [g0, g1, g2, , , g5, g6, g7] = groups as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [g0, g1, g2, , g4, g5, g6, g7] = groups as Groups;
   const zerosTo = (end: number) => groups.slice(0, end).every((group) => group === 0);
   if (zerosTo(5) && g5 === 0xffff) return ipv4Of(g6, g7);
   // IPv4-translated (SIIT), `::ffff:0:a.b.c.d`.
