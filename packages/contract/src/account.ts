@@ -66,7 +66,10 @@ export const logoutEverywhereRequestSchema = z.preprocess(
   (body) => body ?? {},
   z.object({ revoke_api_keys: revokeApiKeys }),
 );
-export type LogoutEverywhereRequest = z.input<typeof logoutEverywhereRequestSchema>;
+/** The body's type (the schema's input type is `unknown`, since it also takes no body at all). */
+export interface LogoutEverywhereRequest {
+  revoke_api_keys?: boolean;
+}
 
 export const changePasswordRequestSchema = z.object({
   current_password: password,

@@ -4,6 +4,7 @@ import {
   type ChangeEmailRequest,
   type ChangePasswordRequest,
   type ConfirmTwoFactorRequest,
+  type LogoutEverywhereRequest,
   type messageResponseSchema,
   type passwordChangedResponseSchema,
   type recoveryCodesResponseSchema,
@@ -102,8 +103,12 @@ export const useSignOutSession = () =>
     apiRequest<MessageResponse>(`${base}/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   );
 
-/** Every token of the user stops working, this one included; the caller then signs out here. */
+/**
+ * Every token and unused mailed link of the user stops working, this one included, and the API keys unless
+ * kept; the caller then signs out here.
+ */
 export const useSignOutEverywhere = () =>
   useMutation({
-    mutationFn: () => apiRequest<{ success: true }>('/api/auth/logout-all', { method: 'POST' }),
+    mutationFn: (body: LogoutEverywhereRequest) =>
+      apiRequest<{ success: true }>('/api/auth/logout-all', { method: 'POST', body }),
   });

@@ -39,3 +39,7 @@ export function resetPassword(body: ResetPasswordRequest) {
 export function confirmEmail(token: string) {
   return apiRequest<MessageResponse>('/api/auth/email/confirm', { method: 'POST', body: { token } });
 }
+
+export function revertEmail(token: string) {
+  return apiRequest<MessageResponse>('/api/auth/email/revert', { method: 'POST', body: { token } });
+}

@@ -18,6 +18,7 @@ import { resetPassword } from './api';
 import { AuthCard, FormError } from './auth-form';
 import { Outcome } from './outcome';
 import { PasswordInput } from './password-input';
+import { RevokeKeysCheckbox } from './revoke-keys-checkbox';
 import { clearToken, getToken } from './session';
 
 const linkClass = 'font-medium text-primary hover:underline';
@@ -33,6 +34,7 @@ export function ResetPasswordPage() {
   const [token] = useState(() => tokenFromFragment(hash));
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
+  const [revokeKeys, setRevokeKeys] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
@@ -47,7 +49,12 @@ export function ResetPasswordPage() {
     if (rule) return;
     setBusy(true);
     try {
-      const answer = await resetPassword({ token, password, repeat_password: repeat });
+      const answer = await resetPassword({
+        token,
+        password,
+        repeat_password: repeat,
+        revoke_api_keys: revokeKeys,
+      });
       // Every session ended on the server, this browser's too if it was signed in.
       if (getToken()) clearToken();
       setDone(answer.message);
@@ -107,6 +114,7 @@ export function ResetPasswordPage() {
               onChange={(e) => setRepeat(e.target.value)}
             />
           </Field>
+          <RevokeKeysCheckbox checked={revokeKeys} onChange={setRevokeKeys} label={t('reset.revokeKeys')} />
           {error && <FormError id="reset-error">{error}</FormError>}
           <Button type="submit" size="lg" busy={busy} className="w-full">
             {busy ? t('reset.busy') : t('reset.submit')}
