@@ -82,6 +82,7 @@ const endpoints: Record<string, Endpoint> = {
   'GET /api/tickets/admin/tickets/{id}': {
     method: 'GET',
     path: (t) => `/api/tickets/admin/tickets/${t.id}`,
+    payload: { reason: 'spam' },
     expected: adminOnly(200),
   },
   'POST /api/tickets/admin/tickets/{id}/messages': {
@@ -93,7 +94,7 @@ const endpoints: Record<string, Endpoint> = {
   'POST /api/tickets/admin/tickets/{id}/status': {
     method: 'POST',
     path: (t) => `/api/tickets/admin/tickets/${t.id}/status`,
-    payload: { status: 'waiting_for_reply' },
+    payload: { status: 'waiting_for_reply', reason: 'support triage' },
     expected: adminOnly(200),
   },
   'POST /api/tickets/admin/tickets/{id}/close': {
@@ -104,6 +105,7 @@ const endpoints: Record<string, Endpoint> = {
   'DELETE /api/tickets/admin/tickets/{id}': {
     method: 'DELETE',
     path: (t) => `/api/tickets/admin/tickets/${t.id}`,
+    payload: { reason: 'spam' },
     expected: adminOnly(200),
   },
   'GET /api/tickets/admin/user/{userId}': {

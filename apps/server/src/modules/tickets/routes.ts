@@ -1,6 +1,8 @@
 import {
+  adminReasonRequestSchema,
   createTicketRequestSchema,
   databaseIdParam,
+  optionalReasonRequestSchema,
   setTicketStatusRequestSchema,
   successResponseSchema,
   TICKET_CREATE_RATE_LIMIT,
@@ -206,7 +208,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       schema: {
         ...asAdmin,
-        summary: 'Set any status',
+        summary: 'Set any status, with a reason (audited)',
         params: ticketParams,
         body: setTicketStatusRequestSchema,
         response: { 200: ticketResponseSchema },
@@ -215,7 +217,12 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) => ({
       success: true as const,
-      ticket: await tickets.setStatus(request.params.id, request.body.status),
+      ticket: await tickets.setStatus(
+        currentUser(request),
+        request.params.id,
+        request.body.status,
+        request.body.reason,
+      ),
     }),
   );
 
@@ -224,13 +231,17 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       schema: {
         ...asAdmin,
-        summary: 'Close a ticket that is not closed yet',
+        summary: 'Close a ticket that is not closed yet (audited; a reason is optional)',
         params: ticketParams,
+        body: optionalReasonRequestSchema,
         response: { 200: ticketResponseSchema },
       },
       onRequest: requireAdmin,
     },
-    async (request) => ({ success: true as const, ticket: await tickets.closeAny(request.params.id) }),
+    async (request) => ({
+      success: true as const,
+      ticket: await tickets.closeAny(currentUser(request), request.params.id, request.body?.reason),
+    }),
   );
 
   app.delete(
@@ -238,14 +249,15 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       schema: {
         ...asAdmin,
-        summary: 'Delete a ticket and its messages',
+        summary: 'Delete a ticket, with a reason: gone from every list, kept for the record (audited)',
         params: ticketParams,
+        body: adminReasonRequestSchema,
         response: { 200: successResponseSchema },
       },
       onRequest: requireAdmin,
     },
     async (request) => {
-      await tickets.delete(request.params.id);
+      await tickets.delete(currentUser(request), request.params.id, request.body.reason);
       return { success: true as const };
     },
   );

@@ -1,6 +1,7 @@
 import {
   type Account,
   type AccountSession,
+  type ApiKeyView,
   accountMessages,
   authMessages,
   changePasswordRequestSchema,

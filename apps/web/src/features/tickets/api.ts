@@ -161,10 +161,10 @@ export function useTicketActions(scope: TicketScope) {
   });
 
   const setStatus = useMutation({
-    mutationFn: ({ ticketId, status }: { ticketId: number; status: TicketStatus }) =>
+    mutationFn: ({ ticketId, status, reason }: { ticketId: number; status: TicketStatus; reason: string }) =>
       apiRequest<TicketResponse>(`${ticketsPath('admin')}/${ticketId}/status`, {
         method: 'POST',
-        body: { status },
+        body: { status, reason },
         fallbackError: ticketMessages.statusFailed,
       }),
     onSuccess: (response) => {
@@ -177,12 +177,13 @@ export function useTicketActions(scope: TicketScope) {
   });
 
   const remove = useMutation({
-    mutationFn: (ticketId: number) =>
+    mutationFn: ({ ticketId, reason }: { ticketId: number; reason: string }) =>
       apiRequest<{ success: true }>(`${ticketsPath('admin')}/${ticketId}`, {
         method: 'DELETE',
+        body: { reason },
         fallbackError: ticketMessages.deleteFailed,
       }),
-    onSuccess: (_response, ticketId) => {
+    onSuccess: (_response, { ticketId }) => {
       toast.success(ticketMessages.ticketDeleted, { description: ticketMessages.ticketDeletedDescription });
       return refetchTickets(ticketId);
     },
