@@ -41,6 +41,8 @@ async function askForReset(email: string, acceptLanguage?: string) {
     ...(acceptLanguage ? { headers: { 'accept-language': acceptLanguage } } : {}),
   });
   expect(response.statusCode).toBe(200);
+  // The link is made after the answer left: wait for it to be queued.
+  await t.ctx.account.resetsSent();
 }
 
 describe('the outbox transport', () => {
