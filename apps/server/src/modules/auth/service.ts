@@ -259,16 +259,16 @@ export function createAuthService({
     },
 
     /**
-     * Sets a new password and ends every other session, as a stolen password's sessions must end with it;
-     * the session that changed it stays (or none, when it is not given).
+     * Sets a new password and ends every session, as a stolen password's sessions must end with it (the
+     * account page gives the device that changed it a new token).
      */
-    async changePassword(userId: number, newPassword: string, keepSessionId?: string): Promise<void> {
+    async changePassword(userId: number, newPassword: string): Promise<void> {
       const rule = validatePassword(newPassword);
       if (rule) throw badRequest(rule, 'validation');
       const passwordHash = await hashPassword(newPassword);
       await database.db.transaction(async (tx) => {
         await tx.update(usersTable).set({ passwordHash }).where(eq(usersTable.id, userId));
-        await revocation.revokeWithin(tx, { userId, cause: 'password_change', keepSessionId });
+        await revocation.revokeWithin(tx, { userId, cause: 'password_change' });
       });
       revocation.announce(userId);
     },
