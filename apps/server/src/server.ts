@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { type AppContext, createContext } from './context';
 import { openDatabase, pgliteDirFor } from './db/client';
-import { secureDataDir } from './db/data-dir';
+import { restrictContents, secureDataDir } from './db/data-dir';
 import { claimPgliteFolder } from './db/pglite-lock';
 import { sealStoredSecrets } from './db/sealed-secrets';
 import { createJobs } from './jobs';
@@ -56,6 +56,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     pgliteDir: pgliteDirFor(config.DATA_DIR),
   });
   await database.migrate();
+  // The embedded database's own files, just created or opened (PGlite writes them 0666).
+  restrictContents(config.DATA_DIR);
   const ctx = await createContext(config, database, systemClock, log);
   await sealStoredSecrets(database.db, ctx.secretBox);
   const app = await buildApp(ctx);

@@ -1,7 +1,7 @@
 import 'dotenv/config';
 import { type Config, ConfigError, loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase, pgliteDirFor } from '../db/client';
-import { secureDataDir } from '../db/data-dir';
+import { restrictContents, secureDataDir } from '../db/data-dir';
 import { claimPgliteFolder, type FolderLock } from '../db/pglite-lock';
 
 /** Stops a command with a message for the operator, never a stack trace. */
@@ -32,6 +32,7 @@ export async function withCommandDatabase(
   });
   try {
     await database.migrate();
+    restrictContents(config.DATA_DIR);
     await work(database, config);
   } finally {
     await database.close();

@@ -6,8 +6,12 @@ const OWNER_ONLY_FILE = 0o600;
 /** Group and others' bits. */
 const SHARED_BITS = 0o077;
 
-/** Gives the folder's contents to its owner alone: folders 0700, files 0600, wherever they came from. */
-function restrictContents(folder: string): void {
+/**
+ * Gives the folder's contents to its owner alone: folders 0700, files 0600, wherever they came from. PGlite
+ * sets 0666 on the files it creates, whatever the umask: the server runs this again once the database is
+ * open (and a file PGlite makes later lives in its 0700 folders, out of others' reach).
+ */
+export function restrictContents(folder: string): void {
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     const entryPath = path.join(folder, entry.name);
     if (entry.isSymbolicLink()) continue;
