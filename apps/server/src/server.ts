@@ -92,6 +92,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await ctx.paymentSandbox?.stop();
       // Waits for the requests in flight; each wrote what it acknowledged before answering.
       await app.close();
+      // Reset links asked for just before are made after their answer: let them land before the database closes.
+      await ctx.account.resetsSent();
       await ctx.events.close();
       await database.close();
       await folderLock?.release();

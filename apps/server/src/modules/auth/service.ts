@@ -25,7 +25,7 @@ import {
 } from '../../lib/errors';
 import type { UserEventBus } from '../../lib/events';
 import { UserCache } from '../../lib/user-cache';
-import type { UsersRepository } from '../users/repository';
+import { createUsersRepository, type UsersRepository } from '../users/repository';
 import type { CaptchaVerifier } from './captcha/types';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import type { CredentialRevocation } from './revocation';
@@ -267,7 +267,7 @@ export function createAuthService({
       if (rule) throw badRequest(rule, 'validation');
       const passwordHash = await hashPassword(newPassword);
       await database.db.transaction(async (tx) => {
-        await tx.update(usersTable).set({ passwordHash }).where(eq(usersTable.id, userId));
+        await createUsersRepository(tx).setPasswordHash(userId, passwordHash);
         await revocation.revokeWithin(tx, { userId, cause: 'password_change' });
       });
       revocation.announce(userId);
