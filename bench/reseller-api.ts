@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { createBenchDatabase } from './lib/database';
 import { type LoadResult, measureLoad } from './lib/load';
 import type { RunningProcess } from './lib/processes';
+import { BENCH_PASSWORD } from './lib/seed';
 import { startSeededProduct } from './throughput';
 
 export const RESELLER_RATIO_TARGET = 0.9;
@@ -60,7 +61,7 @@ export async function runResellerApi(): Promise<ResellerApiReport> {
     const created = await fetch(`${origin}/api/dashboard/api-keys`, {
       method: 'POST',
       headers: { ...seeded.headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'bench' }),
+      body: JSON.stringify({ name: 'bench', current_password: BENCH_PASSWORD }),
     });
     const { secret } = (await created.json()) as { secret: string };
     const countries = (await (

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client';
-import { users } from '../../apps/server/src/db/schema';
+import { sessions, users } from '../../apps/server/src/db/schema';
 import { applyLedgerChange } from '../../apps/server/src/modules/accounts/ledger';
+import { hashPassword } from '../../apps/server/src/modules/auth/passwords';
 import { createTokenService } from '../../apps/server/src/modules/auth/tokens';
 
 /** The product's token key in benchmarks, so the bench can sign tokens for the users it seeds. */
@@ -14,18 +15,23 @@ export interface SeededUser {
   authorization: string;
 }
 
-/** A user straight in the database (the password is never used), with money through the ledger. */
+/** Every seeded user's password (asked when the bench creates an API key). */
+export const BENCH_PASSWORD = 'bench-password-1';
+let benchPasswordHash: Promise<string> | undefined;
+
+/** A user straight in the database with a live session, with money through the ledger. */
 export async function seedUser(
   db: Database,
   username: string,
   options: { balanceCents?: number; admin?: boolean } = {},
 ): Promise<SeededUser> {
+  benchPasswordHash ??= hashPassword(BENCH_PASSWORD);
   const [user] = await db
     .insert(users)
     .values({
       username,
       email: `${username}@bench.test`,
-      passwordHash: 'not-used',
+      passwordHash: await benchPasswordHash,
       role: options.admin ? 1 : 0,
     })
     .returning();
@@ -41,12 +47,21 @@ export async function seedUser(
       }),
     );
   }
+  // The server accepts a token only for a live session row.
+  const sessionId = randomUUID();
+  const now = new Date();
+  await db.insert(sessions).values({
+    id: sessionId,
+    userId: user!.id,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + 7 * 86_400_000),
+  });
   const token = await createTokenService(BENCH_JWT_SECRET).sign({
     userId: user!.id,
     role: user!.role,
     tokenVersion: 0,
-    // A session id without its row: the bench never revokes, and its signing key is its own.
-    sessionId: randomUUID(),
+    sessionId,
   });
   return { id: user!.id, username, authorization: `Bearer ${token}` };
 }

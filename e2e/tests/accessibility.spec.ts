@@ -107,6 +107,7 @@ test('every public page, the 404 page and the policy dialogs pass axe-core at bo
     { name: 'reset password', path: '/reset-password#token=axe-check' },
     { name: 'reset password without its token', path: '/reset-password' },
     { name: 'confirm the e-mail address', path: '/confirm-email#token=axe-check' },
+    { name: 'take an e-mail change back', path: '/revert-email#token=axe-check' },
     { name: 'the 404 page', path: '/no-such-page' },
     ...policyDialogs(),
   ]);

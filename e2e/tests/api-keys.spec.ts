@@ -5,7 +5,7 @@ test('a user creates an API key (shown once), buys through the protocol, sees th
   page,
   request,
 }) => {
-  await signUpWithBalance(page, 5);
+  const credentials = await signUpWithBalance(page, 5);
 
   await page.getByRole('link', { name: 'API', exact: true }).first().click();
   await expect(page.getByRole('heading', { name: 'API', exact: true })).toBeVisible();
@@ -17,6 +17,8 @@ test('a user creates an API key (shown once), buys through the protocol, sees th
   const form = page.getByRole('dialog', { name: 'Create an API key' });
   await form.getByLabel('Name').fill('Telegram bot');
   await form.getByLabel('Daily spending cap, USD (optional)').fill('3');
+  // A key outlives every session: creating one asks for the password.
+  await form.getByLabel('Your password').fill(credentials.password);
   await form.getByLabel('Name').press('Enter');
 
   const created = page.getByRole('dialog', { name: 'Your new API key' });

@@ -130,6 +130,10 @@ test('a user closes their open ticket; support sets a status, then deletes it af
   await ticketInList(adminPage, second).click({ timeout: REFRESH_WAIT.timeout });
   await adminPage.getByRole('combobox', { name: 'Ticket status' }).click();
   await adminPage.getByRole('option', { name: 'Closed' }).click();
+  // Each change by support names its reason, for the audit log.
+  const statusDialog = adminPage.getByRole('alertdialog', { name: 'Change the status to Closed?' });
+  await statusDialog.getByLabel('Reason (for the audit log)').fill('answered by mail');
+  await statusDialog.getByRole('button', { name: 'Change status' }).click();
   await expect(toast(adminPage, 'Status updated')).toBeVisible();
   await expect(adminPage.getByText('Ticket status changed to Closed.')).toBeVisible();
   await expect(openTicketStatus(adminPage)).toHaveText('Closed');
@@ -142,6 +146,7 @@ test('a user closes their open ticket; support sets a status, then deletes it af
   await expect(conversationHeading(adminPage, second)).toBeVisible();
 
   await adminPage.getByRole('button', { name: 'Delete Ticket' }).click();
+  await adminPage.getByRole('alertdialog').getByLabel('Reason (for the audit log)').fill('duplicate');
   await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Delete Ticket' }).click();
   await expect(toast(adminPage, 'Ticket deleted')).toBeVisible();
   await expect(adminPage.getByRole('heading', { name: 'Select a Ticket' })).toBeVisible();

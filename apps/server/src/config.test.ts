@@ -158,11 +158,62 @@ describe('configuration', () => {
       'JWT_SECRET',
       'ALTCHA_HMAC_KEY',
       'SMS_WEBHOOK_SECRET',
+      'DATA_ENCRYPTION_KEY',
       'SMS_PROVIDER',
       'PAYMENT_PROVIDER',
+      'PUBLIC_URL',
+      'MAIL_TRANSPORT',
     ]) {
       expect(problems).toContain(variable);
     }
+  });
+
+  /** A production configuration that passes, but for what a test changes. */
+  const production = {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://simcode.example',
+    DATABASE_URL: 'postgres://app@db/simcode',
+    TRUST_PROXY: '1',
+    JWT_SECRET: 'j'.repeat(40),
+    ALTCHA_HMAC_KEY: 'a'.repeat(40),
+    SMS_WEBHOOK_SECRET: 's'.repeat(40),
+    DATA_ENCRYPTION_KEY: 'ab'.repeat(32),
+    SMS_PROVIDERS: 'hero',
+    HERO_KIND: 'smsactivate',
+    HERO_URL: 'https://hero.test/stubs/handler_api.php',
+    HERO_KEY: 'k',
+    PAYMENT_PROVIDER: 'cryptomus',
+    CRYPTOMUS_MERCHANT_ID: 'm',
+    CRYPTOMUS_API_KEY: 'k',
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_URL: 'smtp://mail.example:587',
+  };
+
+  it('refuses the certain mistakes of production and says the doubtful ones at start', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), ...production }).warnings).toEqual([]);
+    const { PUBLIC_URL: _url, ...noPublicUrl } = production;
+    expect(problemsOf(noPublicUrl).join('\n')).toContain('PUBLIC_URL');
+    expect(problemsOf({ ...production, MAIL_TRANSPORT: 'outbox' }).join('\n')).toContain('MAIL_TRANSPORT');
+    expect(
+      problemsOf({ ...production, MAIL_TRANSPORT: 'outbox', MAIL_OUTBOX_ALLOW_IN_PRODUCTION: 'true' }),
+    ).toEqual([]);
+    expect(problemsOf({ ...production, DATABASE_URL: 'mysql://app@db/simcode' }).join('\n')).toContain(
+      'DATABASE_URL',
+    );
+    expect(problemsOf({ ...production, DATA_ENCRYPTION_KEY: 'too-short' }).join('\n')).toContain(
+      'DATA_ENCRYPTION_KEY',
+    );
+    const { DATABASE_URL: _database, TRUST_PROXY: _proxy, ...embedded } = production;
+    const warnings = loadConfig({
+      DATA_DIR: dataDir(),
+      ...embedded,
+      BACKUP_INTERVAL_MINUTES: '60',
+    }).warnings.join('\n');
+    expect(warnings).toContain('DATABASE_URL');
+    expect(warnings).toContain('TRUST_PROXY');
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), ...production, BACKUP_INTERVAL_MINUTES: '60' }).warnings.join('\n'),
+    ).toContain('BACKUP_INTERVAL_MINUTES is for the embedded database');
   });
 
   it('is documented: the README lists every variable and no other', () => {

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { countryById, serviceByCode } from '@simcode/contract';
 import { z } from 'zod';
+import { parseSecretBoxKey } from './lib/secret-box';
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -54,8 +55,23 @@ export const environmentSchema = z.object({
   PUBLIC_URL: optionalUrl,
   APP_NAME: z.string().trim().min(1).max(40).default('SimCode'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, {
+      error: 'must be a PostgreSQL URL (postgres://user:password@host/database)',
+    })
+    .optional(),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  /**
+   * The AES-256-GCM key that seals two-factor and customer webhook secrets in the database: 64 hexadecimal
+   * digits or 43 base64url characters.
+   */
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => parseSecretBoxKey(value) !== null, {
+      error: 'must be 32 bytes as 64 hexadecimal digits or 43 base64url characters',
+    })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.default(false),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -160,6 +176,8 @@ export const environmentSchema = z.object({
   /** smtp://user:pass@host:587 or smtps://…:465; read by nodemailer. */
   SMTP_URL: z.url({ error: 'must be a URL' }).optional(),
   MAIL_FROM: z.string().trim().min(3).max(200).default('SimCode <no-reply@simcode.local>'),
+  /** Allow the outbox transport with NODE_ENV=production (a demo whose mail nobody reads). */
+  MAIL_OUTBOX_ALLOW_IN_PRODUCTION: booleanFromString.default(false),
 
   // Payments (balance top-ups).
   PAYMENT_PROVIDER: z.enum(['sandbox', 'cryptomus']).default('sandbox'),
@@ -193,6 +211,7 @@ export interface Config
     | 'HOST'
     | 'PUBLIC_URL'
     | 'JWT_SECRET'
+    | 'DATA_ENCRYPTION_KEY'
     | 'ALTCHA_HMAC_KEY'
     | 'SMS_WEBHOOK_SECRET'
     | 'SMS_PROVIDER_KEY'
@@ -202,6 +221,7 @@ export interface Config
   HOST: string;
   PUBLIC_URL: string;
   JWT_SECRET: string;
+  DATA_ENCRYPTION_KEY: string;
   ALTCHA_HMAC_KEY: string;
   SMS_WEBHOOK_SECRET: string;
   SMS_PROVIDER_KEY: string;
@@ -218,6 +238,8 @@ export interface Config
   mailOutboxDir: string;
   /** True when /dev/outbox lists the outbox (the outbox transport, outside production). */
   devOutboxEnabled: boolean;
+  /** Settings that work but are probably not what a production operator wants: said loudly at start. */
+  warnings: string[];
 }
 
 function isTimeZone(value: string): boolean {
@@ -423,7 +445,12 @@ export class ConfigError extends Error {
 }
 
 /** Secrets that development generates once and keeps under DATA_DIR; production must provide them. */
-const REQUIRED_SECRETS = ['JWT_SECRET', 'ALTCHA_HMAC_KEY', 'SMS_WEBHOOK_SECRET'] as const;
+const REQUIRED_SECRETS = [
+  'JWT_SECRET',
+  'ALTCHA_HMAC_KEY',
+  'SMS_WEBHOOK_SECRET',
+  'DATA_ENCRYPTION_KEY',
+] as const;
 /** Keys of the built-in simulator and sandbox: demo features, so they are generated in every mode. */
 const DEMO_SECRETS = ['SIMULATOR_API_KEY', 'SANDBOX_API_KEY'] as const;
 type GeneratedSecret = (typeof REQUIRED_SECRETS)[number] | (typeof DEMO_SECRETS)[number];
@@ -444,7 +471,8 @@ function readOrCreateSecrets(dataDir: string, missing: GeneratedSecret[]): Recor
     }
   }
   if (changed) {
-    mkdirSync(dataDir, { recursive: true });
+    // The data folder is its owner's alone (see db/data-dir.ts, which also fixes an older folder's modes).
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
   }
   return stored as Record<GeneratedSecret, string>;
@@ -489,6 +517,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (values.MAIL_TRANSPORT === 'smtp' && !values.SMTP_URL) {
     problems.push('SMTP_URL: is required when MAIL_TRANSPORT is smtp');
   }
+  if (isProduction && values.MAIL_TRANSPORT === 'outbox' && !values.MAIL_OUTBOX_ALLOW_IN_PRODUCTION) {
+    problems.push(
+      'MAIL_TRANSPORT: is outbox in production, so no reset or receipt would ever leave; set smtp, or MAIL_OUTBOX_ALLOW_IN_PRODUCTION=true',
+    );
+  }
+  if (isProduction && !values.PUBLIC_URL) {
+    problems.push('PUBLIC_URL: is required in production (payment callbacks and mail links lead there)');
+  }
   const sandboxEnabled = values.PAYMENT_PROVIDER === 'sandbox';
   if (sandboxEnabled && isProduction && !values.SANDBOX_ALLOW_IN_PRODUCTION) {
     problems.push(
@@ -511,6 +547,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
+  const warnings: string[] = [];
+  if (isProduction && !values.DATABASE_URL) {
+    warnings.push(
+      'DATABASE_URL is not set: production runs on the embedded database (one process, one machine, backups by snapshot). Use PostgreSQL for anything that matters.',
+    );
+  }
+  if (isProduction && values.TRUST_PROXY === false) {
+    warnings.push(
+      "TRUST_PROXY is not set: behind a reverse proxy every client has the proxy's address, and the per-address limits then throttle the whole site.",
+    );
+  }
+  if (values.DATABASE_URL && values.BACKUP_INTERVAL_MINUTES > 0) {
+    warnings.push(
+      'BACKUP_INTERVAL_MINUTES is for the embedded database and does nothing on PostgreSQL: back up with pg_dump (see the README).',
+    );
+  }
+
   const dataDir = path.resolve(values.DATA_DIR);
   const secrets = readOrCreateSecrets(dataDir, [...missingSecrets, ...DEMO_SECRETS]);
   // Binding to every interface is what a production server wants; a development machine keeps the
@@ -523,6 +576,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     HOST: host,
     PUBLIC_URL: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     JWT_SECRET: values.JWT_SECRET ?? secrets.JWT_SECRET,
+    DATA_ENCRYPTION_KEY: values.DATA_ENCRYPTION_KEY ?? secrets.DATA_ENCRYPTION_KEY,
     ALTCHA_HMAC_KEY: values.ALTCHA_HMAC_KEY ?? secrets.ALTCHA_HMAC_KEY,
     SMS_WEBHOOK_SECRET: values.SMS_WEBHOOK_SECRET ?? secrets.SMS_WEBHOOK_SECRET,
     SMS_PROVIDER_KEY: values.SMS_PROVIDER_KEY ?? secrets.SIMULATOR_API_KEY,
@@ -538,5 +592,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxEnabled,
     mailOutboxDir: path.join(dataDir, 'outbox'),
     devOutboxEnabled: values.MAIL_TRANSPORT === 'outbox' && !isProduction,
+    warnings,
   };
 }

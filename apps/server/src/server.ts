@@ -4,12 +4,14 @@ import { type Container, createContainer } from './app/container';
 import { createJobs } from './app/jobs';
 import type { Config } from './config';
 import { openDatabase, pgliteDirFor } from './db/client';
-import { claimPgliteFolder, releasePgliteFolder } from './db/pglite-lock';
+import { restrictContents, secureDataDir } from './db/data-dir';
+import { claimPgliteFolder } from './db/pglite-lock';
+import { sealStoredSecrets } from './db/sealed-secrets';
 import { systemClock } from './lib/clock';
-import { serializeRequest } from './lib/log-redaction';
+import { requestSerializer } from './lib/log-redaction';
 import { type RunningJobs, startJobs } from './lib/scheduler';
 import { applyRoutingSwitches } from './modules/admin/providers/service';
-import { startControlSocket } from './modules/backups/control-socket';
+import { serveControlSocket } from './modules/backups/control-socket';
 import { takeSnapshot } from './modules/backups/snapshot';
 
 /** The process logger; `destination` is for tests that read what it writes. */
@@ -19,7 +21,7 @@ export function createLogger(config: Config, destination?: DestinationStream) {
     level: config.LOG_LEVEL,
     // Bearer tokens never reach the logs, nor do secrets in request URLs (webhook path, api keys).
     redact: ['req.headers.authorization', 'req.headers.cookie'],
-    serializers: { req: serializeRequest },
+    serializers: { req: requestSerializer([config.SMS_WEBHOOK_SECRET]) },
     ...(pretty
       ? {
           transport: {
@@ -46,13 +48,18 @@ export interface RunningServer {
 /** Opens the database, migrates it, builds the app, listens and starts the background jobs. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const log = createLogger(config);
-  if (!config.DATABASE_URL) claimPgliteFolder(config.DATA_DIR);
+  for (const warning of [...config.warnings, ...secureDataDir(config.DATA_DIR)])
+    log.warn(`WARNING: ${warning}`);
+  const folderLock = config.DATABASE_URL ? undefined : await claimPgliteFolder(config.DATA_DIR);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: pgliteDirFor(config.DATA_DIR),
   });
   await database.migrate();
+  // The embedded database's own files, just created or opened (PGlite writes them 0666).
+  restrictContents(config.DATA_DIR);
   const ctx = await createContainer(config, database, systemClock, log);
+  await sealStoredSecrets(database.db, ctx.secretBox);
   const app = await buildApp(ctx);
   for (const { simulator } of ctx.simulators) await simulator.load();
   await ctx.paymentSandbox?.load();
@@ -63,9 +70,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   ctx.paymentSandbox?.start();
   // The admin command's way to a consistent backup while this process holds the embedded database.
   const { pglite } = database;
-  const controlSocket = pglite
-    ? await startControlSocket(config.DATA_DIR, () => takeSnapshot(pglite, config.DATA_DIR, new Date()), log)
-    : undefined;
+  if (pglite && folderLock)
+    serveControlSocket(folderLock, () => takeSnapshot(pglite, config.DATA_DIR, new Date()), log);
   // The stored catalog serves at once; the refresh job updates it from the upstream in the background.
   await ctx.pricing.reload(ctx.database.db);
   await applyRoutingSwitches(ctx.database.db, ctx.providers);
@@ -80,16 +86,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
     url: config.PUBLIC_URL,
     async close() {
       await jobs.stop();
-      controlSocket?.close();
       // The built-in upstreams stop sending first: a push or webhook to this server while it stops
       // listening would be refused and spend an attempt. They still answer the requests being drained.
       for (const { simulator } of ctx.simulators) await simulator.stop();
       await ctx.paymentSandbox?.stop();
       // Waits for the requests in flight; each wrote what it acknowledged before answering.
       await app.close();
+      // Reset links asked for just before are made after their answer: let them land before the database closes.
+      await ctx.account.resetsSent();
       await ctx.events.close();
       await database.close();
-      if (!config.DATABASE_URL) releasePgliteFolder(config.DATA_DIR);
+      await folderLock?.release();
       log.flush();
     },
   };

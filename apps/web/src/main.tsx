@@ -1,12 +1,9 @@
+import './zod-config';
 import './styles.css';
-import { z } from 'zod';
 import { startCountUp } from '@/lib/count-up';
 import { getToken } from '@/lib/session';
 import { firstInteraction, holdActionsUntil } from './app/deferred-start';
 import { interactive } from './app/interactive';
-
-// Zod would probe `new Function` before its first parse: the page's CSP forbids eval and reports the probe.
-z.config({ jitless: true });
 
 const container = document.getElementById('root')!;
 const prerendered = container.firstElementChild !== null;

@@ -16,6 +16,8 @@ import { plainText, validationMessages as say } from './wire';
 export const PASSWORD_RESET_LIFETIME_MINUTES = 60;
 /** An e-mail change link works this long, and once. */
 export const EMAIL_CHANGE_LIFETIME_HOURS = 24;
+/** The old address's link that moves a changed e-mail address back works this long, and once. */
+export const EMAIL_REVERT_LIFETIME_DAYS = 7;
 /** Between the password and the second factor, a sign-in waits this long for the code. */
 export const TWO_FACTOR_CHALLENGE_LIFETIME_MINUTES = 5;
 export const RECOVERY_CODE_COUNT = 10;
@@ -25,6 +27,7 @@ export const TOTP_DIGITS = 6;
 export const accountMessages = defineMessages('account', en.account, (t) => ({
   emailChangeSent: (email: string) => t('emailChangeSent', { email }),
   emailChanged: (email: string) => t('emailChanged', { email }),
+  emailReverted: (email: string) => t('emailReverted', { email }),
 }));
 
 const text = (maxLength: number) => plainText(maxLength).optional().default('');
@@ -42,14 +45,32 @@ export const forgotPasswordRequestSchema = z.object({
 });
 export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
 
+/** Whether a revocation the owner starts (a reset, a sign-out everywhere) takes the API keys too. */
+const revokeApiKeys = z
+  .boolean({ error: () => say.mustBeBoolean })
+  .optional()
+  .default(true);
+
 export const resetPasswordRequestSchema = z.object({
   token: plainText(200),
   password,
   repeat_password: password,
+  revoke_api_keys: revokeApiKeys,
 });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
+/** The token of a mailed e-mail link: the new address's confirmation, or the old address's revert. */
 export const confirmEmailRequestSchema = z.object({ token: plainText(200) });
+
+/** Sign out everywhere; with no body the API keys are revoked too. */
+export const logoutEverywhereRequestSchema = z.preprocess(
+  (body) => body ?? {},
+  z.object({ revoke_api_keys: revokeApiKeys }),
+);
+/** The body's type (the schema's input type is `unknown`, since it also takes no body at all). */
+export interface LogoutEverywhereRequest {
+  revoke_api_keys?: boolean;
+}
 
 export const changePasswordRequestSchema = z.object({
   current_password: password,
@@ -154,6 +175,10 @@ export function passwordResetLink(publicUrl: string, token: string): string {
 
 export function emailConfirmLink(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/$/, '')}/confirm-email#token=${token}`;
+}
+
+export function emailRevertLink(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/$/, '')}/revert-email#token=${token}`;
 }
 
 /** Reads the token a link carried in its fragment (`#token=…`); empty when there is none. */

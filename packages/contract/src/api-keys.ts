@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineMessages } from './i18n/define-messages';
 import en from './i18n/locales/en.json';
-import { validationMessages as say } from './wire';
+import { plainText, validationMessages as say } from './wire';
 
 /** A user may hold this many keys that are not revoked. */
 export const API_KEYS_MAX_LIVE = 10;
@@ -86,7 +86,13 @@ const keySettings = {
     .nullable(),
 };
 
+/**
+ * A key outlives every session, so creating one asks for proof that the owner is there: the current
+ * password, and a two-factor code when two-factor is on.
+ */
 export const createApiKeyRequestSchema = z.strictObject({
+  current_password: plainText(1000).optional().default(''),
+  code: plainText(40).optional().default(''),
   name: keyName,
   allowed_ips: keySettings.allowed_ips.optional().default([]),
   daily_cap: keySettings.daily_cap.optional().default(null),

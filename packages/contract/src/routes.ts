@@ -19,6 +19,7 @@ export const appRoutes = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   confirmEmail: '/confirm-email',
+  revertEmail: '/revert-email',
   apiDocs: '/docs/api',
 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reasonField } from './admin';
 import { defineMessages } from './i18n/define-messages';
 import en from './i18n/locales/en.json';
 import { decimalInteger, multilineText, validationMessages as say } from './wire';
@@ -90,7 +91,8 @@ export type CreateTicketRequest = z.input<typeof createTicketRequestSchema>;
 export const ticketMessageRequestSchema = z.object({ content: wireText });
 export type TicketMessageRequest = z.input<typeof ticketMessageRequestSchema>;
 
-export const setTicketStatusRequestSchema = z.object({ status: ticketStatusSchema });
+/** Support's status change names its reason: it goes into the audit log. */
+export const setTicketStatusRequestSchema = z.object({ status: ticketStatusSchema, reason: reasonField });
 export type SetTicketStatusRequest = z.input<typeof setTicketStatusRequestSchema>;
 
 export const ticketListQuerySchema = z.object({

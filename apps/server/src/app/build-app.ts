@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { installAnswerCompression } from '../lib/compress-answers';
 import { capConnections, httpServerOptions } from '../lib/connection-limits';
-import { answerError, installErrorHandler } from '../lib/error-handler';
+import { answerClientError, answerError, installErrorHandler } from '../lib/error-handler';
 import { AppError } from '../lib/errors';
 import { installRequestLanguage } from '../lib/request-language';
 import { installSecurityHeaders } from '../lib/security-headers';
@@ -101,6 +101,8 @@ export async function buildApp(ctx: Container): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     // A malformed address is answered in the API's one error shape, like any other bad request.
     frameworkErrors: answerError,
+    // And what Node's parser refuses before there is a request (malformed line, 431, NUL in a header).
+    clientErrorHandler: answerClientError,
     // One access line per request (below) instead of Fastify's two: at the default level, logging took
     // about a fifth of a polled request's time.
     logController: new LogController({ disableRequestLogging: true }),
@@ -161,7 +163,12 @@ export async function buildApp(ctx: Container): Promise<FastifyInstance> {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    // The administrators' API stays out of the public document in production (the operator's own copy is
+    // any non-production instance).
+    transform: (input) =>
+      config.isProduction && input.url.startsWith('/api/admin')
+        ? { schema: { ...input.schema, hide: true }, url: input.url }
+        : jsonSchemaTransform(input),
   });
   // The API's pages follow the site's own policy (swagger-ui's default would demand HTTPS over plain HTTP
   // and refuse the inline styles it sets itself).
@@ -182,8 +189,6 @@ export async function buildApp(ctx: Container): Promise<FastifyInstance> {
     prefix: '/api',
     account: ctx.account,
     auth: ctx.auth,
-    tokens: ctx.tokens,
-    clock: ctx.clock,
     guards,
     attemptsPerMinute,
   });
@@ -219,10 +224,11 @@ export async function buildApp(ctx: Container): Promise<FastifyInstance> {
         await dashboard.register(moneyRoutes, { money: ctx.money, clock: ctx.clock });
         await dashboard.register(eventRoutes, {
           events: ctx.events,
+          auth: ctx.auth,
           maxStreams: c.SSE_MAX_STREAMS,
           maxStreamsPerUser: c.SSE_MAX_STREAMS_PER_USER,
         });
-        await dashboard.register(apiKeyRoutes, { apiKeys: ctx.apiKeys });
+        await dashboard.register(apiKeyRoutes, { apiKeys: ctx.apiKeys, account: ctx.account });
       },
       { prefix: '/api/dashboard' },
     );

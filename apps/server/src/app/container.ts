@@ -6,6 +6,7 @@ import { createUserEventBus } from '../db/user-events';
 import type { CallBudget } from '../lib/call-budget';
 import type { Clock } from '../lib/clock';
 import { Loopback } from '../lib/loopback';
+import { createSecretBox, parseSecretBoxKey } from '../lib/secret-box';
 import { createAccountService, createSecondFactorCheck } from '../modules/account/service';
 import { createMoneyService } from '../modules/accounts/money-service';
 import { createAdminOrdersService } from '../modules/admin/orders/service';
@@ -19,6 +20,7 @@ import { createApiKeyService } from '../modules/api-keys/service';
 import { WaitSlots } from '../modules/api-keys/wait-slots';
 import { createAltchaCaptcha } from '../modules/auth/captcha/altcha';
 import { createSiteverifyCaptcha } from '../modules/auth/captcha/siteverify';
+import { createCredentialRevocation } from '../modules/auth/revocation';
 import { createAuthService } from '../modules/auth/service';
 import { createSessionsRepository } from '../modules/auth/sessions';
 import { createTokenService } from '../modules/auth/tokens';
@@ -209,12 +211,27 @@ export async function createContainer(
   const tokens = createTokenService(config.JWT_SECRET);
   const { altcha, captcha } = createCaptcha(config, database, clock);
   const events = await createUserEventBus(database, log);
+  const secretBox = createSecretBox(parseSecretBoxKey(config.DATA_ENCRYPTION_KEY)!);
+  const revocation = createCredentialRevocation({ db, events, clock });
   const users = createUsersRepository(db);
   const sessions = createSessionsRepository(db);
-  const secondFactor = createSecondFactorCheck(database, clock);
-  const auth = createAuthService({ users, sessions, tokens, captcha, clock, events, secondFactor });
+  const secondFactor = createSecondFactorCheck(database, clock, secretBox);
+  const auth = createAuthService({
+    database,
+    revocation,
+    users,
+    sessions,
+    tokens,
+    captcha,
+    clock,
+    events,
+    secondFactor,
+  });
   const account = createAccountService({
     database,
+    revocation,
+    secretBox,
+    log,
     users,
     sessions,
     auth,
@@ -277,6 +294,7 @@ export async function createContainer(
     db,
     clock,
     events,
+    secretBox,
     allowPrivateCallbacks: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
   });
   const consoleDeps = { db, events, clock };
@@ -300,6 +318,10 @@ export async function createContainer(
     /** Present when ALTCHA is the captcha provider (the default). */
     altcha,
     tokens,
+    /** Seals the secrets the server reads back (two-factor, customer webhooks) with DATA_ENCRYPTION_KEY. */
+    secretBox,
+    /** The one way a user's credentials are revoked (sessions, mailed links, challenges, API keys). */
+    revocation,
     auth,
     account,
     /** The SMS suppliers by name, with their health record and routing settings. */

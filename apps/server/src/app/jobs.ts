@@ -54,6 +54,7 @@ export function createJobs(ctx: Container): Job[] {
   const webhookDelivery = createWebhookDelivery({
     db: ctx.database.db,
     clock: ctx.clock,
+    secretBox: ctx.secretBox,
     log: ctx.log,
     allowPrivateTargets: ctx.config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
     timeoutMs: ctx.config.WEBHOOK_TIMEOUT_MS,

@@ -3,11 +3,12 @@
 // `backup --out F` and `restore --from F --data-dir D` save and restore the product's data.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { chmodSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ADMIN_ROLE, authMessages, validateRegister } from '@simcode/contract';
 import { pino } from 'pino';
 import { type Config, loadConfig } from '../config';
-import { pgliteHolder } from '../db/pglite-lock';
+import { pgliteFolderHeld } from '../db/pglite-lock';
 import { createUserEventBus } from '../db/user-events';
 import { systemClock } from '../lib/clock';
 import { AppError } from '../lib/errors';
@@ -66,6 +67,8 @@ if (command === 'backup') {
   } catch (error) {
     fail((error as Error).message);
   }
+  // The dump holds every account: created for its owner alone, like the embedded database's backups.
+  process.umask(0o077);
   if (config.DATABASE_URL) {
     // PostgreSQL's own tool: a consistent dump while the servers run (README: restore with pg_restore).
     const dump = spawnSync(
@@ -77,12 +80,13 @@ if (command === 'backup') {
     );
     if (dump.error) fail('pg_dump is not on PATH: install the PostgreSQL client tools, or see the README.');
     if (dump.status !== 0) fail('pg_dump failed (see above).');
+    chmodSync(out, 0o600);
   } else {
-    const holder = pgliteHolder(config.DATA_DIR);
     try {
       // The running server takes the snapshot (one process per data folder); else this process does.
-      const backup =
-        holder !== undefined ? await requestBackup(config.DATA_DIR) : await snapshotWithoutServer();
+      const backup = (await pgliteFolderHeld(config.DATA_DIR))
+        ? await requestBackup(config.DATA_DIR)
+        : await snapshotWithoutServer();
       await writeFileAtomically(out, backup);
     } catch (error) {
       fail(`The backup failed: ${(error as Error).message}`);

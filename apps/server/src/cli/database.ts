@@ -1,7 +1,8 @@
 import 'dotenv/config';
 import { type Config, ConfigError, loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase, pgliteDirFor } from '../db/client';
-import { claimPgliteFolder, releasePgliteFolder } from '../db/pglite-lock';
+import { restrictContents, secureDataDir } from '../db/data-dir';
+import { claimPgliteFolder, type FolderLock } from '../db/pglite-lock';
 
 /** Stops a command with a message for the operator, never a stack trace. */
 export function fail(message: string): never {
@@ -17,9 +18,11 @@ export async function withCommandDatabase(
   work: (database: DatabaseHandle, config: Config) => Promise<void>,
 ): Promise<void> {
   let config: Config;
+  let folderLock: FolderLock | undefined;
   try {
     config = loadConfig();
-    if (!config.DATABASE_URL) claimPgliteFolder(config.DATA_DIR);
+    for (const warning of secureDataDir(config.DATA_DIR)) console.error(`WARNING: ${warning}`);
+    if (!config.DATABASE_URL) folderLock = await claimPgliteFolder(config.DATA_DIR);
   } catch (error) {
     fail(error instanceof ConfigError ? error.message : (error as Error).message);
   }
@@ -29,9 +32,10 @@ export async function withCommandDatabase(
   });
   try {
     await database.migrate();
+    restrictContents(config.DATA_DIR);
     await work(database, config);
   } finally {
     await database.close();
-    if (!config.DATABASE_URL) releasePgliteFolder(config.DATA_DIR);
+    await folderLock?.release();
   }
 }

@@ -16,6 +16,8 @@ export function httpServerOptions(config: Config) {
     requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
     keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     http: {
+      // A request without Host is refused by the error handler, in the API's shape (not Node's empty 400).
+      requireHostHeader: false,
       headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
       connectionsCheckingInterval: checkingIntervalMs(config),
     },

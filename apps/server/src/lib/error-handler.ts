@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import {
   API_V1_PREFIX,
   generalMessages,
@@ -139,6 +140,33 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
     });
 }
 
+/** Node's own refusals of a request it could not parse, before any request object exists. */
+const PARSER_REFUSALS: Record<string, [status: number, code: string, text: GeneralText]> = {
+  HPE_HEADER_OVERFLOW: [431, 'headers_too_large', 'headersTooLarge'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'request_timeout', 'requestTimeout'],
+};
+
+/**
+ * Answers what Node's parser refused (a malformed request line, a NUL in a header, headers too large, a
+ * request that took too long) in the one error body, then closes the connection: Fastify's `clientError`
+ * handler, which would otherwise answer in its own shape.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, code, text] = PARSER_REFUSALS[error.code ?? ''] ?? [
+    400,
+    'malformed_request',
+    'malformedRequest',
+  ];
+  const body = JSON.stringify(errorBody(code, generalMessages[text]));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 /**
  * One place turns every failure into `{ success: false, error, code }`: known errors keep their text and
  * status, unknown ones are logged with the request id and answered with a generic 500 text.
@@ -147,4 +175,13 @@ export function installErrorHandler(app: FastifyInstance): void {
   // Checks a schema did not word itself answer in the same plain sentences as the ones it did.
   z.config({ customError: wireErrorTexts });
   app.setErrorHandler(answerError);
+  // Node would answer a request without Host with an empty 400 of its own (requireHostHeader is off:
+  // lib/connection-limits.ts); it is refused here, in the API's shape.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
+      reply.code(400).send(errorBody('missing_host', generalMessages.missingHost));
+      return;
+    }
+    done();
+  });
 }

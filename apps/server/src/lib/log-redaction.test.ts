@@ -20,6 +20,17 @@ describe('redactUrl', () => {
   ])('%s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });
+
+  it("removes a secret's value wherever it appears, URL-encoded inside another parameter too", () => {
+    const secret = 'whs/ecr+et=value-1234';
+    const inner = `http://127.0.0.1:3000/api/upstream/sms/${secret}/sim-a`;
+    const url = `/simulator/stubs/handler_api.php?action=getRentNumber&url=${encodeURIComponent(inner)}&x=${encodeURIComponent(encodeURIComponent(inner))}`;
+    const redacted = redactUrl(url, [secret]);
+    expect(redacted).not.toContain(encodeURIComponent(secret));
+    expect(redacted).not.toContain(encodeURIComponent(encodeURIComponent(secret)));
+    expect(redacted).toContain('action=getRentNumber');
+    expect(redacted).toContain('[redacted]');
+  });
 });
 
 describe('request logs', () => {
@@ -36,9 +47,13 @@ describe('request logs', () => {
     await t.app.inject({ method: 'POST', url: `/api/upstream/sms/${secret}`, payload: {} });
     await t.app.inject({ url: `/simulator/stubs/handler_api.php?api_key=${apiKey}&action=getBalance` });
     await t.app.inject({ url: '/api/dashboard/summary?token=a-token-in-a-url' });
+    await t.app.inject({
+      url: `/simulator/stubs/handler_api.php?action=getBalance&url=${encodeURIComponent(`http://h/api/upstream/sms/${secret}`)}`,
+    });
     const written = lines.join('');
     // One access line per request, written when it is answered.
-    expect(written.match(/request completed/g)).toHaveLength(3);
+    expect(written.match(/request completed/g)).toHaveLength(4);
+    expect(written).not.toContain(encodeURIComponent(secret));
     expect(written).not.toContain('incoming request');
     expect(written).toContain('/api/upstream/sms/[redacted]');
     for (const leaked of [secret, apiKey, 'a-token-in-a-url']) expect(written).not.toContain(leaked);

@@ -15,8 +15,20 @@ function parameterName(pair: string): string {
   }
 }
 
-/** A request URL as logs may show it: secret path segments and credential parameters replaced. */
-export function redactUrl(url: string): string {
+/**
+ * A request URL as logs may show it: secret path segments and credential parameters replaced, and the
+ * values of `secrets` wherever they appear, as written or URL-encoded (a webhook URL carried inside
+ * another URL's parameter, as the simulator's settings are).
+ */
+export function redactUrl(url: string, secrets: readonly string[] = []): string {
+  for (const secret of secrets) {
+    for (const form of new Set([
+      secret,
+      encodeURIComponent(secret),
+      encodeURIComponent(encodeURIComponent(secret)),
+    ]))
+      url = url.replaceAll(form, REDACTED);
+  }
   const queryStart = url.indexOf('?');
   const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
   const redactedPath = pathname.replace(SECRET_PATH_SEGMENT, `$1${REDACTED}`);
@@ -32,15 +44,17 @@ export function redactUrl(url: string): string {
 }
 
 /**
- * The request as the request log records it (Fastify's fields), with the URL redacted. Installed on the
- * process logger, so it applies to every route: the API, the SMS simulator and the payment sandbox.
+ * The request as the request log records it (Fastify's fields), with the URL redacted (and the given
+ * secrets' values wherever they appear). Installed on the process logger, so it applies to every route:
+ * the API, the SMS simulator and the payment sandbox.
  */
-export function serializeRequest(request: FastifyRequest) {
-  return {
+export function requestSerializer(secrets: readonly string[]) {
+  const known = secrets.filter((secret) => secret.length >= 8);
+  return (request: FastifyRequest) => ({
     method: request.method,
-    url: redactUrl(request.url),
+    url: redactUrl(request.url, known),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
-  };
+  });
 }

@@ -20,11 +20,30 @@ describe('which addresses a customer webhook may reach', () => {
     '::ffff:7f00:1',
     '::ffff:10.0.0.1',
     '64:ff9b::a00:1',
+    // IPv4-compatible, written both ways.
+    '::127.0.0.1',
+    '::7f00:1',
+    '::a00:1',
+    '::ffff:0:7f00:1',
+    // 6to4 of a private or loopback address.
+    '2002:7f00:1::1',
+    '2002:c0a8:101::',
+    // Local-use NAT64 and Teredo carry an IPv4 part that cannot be trusted: refused whole.
+    '64:ff9b:1::808:808',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    '2001::1',
   ])('refuses %s', (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('allows %s', (address) => {
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+  ])('allows %s', (address) => {
     expect(isPublicAddress(address)).toBe(true);
   });
 

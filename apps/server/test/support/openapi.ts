@@ -35,6 +35,7 @@ export const PUBLIC_OPERATIONS = new Set([
   'POST /api/auth/password/forgot',
   'POST /api/auth/password/reset',
   'POST /api/auth/email/confirm',
+  'POST /api/auth/email/revert',
   'GET /api/captcha/challenge',
   'POST /api/topup/cryptomus/webhook',
 ]);

@@ -13,7 +13,8 @@ export async function createApiKey(
     method: 'POST',
     url: '/api/dashboard/api-keys',
     headers: user.headers,
-    payload: { name: 'bot', ...settings },
+    // Creating a key asks for the owner's password.
+    payload: { name: 'bot', current_password: user.password, ...settings },
   });
   if (response.statusCode !== 200) throw new Error(`creating a key failed: ${response.body}`);
   const body = response.json();

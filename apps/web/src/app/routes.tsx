@@ -64,6 +64,12 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'revert-email',
+        lazy: async () => ({
+          Component: (await import('@/features/auth/confirm-email-page')).RevertEmailPage,
+        }),
+      },
+      {
         path: 'dashboard/tickets',
         lazy: async () => ({ Component: (await import('./signed-in-layouts')).WithQueryClient }),
         children: [

@@ -103,6 +103,11 @@ export const adjustmentRequestSchema = z.object({
 export type AdjustmentRequest = z.input<typeof adjustmentRequestSchema>;
 
 export const adminReasonRequestSchema = z.object({ reason: reasonField });
+/** An action that has a reason of its own unless one is given (support's Close button); no body at all too. */
+export const optionalReasonRequestSchema = z.preprocess(
+  (body) => body ?? {},
+  z.object({ reason: reasonField.optional() }),
+);
 export type AdminReasonRequest = z.input<typeof adminReasonRequestSchema>;
 
 export const roleRequestSchema = z.object({ role: z.enum(['user', 'admin']), reason: reasonField });

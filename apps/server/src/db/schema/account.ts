@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-export const accountLinkPurposes = ['password_reset', 'email_change'] as const;
+export const accountLinkPurposes = ['password_reset', 'email_change', 'email_revert'] as const;
 export type AccountLinkPurpose = (typeof accountLinkPurposes)[number];
 
 /**
@@ -28,15 +28,23 @@ export const accountLinks = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text({ enum: accountLinkPurposes }).notNull(),
-    /** The address an e-mail change moves to. */
+    /** The address an e-mail change moves to, or (a revert) the address it moves back to. */
     newEmail: text('new_email'),
+    /**
+     * The user's credential stamp when the link was made: a revocation moves the stamp on and the link dies.
+     * A revert link ignores it: it is the old owner's way back, and must outlive the taker's clean-up.
+     */
+    credentialVersion: integer('credential_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (table) => [
     index('account_links_user_idx').on(table.userId, table.purpose),
-    check('account_links_purpose_known', sql`${table.purpose} in ('password_reset', 'email_change')`),
+    check(
+      'account_links_purpose_known',
+      sql`${table.purpose} in ('password_reset', 'email_change', 'email_revert')`,
+    ),
   ],
 );
 
@@ -54,7 +62,15 @@ export const recoveryCodes = pgTable(
   (table) => [uniqueIndex('recovery_codes_user_code_key').on(table.userId, table.codeHash)],
 );
 
-export const mailTemplates = ['password_reset', 'email_change', 'topup_receipt', 'code_received'] as const;
+export const mailTemplates = [
+  'password_reset',
+  'email_change',
+  'email_change_requested',
+  'email_changed',
+  'api_key_created',
+  'topup_receipt',
+  'code_received',
+] as const;
 export type MailTemplate = (typeof mailTemplates)[number];
 
 /**
@@ -88,7 +104,7 @@ export const mailQueue = pgTable(
       .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
     check(
       'mail_queue_template_known',
-      sql`${table.template} in ('password_reset', 'email_change', 'topup_receipt', 'code_received')`,
+      sql`${table.template} in ('password_reset', 'email_change', 'email_change_requested', 'email_changed', 'api_key_created', 'topup_receipt', 'code_received')`,
     ),
     check('mail_queue_language_known', sql`${table.language} in ('en', 'ru', 'zh')`),
   ],

@@ -22,6 +22,11 @@ export const tickets = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The order a problem report opened this ticket about; one ticket per order. */
     activationId: integer('activation_id').references(() => activations.id, { onDelete: 'restrict' }),
+    /**
+     * Deleted by support (with a reason, in the audit log): gone from every list and page, kept for the
+     * record. The totals count live tickets only (migration 0023).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     // A user's tickets in the list's order, ties broken by id: a page is read from the index, not sorted.

@@ -26,9 +26,14 @@ export const users = pgTable(
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
     /** Bumped to revoke every token issued before (logout everywhere, demotion, password change). */
     tokenVersion: integer('token_version').notNull().default(0),
-    /** Base32 TOTP secret once two-factor sign-in is on; null while it is off. */
+    /**
+     * The credential stamp: bumped by every revocation (modules/auth/revocation.ts). Each mailed link and
+     * two-factor challenge carries the stamp it was made under and is refused once it moved on.
+     */
+    credentialVersion: integer('credential_version').notNull().default(0),
+    /** Base32 TOTP secret once two-factor sign-in is on, sealed (lib/secret-box.ts); null while it is off. */
     totpSecret: text('totp_secret'),
-    /** A secret shown by the setup and not confirmed with a code yet. */
+    /** A secret shown by the setup and not confirmed with a code yet (sealed too). */
     totpPendingSecret: text('totp_pending_secret'),
     /** The last TOTP time step accepted: a code is good once, even within its 30 seconds. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
@@ -80,3 +85,37 @@ export const sessions = pgTable(
 );
 
 export type Session = typeof sessions.$inferSelect;
+
+/**
+ * A sign-in waiting for its second factor: the password was right. The challenge token names this row, so a
+ * challenge signs in once, counts its own wrong codes, and dies with the credential stamp it was made under.
+ */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    id: text().primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialVersion: integer('credential_version').notNull(),
+    failures: integer().notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('two_factor_challenges_user_idx').on(table.userId)],
+);
+
+/**
+ * Wrong second-factor codes, by what they were tried against: a sign-in challenge (`challenge:<id>`) or a
+ * signed-in account's own checks (`account:<id>`). Only failures count: a right code after a typo passes.
+ */
+export const secondFactorFailures = pgTable(
+  'second_factor_failures',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    scope: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index('second_factor_failures_scope_idx').on(table.scope, table.at)],
+);

@@ -21,6 +21,19 @@ export interface NewAccountLink {
 /** The SQL of the account page: e-mailed links, two-factor state, recovery codes and preferences. */
 export function createAccountRepository(db: Executor) {
   return {
+    /** Adds a link under the user's current credential stamp. */
+    async insertLink(link: NewAccountLink, tx: Executor = db): Promise<void> {
+      await tx.insert(accountLinks).values({
+        tokenHash: linkTokenHash(link.token),
+        userId: link.userId,
+        purpose: link.purpose,
+        newEmail: link.newEmail ?? null,
+        credentialVersion: sql`(select ${users.credentialVersion} from ${users} where ${users.id} = ${link.userId})`,
+        createdAt: link.now,
+        expiresAt: link.expiresAt,
+      });
+    },
+
     /** Adds a link and retires the user's earlier links of that purpose: only the newest one works. */
     async replaceLink(link: NewAccountLink): Promise<void> {
       await db.transaction(async (tx) => {
@@ -34,20 +47,14 @@ export function createAccountRepository(db: Executor) {
               isNull(accountLinks.usedAt),
             ),
           );
-        await tx.insert(accountLinks).values({
-          tokenHash: linkTokenHash(link.token),
-          userId: link.userId,
-          purpose: link.purpose,
-          newEmail: link.newEmail ?? null,
-          createdAt: link.now,
-          expiresAt: link.expiresAt,
-        });
+        await this.insertLink(link, tx);
       });
     },
 
     /**
      * Uses a link: one conditional update, so of two requests with the same link exactly one gets it, and
-     * an expired or used link gets nothing.
+     * an expired or used link gets nothing, nor one made before the user's last revocation (its credential
+     * stamp moved on; a revert link excepted, see modules/auth/revocation.ts).
      */
     async consumeLink(token: string, purpose: AccountLinkPurpose, now: Date, tx: Executor = db) {
       const [link] = await tx
@@ -59,6 +66,10 @@ export function createAccountRepository(db: Executor) {
             eq(accountLinks.purpose, purpose),
             isNull(accountLinks.usedAt),
             gt(accountLinks.expiresAt, now),
+            or(
+              eq(accountLinks.purpose, 'email_revert'),
+              sql`${accountLinks.credentialVersion} = (select ${users.credentialVersion} from ${users} where ${users.id} = ${accountLinks.userId})`,
+            ),
           ),
         )
         .returning({ userId: accountLinks.userId, newEmail: accountLinks.newEmail });

@@ -23,16 +23,17 @@ import {
 } from '@simcode/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Clock } from '../../lib/clock';
 import { tooManyRequests } from '../../lib/errors';
 import { currentUser, type Guards } from '../auth/guards';
 import type { AuthService } from '../auth/service';
-import type { TokenService } from '../auth/tokens';
 import type { AccountService } from './service';
 
-/** Second-factor codes one account may try in this window (sign-in, and turning two-factor on or off). */
-const CODE_ATTEMPTS = 5;
-const CODE_WINDOW_MS = 5 * 60_000;
+/**
+ * Current-password checks one account may make in this window (a stolen session guessing the password).
+ * Second-factor codes are limited by their failures instead (account/service.ts, auth/service.ts).
+ */
+const PASSWORD_CHECKS = 5;
+const PASSWORD_CHECK_WINDOW_MS = 5 * 60_000;
 /** Reset links one address may be sent in this window, however many people ask. */
 const RESETS_PER_EMAIL = 3;
 const RESET_WINDOW_MS = 60 * 60_000;
@@ -64,25 +65,21 @@ function clientOf(request: FastifyRequest) {
 interface AccountRouteDeps {
   account: AccountService;
   auth: AuthService;
-  tokens: TokenService;
-  clock: Clock;
   guards: Guards;
   attemptsPerMinute: number;
 }
 
 export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (
   app,
-  { account, auth, tokens, clock, guards, attemptsPerMinute },
+  { account, auth, guards, attemptsPerMinute },
 ) => {
   const byAddress = createLimit(app, attemptsPerMinute, 60_000, (request) => `account-address:${request.ip}`);
-  const codesByUser = createLimit(app, CODE_ATTEMPTS, CODE_WINDOW_MS, async (request) => {
-    if (request.authUser) return `codes:${request.authUser.id}`;
-    // The sign-in step: the account is the challenge's; a forged or stale one is refused by the service.
-    const challenge = (request.body as { challenge?: unknown } | undefined)?.challenge;
-    const claims =
-      typeof challenge === 'string' ? await tokens.verifyChallenge(challenge, clock.now()) : null;
-    return claims ? `codes:${claims.userId}` : `codes-address:${request.ip}`;
-  });
+  const passwordChecksByUser = createLimit(
+    app,
+    PASSWORD_CHECKS,
+    PASSWORD_CHECK_WINDOW_MS,
+    (request) => `password-checks:${request.authUser?.id ?? request.ip}`,
+  );
   const resetsByEmail = createLimit(app, RESETS_PER_EMAIL, RESET_WINDOW_MS, (request) => {
     const email = (request.body as { email?: unknown } | undefined)?.email;
     return `reset-email:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
@@ -102,7 +99,6 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (
         response: { 200: authResponseSchema },
       },
       onRequest: byAddress,
-      preHandler: codesByUser,
     },
     async (request) => {
       const token = await auth.completeTwoFactorLogin(
@@ -140,7 +136,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (
     {
       schema: {
         ...publicStep,
-        summary: 'Set a new password from a reset link',
+        summary: 'Set a new password from a reset link; every session ends, and the API keys unless kept',
         body: resetPasswordRequestSchema,
         response: message,
       },
@@ -152,6 +148,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (
         token: request.body.token,
         password: request.body.password,
         repeatPassword: request.body.repeat_password,
+        revokeApiKeys: request.body.revoke_api_keys,
       }),
     }),
   );
@@ -170,6 +167,24 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (
     async (request) => ({
       success: true as const,
       message: await account.confirmEmailChange(request.body.token),
+    }),
+  );
+
+  app.post(
+    '/auth/email/revert',
+    {
+      schema: {
+        ...publicStep,
+        summary:
+          'Move a changed e-mail address back from the link mailed to the old one; every session and API key ends',
+        body: confirmEmailRequestSchema,
+        response: message,
+      },
+      onRequest: byAddress,
+    },
+    async (request) => ({
+      success: true as const,
+      message: await account.revertEmailChange(request.body.token),
     }),
   );
 
@@ -192,7 +207,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (
         response: { 200: passwordChangedResponseSchema },
       },
       onRequest: requireUser,
-      preHandler: codesByUser,
+      preHandler: passwordChecksByUser,
     },
     async (request) => {
       const token = await account.changePassword(
@@ -218,7 +233,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (
         response: message,
       },
       onRequest: requireUser,
-      preHandler: codesByUser,
+      preHandler: passwordChecksByUser,
     },
     async (request) => ({
       success: true as const,
@@ -260,12 +275,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (
         response: { 200: recoveryCodesResponseSchema },
       },
       onRequest: requireUser,
-      preHandler: codesByUser,
     },
     async (request) => ({
       success: true as const,
       message: accountMessages.twoFactorEnabled,
-      recovery_codes: await account.enableTwoFactor(currentUser(request).id, request.body.code),
+      recovery_codes: await account.enableTwoFactor(currentUser(request), request.body.code),
     }),
   );
 
@@ -279,10 +293,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (
         response: message,
       },
       onRequest: requireUser,
-      preHandler: codesByUser,
+      preHandler: passwordChecksByUser,
     },
     async (request) => {
-      await account.disableTwoFactor(currentUser(request).id, {
+      await account.disableTwoFactor(currentUser(request), {
         currentPassword: request.body.current_password,
         code: request.body.code,
       });
@@ -300,12 +314,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (
         response: { 200: recoveryCodesResponseSchema },
       },
       onRequest: requireUser,
-      preHandler: codesByUser,
+      preHandler: passwordChecksByUser,
     },
     async (request) => ({
       success: true as const,
       message: accountMessages.recoveryCodesRenewed,
-      recovery_codes: await account.renewRecoveryCodes(currentUser(request).id, {
+      recovery_codes: await account.renewRecoveryCodes(currentUser(request), {
         currentPassword: request.body.current_password,
         code: request.body.code,
       }),

@@ -6,17 +6,24 @@ import {
   authMessages,
   EMAIL_CHANGE_LIFETIME_HOURS,
   EMAIL_MAX_LENGTH,
+  EMAIL_REVERT_LIFETIME_DAYS,
   emailConfirmLink,
+  emailRevertLink,
   type Language,
   PASSWORD_RESET_LIFETIME_MINUTES,
   passwordResetLink,
   validatePassword,
 } from '@simcode/contract';
+import { and, count, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/client';
+import { secondFactorFailures, users as usersTable } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { badRequest, conflict, isUniqueViolation, notFound, tooManyRequests } from '../../lib/errors';
+import type { SecretBox } from '../../lib/secret-box';
 import type { CaptchaVerifier } from '../auth/captcha/types';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import type { CredentialRevocation } from '../auth/revocation';
 import type { AuthService, AuthSession, ClientInfo, SecondFactorCheck } from '../auth/service';
 import type { SessionsRepository } from '../auth/sessions';
 import { createMailQueue } from '../mail/queue';
@@ -37,6 +44,9 @@ const LINK_TOKEN_BYTES = 32;
 
 interface AccountServiceDeps {
   database: DatabaseHandle;
+  revocation: CredentialRevocation;
+  secretBox: SecretBox;
+  log: FastifyBaseLogger;
   users: UsersRepository;
   sessions: SessionsRepository;
   auth: AuthService;
@@ -47,17 +57,46 @@ interface AccountServiceDeps {
   publicUrl: string;
 }
 
-/** Checks second-factor codes: a TOTP code once per time step, a recovery code once ever. */
-export function createSecondFactorCheck(database: DatabaseHandle, clock: Clock): SecondFactorCheck {
-  const repository = createAccountRepository(database.db);
+/** Wrong second-factor codes one scope (a challenge, an account) may try in the window. */
+export const SECOND_FACTOR_FAILURES_ALLOWED = 5;
+const SECOND_FACTOR_WINDOW_MS = 5 * 60_000;
+
+/**
+ * Checks second-factor codes: a TOTP code once per time step, a recovery code once ever. The stored secret
+ * is sealed; the check opens it. Only wrong codes count against a scope's limit.
+ */
+export function createSecondFactorCheck(
+  database: DatabaseHandle,
+  clock: Clock,
+  secretBox: SecretBox,
+): SecondFactorCheck {
+  const { db } = database;
+  const repository = createAccountRepository(db);
+  async function verify(user: { id: number; totpSecret: string }, code: string) {
+    if (looksLikeTotp(code)) {
+      const step = totpStepOf(secretBox.open(user.totpSecret), code, clock.now());
+      return step !== null && (await repository.acceptTotpStep(user.id, step));
+    }
+    if (code.trim().length === 0) return false;
+    return repository.useRecoveryCode(user.id, recoveryCodeHash(code), clock.now());
+  }
   return {
-    async verify(user, code) {
-      if (looksLikeTotp(code)) {
-        const step = totpStepOf(user.totpSecret, code, clock.now());
-        return step !== null && (await repository.acceptTotpStep(user.id, step));
-      }
-      if (code.trim().length === 0) return false;
-      return repository.useRecoveryCode(user.id, recoveryCodeHash(code), clock.now());
+    verify,
+    async verifyWithin(scope, user, code) {
+      const now = clock.now();
+      const windowStart = new Date(now.getTime() - SECOND_FACTOR_WINDOW_MS);
+      const [row] = await db
+        .select({ failures: count() })
+        .from(secondFactorFailures)
+        .where(and(eq(secondFactorFailures.scope, scope), gt(secondFactorFailures.at, windowStart)));
+      if (Number(row?.failures ?? 0) >= SECOND_FACTOR_FAILURES_ALLOWED)
+        throw tooManyRequests(accountMessages.twoFactorTooManyCodes);
+      if (await verify(user, code)) return true;
+      await db
+        .delete(secondFactorFailures)
+        .where(and(eq(secondFactorFailures.scope, scope), lt(secondFactorFailures.at, windowStart)));
+      await db.insert(secondFactorFailures).values({ scope, at: now });
+      return false;
     },
   };
 }
@@ -72,6 +111,9 @@ function minutesFrom(now: Date, minutes: number): Date {
 
 export function createAccountService({
   database,
+  revocation,
+  secretBox,
+  log,
   users,
   sessions,
   auth,
@@ -84,6 +126,8 @@ export function createAccountService({
   const { db } = database;
   const repository = createAccountRepository(db);
   const mail = createMailQueue(db);
+  /** Reset links being made after their answer left (requestPasswordReset). */
+  const resetsInFlight = new Set<Promise<void>>();
 
   async function userOf(userId: number) {
     const user = await users.findById(userId);
@@ -105,15 +149,58 @@ export function createAccountService({
     );
   }
 
+  /** A current second-factor code of a user with two-factor on, counted against the account's own limit. */
+  async function requireCode(user: { id: number; totpSecret: string }, code: string) {
+    if (!(await secondFactor.verifyWithin(`account:${user.id}`, user, code))) {
+      throw badRequest(accountMessages.twoFactorCodeInvalid, 'invalid_code');
+    }
+  }
+
   /** The password and a current second-factor code, for turning two-factor off or renewing codes. */
   async function requirePasswordAndCode(userId: number, password: string, code: string) {
     const user = await userOf(userId);
     if (!user.totpSecret) throw badRequest(accountMessages.twoFactorNotOn, 'two_factor_off');
     await requireCurrentPassword(user.passwordHash, password);
-    if (!(await secondFactor.verify({ id: user.id, totpSecret: user.totpSecret }, code))) {
-      throw badRequest(accountMessages.twoFactorCodeInvalid, 'invalid_code');
-    }
+    await requireCode({ id: user.id, totpSecret: user.totpSecret }, code);
     return user;
+  }
+
+  /** A two-factor change: mailed links and pending sign-ins die, and every other session ends. */
+  function twoFactorChanged(caller: AuthSession) {
+    return revocation.revoke({
+      userId: caller.id,
+      cause: 'two_factor_change',
+      keepSessionId: caller.sessionId,
+    });
+  }
+
+  /** Proof that the caller is the owner, for what outlives a session (an API key): password, and code if on. */
+  async function requireOwnerProof(userId: number, input: { currentPassword: string; code: string }) {
+    const user = await userOf(userId);
+    await requireCurrentPassword(user.passwordHash, input.currentPassword);
+    if (user.totpSecret) {
+      if (!input.code.trim()) throw badRequest(accountMessages.twoFactorCodeRequired, 'code_required');
+      await requireCode({ id: user.id, totpSecret: user.totpSecret }, input.code);
+    }
+  }
+
+  /** Link, mail and answer of a password reset, for an address that has an account. */
+  async function sendResetLink(userId: number) {
+    const token = newLinkToken();
+    const now = clock.now();
+    await repository.replaceLink({
+      token,
+      userId,
+      purpose: 'password_reset',
+      now,
+      expiresAt: minutesFrom(now, PASSWORD_RESET_LIFETIME_MINUTES),
+    });
+    await mail.enqueue({
+      userId,
+      template: 'password_reset',
+      payload: { link: passwordResetLink(publicUrl, token) },
+      now,
+    });
   }
 
   return {
@@ -140,6 +227,7 @@ export function createAccountService({
       await requireCurrentPassword(user.passwordHash, input.currentPassword);
       const rule = newPasswordRule(input.password, input.repeatPassword);
       if (rule) throw badRequest(rule, 'validation');
+      // Every session ends, this one too: this device gets a fresh token below.
       await auth.changePassword(user.id, input.password);
       return auth.issueToken(await userOf(user.id), client);
     },
@@ -174,15 +262,53 @@ export function createAccountService({
         payload: { link: emailConfirmLink(publicUrl, token), newEmail: email },
         now,
       });
+      // The address that would lose the account hears of it now, while it can still act.
+      await mail.enqueue({
+        userId,
+        template: 'email_change_requested',
+        toAddress: user.email,
+        payload: { newEmail: email },
+        now,
+      });
       return accountMessages.emailChangeSent(email);
     },
 
+    /**
+     * Moves the account to the new address, and mails the old one a link that moves it back for
+     * EMAIL_REVERT_LIFETIME_DAYS (revert below).
+     */
     async confirmEmailChange(token: string): Promise<string> {
+      const revertToken = newLinkToken();
+      const now = clock.now();
       try {
         const changed = await db.transaction(async (tx) => {
-          const link = await repository.consumeLink(token, 'email_change', clock.now(), tx);
+          const link = await repository.consumeLink(token, 'email_change', now, tx);
           if (!link?.newEmail) return null;
+          const [before] = await tx
+            .select({ email: usersTable.email })
+            .from(usersTable)
+            .where(eq(usersTable.id, link.userId))
+            .for('update');
+          if (!before) return null;
           await repository.setEmail(link.userId, link.newEmail, tx);
+          await repository.insertLink(
+            {
+              token: revertToken,
+              userId: link.userId,
+              purpose: 'email_revert',
+              newEmail: before.email,
+              now,
+              expiresAt: minutesFrom(now, EMAIL_REVERT_LIFETIME_DAYS * 24 * 60),
+            },
+            tx,
+          );
+          await createMailQueue(tx).enqueue({
+            userId: link.userId,
+            template: 'email_changed',
+            toAddress: before.email,
+            payload: { newEmail: link.newEmail, revertLink: emailRevertLink(publicUrl, revertToken) },
+            now,
+          });
           return { userId: link.userId, email: link.newEmail };
         });
         if (!changed) throw badRequest(accountMessages.emailLinkInvalid, 'link_invalid');
@@ -191,6 +317,34 @@ export function createAccountService({
         return accountMessages.emailChanged(changed.email);
       } catch (error) {
         // Someone registered the address after the link was sent.
+        if (isUniqueViolation(error, 'users_email_lower_key'))
+          throw conflict(authMessages.emailTaken, 'email_taken');
+        throw error;
+      }
+    },
+
+    /**
+     * The old address takes the account back: the address returns, and every credential made since dies
+     * (sessions, mailed links, API keys), so whoever changed it is out.
+     */
+    async revertEmailChange(token: string): Promise<string> {
+      try {
+        const reverted = await db.transaction(async (tx) => {
+          const link = await repository.consumeLink(token, 'email_revert', clock.now(), tx);
+          if (!link?.newEmail) return null;
+          await repository.setEmail(link.userId, link.newEmail, tx);
+          await revocation.revokeWithin(tx, {
+            userId: link.userId,
+            cause: 'email_revert',
+            revokeApiKeys: true,
+          });
+          return { userId: link.userId, email: link.newEmail };
+        });
+        if (!reverted) throw badRequest(accountMessages.emailLinkInvalid, 'link_invalid');
+        revocation.announce(reverted.userId);
+        return accountMessages.emailReverted(reverted.email);
+      } catch (error) {
+        // Another account took the old address meanwhile: support has to sort it out.
         if (isUniqueViolation(error, 'users_email_lower_key'))
           throw conflict(authMessages.emailTaken, 'email_taken');
         throw error;
@@ -210,29 +364,27 @@ export function createAccountService({
       if (!(await captcha.verify(input.captcha, address))) {
         throw badRequest(authMessages.captchaRequired, 'captcha');
       }
-      const user = await users.findByEmail(email);
-      if (user) {
-        const token = newLinkToken();
-        const now = clock.now();
-        await repository.replaceLink({
-          token,
-          userId: user.id,
-          purpose: 'password_reset',
-          now,
-          expiresAt: minutesFrom(now, PASSWORD_RESET_LIFETIME_MINUTES),
-        });
-        await mail.enqueue({
-          userId: user.id,
-          template: 'password_reset',
-          payload: { link: passwordResetLink(publicUrl, token) },
-          now,
-        });
-      }
+      // The answer leaves before the account is even looked up: a real address costs the caller no more
+      // time than an unknown one (the link and its mail are made after).
+      const sending = users
+        .findByEmail(email)
+        .then((user) => (user ? sendResetLink(user.id) : undefined))
+        .catch((error: unknown) => log.error({ err: error }, 'could not send a password reset link'))
+        .finally(() => resetsInFlight.delete(sending));
+      resetsInFlight.add(sending);
       return accountMessages.resetRequested;
     },
 
-    /** Sets the new password from a reset link (once, within the hour) and ends every session. */
-    async resetPassword(input: { token: string; password: string; repeatPassword: string }): Promise<string> {
+    /**
+     * Sets the new password from a reset link (once, within the hour) and ends every session; the API keys
+     * too unless the owner keeps them.
+     */
+    async resetPassword(input: {
+      token: string;
+      password: string;
+      repeatPassword: string;
+      revokeApiKeys: boolean;
+    }): Promise<string> {
       const rule = newPasswordRule(input.password, input.repeatPassword);
       if (rule) throw badRequest(rule, 'validation');
       const passwordHash = await hashPassword(input.password);
@@ -240,10 +392,15 @@ export function createAccountService({
         const link = await repository.consumeLink(input.token, 'password_reset', clock.now(), tx);
         if (!link) return null;
         await repository.setPasswordHash(link.userId, passwordHash, tx);
+        await revocation.revokeWithin(tx, {
+          userId: link.userId,
+          cause: 'password_reset',
+          revokeApiKeys: input.revokeApiKeys,
+        });
         return link.userId;
       });
       if (userId === null) throw badRequest(accountMessages.resetLinkInvalid, 'link_invalid');
-      await auth.logoutEverywhere(userId);
+      revocation.announce(userId);
       return accountMessages.passwordReset;
     },
 
@@ -252,37 +409,51 @@ export function createAccountService({
       const user = await userOf(userId);
       if (user.totpSecret) throw conflict(accountMessages.twoFactorAlreadyOn, 'two_factor_on');
       const secret = newTotpSecret();
-      await repository.setPendingTotpSecret(userId, secret);
+      await repository.setPendingTotpSecret(userId, secretBox.seal(secret));
       const { otpauthUrl, qrSvg } = await totpEnrolment(secret, user.username, appName);
       return { secret, otpauthUrl, qrSvg };
     },
 
-    async enableTwoFactor(userId: number, code: string): Promise<string[]> {
-      const user = await userOf(userId);
+    async enableTwoFactor(caller: AuthSession, code: string): Promise<string[]> {
+      const user = await userOf(caller.id);
       if (user.totpSecret) throw conflict(accountMessages.twoFactorAlreadyOn, 'two_factor_on');
       if (!user.totpPendingSecret) throw badRequest(accountMessages.twoFactorNoSetup, 'two_factor_no_setup');
-      const step = totpStepOf(user.totpPendingSecret, code, clock.now());
+      const step = totpStepOf(secretBox.open(user.totpPendingSecret), code, clock.now());
       if (step === null) throw badRequest(accountMessages.twoFactorCodeInvalid, 'invalid_code');
-      const secret = user.totpPendingSecret;
       const codes = newRecoveryCodes();
-      if (!(await repository.enableTotp(userId, secret, step, codes.map(recoveryCodeHash))))
+      if (
+        !(await repository.enableTotp(caller.id, user.totpPendingSecret, step, codes.map(recoveryCodeHash)))
+      )
         throw conflict(accountMessages.twoFactorAlreadyOn, 'two_factor_on');
+      await twoFactorChanged(caller);
       return codes;
     },
 
-    async disableTwoFactor(userId: number, input: { currentPassword: string; code: string }): Promise<void> {
-      await requirePasswordAndCode(userId, input.currentPassword, input.code);
-      await repository.disableTotp(userId);
+    async disableTwoFactor(
+      caller: AuthSession,
+      input: { currentPassword: string; code: string },
+    ): Promise<void> {
+      await requirePasswordAndCode(caller.id, input.currentPassword, input.code);
+      await repository.disableTotp(caller.id);
+      await twoFactorChanged(caller);
     },
 
     async renewRecoveryCodes(
-      userId: number,
+      caller: AuthSession,
       input: { currentPassword: string; code: string },
     ): Promise<string[]> {
-      await requirePasswordAndCode(userId, input.currentPassword, input.code);
+      await requirePasswordAndCode(caller.id, input.currentPassword, input.code);
       const codes = newRecoveryCodes();
-      await repository.replaceRecoveryCodes(userId, codes.map(recoveryCodeHash));
+      await repository.replaceRecoveryCodes(caller.id, codes.map(recoveryCodeHash));
+      await twoFactorChanged(caller);
       return codes;
+    },
+
+    requireOwnerProof,
+
+    /** Resolves once the reset links asked for so far are made and queued (tests, shutdown). */
+    async resetsSent(): Promise<void> {
+      await Promise.all(resetsInFlight);
     },
 
     async setCodeEmails(userId: number, enabled: boolean): Promise<void> {

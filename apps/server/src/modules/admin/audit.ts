@@ -11,7 +11,7 @@ export interface Actor {
 
 export interface AuditRecord {
   action: string;
-  objectType: 'user' | 'order' | 'rent' | 'payment' | 'pricing' | 'provider';
+  objectType: 'user' | 'order' | 'rent' | 'payment' | 'pricing' | 'provider' | 'ticket';
   objectId: string | number;
   before?: unknown;
   after?: unknown;

@@ -9,13 +9,18 @@ import {
   updateApiKeyRequestSchema,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AccountService } from '../account/service';
 import { currentUser } from '../auth/guards';
 import type { ApiKeyService } from './service';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** Managing one's own API keys: create (shown once), list, edit, revoke, the delivery log, a test delivery. */
-export const apiKeyRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeyService }> = async (app, { apiKeys }) => {
+/** Managing one's own API keys; creating one asks for proof that the owner is there (the account's check). */
+export const apiKeyRoutes: FastifyPluginAsyncZod<{
+  apiKeys: ApiKeyService;
+  account: AccountService;
+}> = async (app, { apiKeys, account }) => {
   app.get(
     '/api-keys',
     {
@@ -33,13 +38,24 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeyService }> = a
     {
       schema: {
         tags: ['api-keys'],
-        summary: 'Create an API key (the key is in this answer only)',
+        summary:
+          'Create an API key (the key is in this answer only); asks for the password, and the two-factor code when it is on',
         body: createApiKeyRequestSchema,
         response: { 200: createdApiKeyResponseSchema },
       },
+      // The password check must not become a way for a stolen session to guess the password.
+      config: {
+        rateLimit: {
+          max: 10,
+          timeWindow: 5 * 60_000,
+          keyGenerator: (request) => `api-key-create:${request.authUser?.id ?? request.ip}`,
+        },
+      },
     },
     async (request) => {
-      const { key, secret } = await apiKeys.create(currentUser(request).id, request.body);
+      const { current_password: currentPassword, code, ...settings } = request.body;
+      await account.requireOwnerProof(currentUser(request).id, { currentPassword, code });
+      const { key, secret } = await apiKeys.create(currentUser(request).id, settings);
       return { success: true as const, key, secret };
     },
   );

@@ -16,6 +16,8 @@ import type { UserEventBus } from '../../db/user-events';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { resolvePublicAddress, UnsafeTargetError } from '../../lib/public-address';
+import type { SecretBox } from '../../lib/secret-box';
+import { createMailQueue } from '../mail/queue';
 import type { KeySpend } from '../orders/hold';
 import { createApiKeysRepository, type KeySettings } from './repository';
 
@@ -84,11 +86,19 @@ interface ApiKeyServiceDeps {
   db: Database;
   clock: Clock;
   events: UserEventBus;
+  /** Seals each key's webhook secret in the database. */
+  secretBox: SecretBox;
   /** Lets callback URLs point at private addresses (tests, closed networks). */
   allowPrivateCallbacks: boolean;
 }
 
-export function createApiKeyService({ db, clock, events, allowPrivateCallbacks }: ApiKeyServiceDeps) {
+export function createApiKeyService({
+  db,
+  clock,
+  events,
+  secretBox,
+  allowPrivateCallbacks,
+}: ApiKeyServiceDeps) {
   const repository = createApiKeysRepository(db);
   const byKey = new Map<string, { key: AuthenticatedKey | null; loadedAtMs: number; userId?: number }>();
   const lastWrittenAtMs = new Map<number, number>();
@@ -153,7 +163,7 @@ export function createApiKeyService({ db, clock, events, allowPrivateCallbacks }
       failures_in_a_row: key.failuresInARow,
       paused_at: key.pausedAt?.toISOString() ?? null,
       callback_url: key.callbackUrl,
-      webhook_secret: key.webhookSecret,
+      webhook_secret: secretBox.open(key.webhookSecret),
       spent_today: centsToDollars(spent.todayCents),
       spent_total: centsToDollars(spent.totalCents),
       active_orders: spent.activeOrders,
@@ -186,6 +196,10 @@ export function createApiKeyService({ db, clock, events, allowPrivateCallbacks }
     /** The address checks of a key's callback URL, for a URL given with one purchase (a rent's `url`). */
     checkCallbackUrl: checkCallback,
 
+    /**
+     * Creates a key and mails the owner about it (in the same transaction). The caller has checked the
+     * owner's proof (the password, and the code with two-factor on): api-keys/routes.ts.
+     */
     async create(userId: number, input: CreateApiKeyRequest): Promise<{ key: ApiKeyView; secret: string }> {
       const parsed = createApiKeyRequestSchema.parse(input);
       await checkCallback(parsed.callback_url);
@@ -196,7 +210,8 @@ export function createApiKeyService({ db, clock, events, allowPrivateCallbacks }
         if ((await inTransaction.countLive(userId)) >= API_KEYS_MAX_LIVE)
           throw conflict(apiKeyMessages.tooManyKeys, 'too_many_keys');
         const settings = settingsFrom(parsed);
-        return inTransaction.insert({
+        const now = clock.now();
+        const key = await inTransaction.insert({
           userId,
           name: parsed.name,
           prefix: secret.slice(0, SHOWN_PREFIX_LENGTH),
@@ -210,9 +225,17 @@ export function createApiKeyService({ db, clock, events, allowPrivateCallbacks }
           maxPriceCents: settings.maxPriceCents ?? null,
           minDeliveryRate: settings.minDeliveryRate ?? null,
           stopAfterFailures: settings.stopAfterFailures ?? null,
-          webhookSecret: `whsec_${randomBytes(24).toString('base64url')}`,
-          createdAt: clock.now(),
+          webhookSecret: secretBox.seal(`whsec_${randomBytes(24).toString('base64url')}`),
+          createdAt: now,
         });
+        // A key outlives every session: its owner hears of each new one, whoever made it.
+        await createMailQueue(tx).enqueue({
+          userId,
+          template: 'api_key_created',
+          payload: { name: key.name, prefix: key.prefix },
+          now,
+        });
+        return key;
       });
       events.publish({ userId, type: 'api-keys' });
       return { key: await present(created), secret };

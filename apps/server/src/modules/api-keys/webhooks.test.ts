@@ -50,6 +50,7 @@ function delivery(allowPrivateTargets: boolean) {
   return createWebhookDelivery({
     db: t.ctx.database.db,
     clock: t.ctx.clock,
+    secretBox: t.ctx.secretBox,
     log: t.ctx.log,
     allowPrivateTargets,
     timeoutMs: 3000,
@@ -253,7 +254,7 @@ describe('customer webhooks', () => {
         method: 'POST',
         url: '/api/dashboard/api-keys',
         headers: user.headers,
-        payload: { name: 'bot', callback_url },
+        payload: { name: 'bot', current_password: user.password, callback_url },
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
@@ -266,7 +267,7 @@ describe('customer webhooks', () => {
       method: 'POST',
       url: '/api/dashboard/api-keys',
       headers: user.headers,
-      payload: { name: 'bot', callback_url: 'http://example.com/hook' },
+      payload: { name: 'bot', current_password: user.password, callback_url: 'http://example.com/hook' },
     });
     expect(plain.json()).toEqual({
       success: false,

@@ -9,6 +9,7 @@ import { type Executor, queryRows } from '../../db/client';
 import { type ApiKey, apiKeys, type WebhookDelivery, webhookDeliveries } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { resolvePublicAddress, UnsafeTargetError } from '../../lib/public-address';
+import type { SecretBox } from '../../lib/secret-box';
 
 /** Deliveries are retried for this long after the SMS, then given up. */
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60_000;
@@ -35,6 +36,8 @@ export function retryDelayMs(attempts: number): number {
 interface WebhookDeps {
   db: Executor;
   clock: Clock;
+  /** Opens the keys' sealed webhook secrets. */
+  secretBox: SecretBox;
   log: FastifyBaseLogger;
   allowPrivateTargets: boolean;
   timeoutMs: number;
@@ -147,7 +150,14 @@ function post(
   });
 }
 
-export function createWebhookDelivery({ db, clock, log, allowPrivateTargets, timeoutMs }: WebhookDeps) {
+export function createWebhookDelivery({
+  db,
+  clock,
+  secretBox,
+  log,
+  allowPrivateTargets,
+  timeoutMs,
+}: WebhookDeps) {
   async function claimDue(): Promise<WebhookDelivery[]> {
     const now = clock.now();
     const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS);
@@ -207,7 +217,11 @@ export function createWebhookDelivery({ db, clock, log, allowPrivateTargets, tim
         {
           'content-type': 'application/json',
           'user-agent': 'SimCode-Webhooks/1',
-          [SIGNATURE_HEADER]: signWebhook(key.webhookSecret, text, Math.floor(now.getTime() / 1000)),
+          [SIGNATURE_HEADER]: signWebhook(
+            secretBox.open(key.webhookSecret),
+            text,
+            Math.floor(now.getTime() / 1000),
+          ),
           'x-simcode-delivery': String(delivery.id),
         },
         text,

@@ -4,6 +4,7 @@ import {
   CAPTCHA_FIELD,
   loginRequestSchema,
   loginResponseSchema,
+  logoutEverywhereRequestSchema,
   registerRequestSchema,
   successResponseSchema,
   usernameLimitKey,
@@ -133,11 +134,18 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
   app.post(
     '/logout-all',
     {
-      schema: { ...signedIn, summary: "Sign out everywhere: every one of the user's tokens stops working" },
+      schema: {
+        ...signedIn,
+        summary:
+          "Sign out everywhere: every one of the user's tokens and mailed links stops working, and the API keys unless kept",
+        body: logoutEverywhereRequestSchema,
+      },
       onRequest: requireUser,
     },
     async (request) => {
-      await auth.logoutEverywhere(currentUser(request).id);
+      await auth.logoutEverywhere(currentUser(request).id, {
+        revokeApiKeys: request.body.revoke_api_keys,
+      });
       return { success: true as const };
     },
   );

@@ -6,17 +6,29 @@ import {
   normalizeUsername,
   sessionMessages,
   TOKEN_LIFETIME_SECONDS,
+  TWO_FACTOR_CHALLENGE_LIFETIME_MINUTES,
   validateLogin,
   validatePassword,
   validateRegister,
 } from '@simcode/contract';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../../db/client';
+import { twoFactorChallenges, users as usersTable } from '../../db/schema';
 import type { UserEventBus } from '../../db/user-events';
 import type { Clock } from '../../lib/clock';
-import { AppError, badRequest, forbidden, isUniqueViolation, unauthorized } from '../../lib/errors';
+import {
+  AppError,
+  badRequest,
+  forbidden,
+  isUniqueViolation,
+  tooManyRequests,
+  unauthorized,
+} from '../../lib/errors';
 import { UserCache } from '../../lib/user-cache';
-import type { UsersRepository } from '../users/repository';
+import { createUsersRepository, type UsersRepository } from '../users/repository';
 import type { CaptchaVerifier } from './captcha/types';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import type { CredentialRevocation } from './revocation';
 import type { SessionsRepository } from './sessions';
 import type { TokenService, VerifiedToken } from './tokens';
 
@@ -54,15 +66,23 @@ export interface LoginInput {
   captcha: string;
 }
 
-/** Checks a second-factor code (TOTP or recovery code) of a user with two-factor on; each code works once. */
+/**
+ * Checks a second-factor code (TOTP or recovery code) of a user with two-factor on; each code works once.
+ * `stored` is the secret as the database holds it (sealed). Only wrong codes count against a limit, kept
+ * by what they were tried against (a sign-in challenge, or the signed-in account's own checks).
+ */
 export interface SecondFactorCheck {
   verify(user: { id: number; totpSecret: string }, code: string): Promise<boolean>;
+  /** Refuses (429) when the scope's wrong codes reached the limit; else checks, counting a wrong code. */
+  verifyWithin(scope: string, user: { id: number; totpSecret: string }, code: string): Promise<boolean>;
 }
 
 /** A sign-in's outcome: a session token, or (two-factor on) a challenge to complete with a code. */
 export type LoginOutcome = { token: string } | { challenge: string };
 
 interface AuthServiceDeps {
+  database: DatabaseHandle;
+  revocation: CredentialRevocation;
   secondFactor: SecondFactorCheck;
   users: UsersRepository;
   sessions: SessionsRepository;
@@ -84,11 +104,17 @@ const LAST_SEEN_WRITE_INTERVAL_MS = 5 * 60_000;
 
 interface Identity extends AuthUser {
   tokenVersion: number;
-  /** Sessions revoked before their expiry: their tokens are refused. */
-  revokedSessionIds: ReadonlySet<string>;
+  /** The user's live sessions: a token naming any other session is refused, however well it is signed. */
+  liveSessionIds: ReadonlySet<string>;
+  loadedAtMs: number;
 }
 
+/** Wrong codes one sign-in challenge may take; then the password is asked again. */
+export const CHALLENGE_MAX_FAILURES = 5;
+
 export function createAuthService({
+  database,
+  revocation,
   users,
   sessions,
   tokens,
@@ -122,31 +148,31 @@ export function createAuthService({
     return verified;
   }
 
+  async function readIdentity(userId: number): Promise<Identity | null> {
+    const [user, live] = await Promise.all([users.findById(userId), sessions.liveIds(userId, clock.now())]);
+    // A blocked user has no identity: every token of theirs is refused, wherever it was issued.
+    return user && !user.blockedAt
+      ? {
+          id: user.id,
+          username: user.username,
+          email: user.email,
+          role: user.role,
+          isAdmin: user.role === ADMIN_ROLE,
+          tokenVersion: user.tokenVersion,
+          liveSessionIds: new Set(live),
+          loadedAtMs: clock.now().getTime(),
+        }
+      : null;
+  }
+
   function loadIdentity(userId: number): Promise<Identity | null> {
-    return identities.getOrLoad(userId, 'identity', async () => {
-      const [user, revoked] = await Promise.all([
-        users.findById(userId),
-        sessions.revokedIds(userId, clock.now()),
-      ]);
-      // A blocked user has no identity: every token of theirs is refused, wherever it was issued.
-      return user && !user.blockedAt
-        ? {
-            id: user.id,
-            username: user.username,
-            email: user.email,
-            role: user.role,
-            isAdmin: user.role === ADMIN_ROLE,
-            tokenVersion: user.tokenVersion,
-            revokedSessionIds: new Set(revoked),
-          }
-        : null;
-    });
+    return identities.getOrLoad(userId, 'identity', () => readIdentity(userId));
   }
 
   /** The caller when the token is still good for this identity, else null. */
   function sessionOf(identity: Identity | null | undefined, claims: VerifiedToken): AuthSession | null {
     if (!identity || identity.tokenVersion !== claims.tokenVersion) return null;
-    if (identity.revokedSessionIds.has(claims.sessionId)) return null;
+    if (!identity.liveSessionIds.has(claims.sessionId)) return null;
     noteSeen(claims.sessionId);
     // One session object per identity and session, made once: a polling page asks for it on every request,
     // and a new identity (any change of the user) starts a new map.
@@ -157,7 +183,12 @@ export function createAuthService({
     }
     let session = sessions.get(claims.sessionId);
     if (!session) {
-      const { tokenVersion: _tokenVersion, revokedSessionIds: _revoked, ...user } = identity;
+      const {
+        tokenVersion: _tokenVersion,
+        liveSessionIds: _live,
+        loadedAtMs: _loadedAtMs,
+        ...user
+      } = identity;
       session = Object.freeze({ ...user, sessionId: claims.sessionId });
       if (sessions.size >= MAX_SESSIONS_PER_IDENTITY) sessions.clear();
       sessions.set(claims.sessionId, session);
@@ -201,6 +232,8 @@ export function createAuthService({
       userAgent: client.userAgent,
       address: client.address,
     });
+    // The cached identity knows the user's sessions: this one must be among them from its first request.
+    identities.invalidateUser(user.id);
     return tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion, sessionId }, now);
   }
 
@@ -213,10 +246,9 @@ export function createAuthService({
       forgetIdentity(caller.id);
     },
 
-    /** Sign out everywhere: every token of the user stops working. Role changes use it too. */
-    async logoutEverywhere(userId: number): Promise<void> {
-      await sessions.revokeAll(userId, clock.now());
-      forgetIdentity(userId);
+    /** Sign out everywhere: every token of the user stops working, and (unless told not to) every API key. */
+    async logoutEverywhere(userId: number, options: { revokeApiKeys: boolean }): Promise<void> {
+      await revocation.revoke({ userId, cause: 'sign_out_everywhere', revokeApiKeys: options.revokeApiKeys });
     },
 
     /** Signs out one of the user's sessions; false when it is not theirs or already ended. */
@@ -226,12 +258,19 @@ export function createAuthService({
       return ended;
     },
 
-    /** Sets a new password and ends every session, as a stolen password's sessions must end with it. */
+    /**
+     * Sets a new password and ends every session, as a stolen password's sessions must end with it (the
+     * account page gives the device that changed it a new token).
+     */
     async changePassword(userId: number, newPassword: string): Promise<void> {
       const rule = validatePassword(newPassword);
       if (rule) throw badRequest(rule, 'validation');
-      await users.setPasswordHash(userId, await hashPassword(newPassword));
-      await this.logoutEverywhere(userId);
+      const passwordHash = await hashPassword(newPassword);
+      await database.db.transaction(async (tx) => {
+        await createUsersRepository(tx).setPasswordHash(userId, passwordHash);
+        await revocation.revokeWithin(tx, { userId, cause: 'password_change' });
+      });
+      revocation.announce(userId);
     },
 
     /** Forgets the cached identity of a user whose e-mail or other shown details changed. */
@@ -277,29 +316,65 @@ export function createAuthService({
       // Said only after the right password, so the answer tells a stranger nothing about the account.
       if (user.blockedAt) throw new AppError(403, authMessages.accountBlocked, 'account_blocked');
       if (user.totpSecret) {
-        return {
-          challenge: await tokens.signChallenge(
-            { userId: user.id, tokenVersion: user.tokenVersion },
-            clock.now(),
-          ),
-        };
+        const now = clock.now();
+        const challengeId = randomUUID();
+        await database.db.insert(twoFactorChallenges).values({
+          id: challengeId,
+          userId: user.id,
+          credentialVersion: user.credentialVersion,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + TWO_FACTOR_CHALLENGE_LIFETIME_MINUTES * 60_000),
+        });
+        return { challenge: await tokens.signChallenge({ userId: user.id, challengeId }, now) };
       }
       return { token: await issueToken(user, client) };
     },
 
     /**
      * The second step of a sign-in with two-factor on. The challenge proves the password was right a few
-     * minutes ago (and stops working if the password or sessions were reset since); the code is checked
-     * once.
+     * minutes ago; it signs in once, dies with any revocation since (its credential stamp), and takes
+     * CHALLENGE_MAX_FAILURES wrong codes. Only wrong codes count: a right code after a typo signs in.
      */
     async completeTwoFactorLogin(challenge: string, code: string, client: ClientInfo): Promise<string> {
       const claims = await tokens.verifyChallenge(challenge, clock.now());
-      const user = claims ? await users.findById(claims.userId) : undefined;
-      if (!claims || !user || user.tokenVersion !== claims.tokenVersion || !user.totpSecret) {
+      const expired = () =>
         // Not 'unauthorized': that code ends the session, and a sign-in in progress has none to end.
-        throw new AppError(401, accountMessages.twoFactorSignInExpired, 'sign_in_expired');
+        new AppError(401, accountMessages.twoFactorSignInExpired, 'sign_in_expired');
+      if (!claims) throw expired();
+      const now = clock.now();
+      // Taken for this attempt in one conditional update: two requests with one challenge never both pass.
+      const [taken] = await database.db
+        .update(twoFactorChallenges)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(twoFactorChallenges.id, claims.challengeId),
+            eq(twoFactorChallenges.userId, claims.userId),
+            gt(twoFactorChallenges.expiresAt, now),
+            lt(twoFactorChallenges.failures, CHALLENGE_MAX_FAILURES),
+            isNull(twoFactorChallenges.usedAt),
+            sql`${twoFactorChallenges.credentialVersion} = (select ${usersTable.credentialVersion} from ${usersTable} where ${usersTable.id} = ${twoFactorChallenges.userId})`,
+          ),
+        )
+        .returning();
+      if (!taken) {
+        const [row] = await database.db
+          .select()
+          .from(twoFactorChallenges)
+          .where(eq(twoFactorChallenges.id, claims.challengeId));
+        if (row?.usedAt) throw new AppError(401, accountMessages.twoFactorCodeInvalid, 'invalid_code');
+        if (row && row.failures >= CHALLENGE_MAX_FAILURES)
+          throw tooManyRequests(accountMessages.twoFactorTooManyCodes);
+        throw expired();
       }
+      const user = await users.findById(claims.userId);
+      if (!user?.totpSecret || user.blockedAt) throw expired();
       if (!(await secondFactor.verify({ id: user.id, totpSecret: user.totpSecret }, code))) {
+        // The attempt gives the challenge back, one failure heavier.
+        await database.db
+          .update(twoFactorChallenges)
+          .set({ usedAt: null, failures: sql`${twoFactorChallenges.failures} + 1` })
+          .where(eq(twoFactorChallenges.id, taken.id));
         throw new AppError(401, accountMessages.twoFactorCodeInvalid, 'invalid_code');
       }
       return issueToken(user, client);
@@ -326,7 +401,18 @@ export function createAuthService({
       if (!token) throw unauthorized(sessionMessages.unauthorized);
       const claims = await verifyToken(token);
       if (!claims) throw unauthorized(sessionMessages.invalidToken);
-      const session = sessionOf(await loadIdentity(claims.userId), claims);
+      let identity = await loadIdentity(claims.userId);
+      // A token issued after the identity was read (on another instance, a moment ago) names a session the
+      // cached identity cannot know yet: the database is asked once more. Older tokens are not worth it.
+      if (
+        identity &&
+        !identity.liveSessionIds.has(claims.sessionId) &&
+        claims.issuedAtMs >= identity.loadedAtMs - 1000
+      ) {
+        identity = await readIdentity(claims.userId);
+        identities.set(claims.userId, 'identity', identity);
+      }
+      const session = sessionOf(identity, claims);
       if (!session) throw unauthorized(sessionMessages.invalidToken);
       return session;
     },

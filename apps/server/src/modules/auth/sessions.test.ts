@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { createUser, type TestUser } from '../../../test/support/users';
 import { sessions, users } from '../../db/schema';
+import { createAdminUsersService } from '../admin/users/service';
 import { createUsersRepository } from '../users/repository';
 
 let t: TestApp;
@@ -77,7 +78,13 @@ describe('server-side sessions', () => {
   });
 
   it('a role change ends every session and marks them revoked', async () => {
-    await createUsersRepository(t.ctx.database.db).setRole(user.id, 1);
+    // Through the console's action, the one way a role changes.
+    await createAdminUsersService({ db: t.ctx.database.db, events: t.ctx.events, clock: t.clock }).setRole(
+      { id: 0, username: 'console' },
+      user.id,
+      'admin',
+      'test',
+    );
     await expect.poll(async () => (await summaryWith(t, user.token)).statusCode).toBe(401);
     const rows = await t.ctx.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(rows.every((row) => row.revokedAt !== null)).toBe(true);

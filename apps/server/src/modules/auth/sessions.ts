@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { sessions } from '../../db/schema';
 
 /** A browser's user agent is kept for the sessions list, not as evidence: long ones are cut. */
 const USER_AGENT_MAX_LENGTH = 300;
@@ -32,12 +32,12 @@ export function createSessionsRepository(db: Executor) {
       });
     },
 
-    /** Sessions of a user that are revoked but whose tokens have not expired yet: the ones to refuse. */
-    async revokedIds(userId: number, now: Date): Promise<string[]> {
+    /** The sessions of a user that are live (not revoked, not expired): the only ones a token may name. */
+    async liveIds(userId: number, now: Date): Promise<string[]> {
       const rows = await db
         .select({ id: sessions.id })
         .from(sessions)
-        .where(and(eq(sessions.userId, userId), isNotNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
       return rows.map((row) => row.id);
     },
 
@@ -58,23 +58,6 @@ export function createSessionsRepository(db: Executor) {
         .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
         .returning({ id: sessions.id });
       return ended.length > 0;
-    },
-
-    /**
-     * Ends every token of a user: the token version moves on (tokens without a session row too) and each
-     * live session is marked revoked for the list.
-     */
-    async revokeAll(userId: number, now: Date): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-          .where(eq(users.id, userId));
-        await tx
-          .update(sessions)
-          .set({ revokedAt: now })
-          .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-      });
     },
 
     async touch(sessionId: string, now: Date): Promise<void> {

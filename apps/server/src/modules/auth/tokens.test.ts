@@ -74,18 +74,30 @@ describe('who is calling is decided by the server on every request', () => {
   });
 
   it('never takes the role from the token: a user token claiming the admin role gets 403', async () => {
-    const claimsAdmin = await t.ctx.tokens.sign({
-      userId: user.id,
-      role: 1,
-      tokenVersion: 0,
-      sessionId: randomUUID(),
-    });
+    // Signed with the server's key for the user's own live session: only the role claim is false.
+    const { sessionId } = (await t.ctx.tokens.verify(user.token))!;
+    const claimsAdmin = await t.ctx.tokens.sign({ userId: user.id, role: 1, tokenVersion: 0, sessionId });
     expect(await call(adminRoute, `Bearer ${claimsAdmin}`)).toMatchObject({
       status: 403,
       body: { success: false, error: 'Forbidden' },
     });
     expect((await call(adminRoute, user.headers.authorization)).status).toBe(403);
     expect((await call(adminRoute, admin.headers.authorization)).status).toBe(404);
+  });
+
+  it('refuses a correctly signed token whose session has no live row', async () => {
+    const noSession = await t.ctx.tokens.sign({
+      userId: user.id,
+      role: 0,
+      tokenVersion: 0,
+      sessionId: randomUUID(),
+    });
+    expect(await call(userRoute, `Bearer ${noSession}`)).toMatchObject({
+      status: 401,
+      body: { success: false, error: 'Invalid token', code: 'unauthorized' },
+    });
+    // The user's own token, naming a live session, still works.
+    expect((await call(userRoute, user.headers.authorization)).status).toBe(200);
   });
 
   it('stops a demoted administrator at once, whether or not the token was revoked', async () => {

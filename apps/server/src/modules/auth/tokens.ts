@@ -10,13 +10,17 @@ export interface TokenClaims {
 }
 
 export interface VerifiedToken extends TokenClaims {
+  issuedAtMs: number;
   expiresAtMs: number;
 }
 
-/** A password that was right, waiting for its second factor: no session, no access to anything else. */
+/**
+ * A password that was right, waiting for its second factor: no session, no access to anything else. The
+ * challenge's row (two_factor_challenges) makes it single-use and counts its wrong codes.
+ */
 export interface TwoFactorChallenge {
   userId: number;
-  tokenVersion: number;
+  challengeId: string;
 }
 
 /** The audience of a two-factor challenge: a session token has none, so neither passes for the other. */
@@ -61,6 +65,7 @@ export function createTokenService(secret: string, lifetimeSeconds = TOKEN_LIFET
           sessionId,
           role: Number.isInteger(role) ? role : 0,
           tokenVersion,
+          issuedAtMs: Number(payload.iat) * 1000,
           expiresAtMs: Number(payload.exp) * 1000,
         };
       } catch (error) {
@@ -71,9 +76,10 @@ export function createTokenService(secret: string, lifetimeSeconds = TOKEN_LIFET
 
     signChallenge(challenge: TwoFactorChallenge, now: Date = new Date()): Promise<string> {
       const issuedAt = Math.floor(now.getTime() / 1000);
-      return new SignJWT({ ver: challenge.tokenVersion })
+      return new SignJWT({})
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(challenge.userId))
+        .setJti(challenge.challengeId)
         .setAudience(CHALLENGE_AUDIENCE)
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + TWO_FACTOR_CHALLENGE_LIFETIME_MINUTES * 60)
@@ -87,12 +93,13 @@ export function createTokenService(secret: string, lifetimeSeconds = TOKEN_LIFET
           algorithms: ['HS256'],
           audience: CHALLENGE_AUDIENCE,
           currentDate: now,
-          requiredClaims: ['sub', 'aud', 'exp'],
+          requiredClaims: ['sub', 'aud', 'exp', 'jti'],
         });
         const userId = Number(payload.sub);
-        const tokenVersion = Number(payload.ver);
-        if (!Number.isSafeInteger(userId) || userId <= 0 || !Number.isInteger(tokenVersion)) return null;
-        return { userId, tokenVersion };
+        const challengeId = payload.jti;
+        if (!Number.isSafeInteger(userId) || userId <= 0) return null;
+        if (typeof challengeId !== 'string' || challengeId.length === 0) return null;
+        return { userId, challengeId };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
         throw error;

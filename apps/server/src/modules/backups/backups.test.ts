@@ -1,7 +1,10 @@
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { testDatabase, testDatabaseUrl } from '../../../test/support/database';
 import { decodeBackup, encodeBackup } from './archive';
 import { restoreBackup } from './restore';
 import { writeScheduledSnapshot } from './snapshot';
@@ -47,4 +50,23 @@ describe('backup files', () => {
     await expect(restoreBackup(file, dir)).rejects.toThrow(/not empty/);
     expect(readdirSync(dir)).toEqual(['secrets.json']);
   });
+
+  it.skipIf(!testDatabaseUrl)(
+    "writes PostgreSQL's dump for its owner alone (0600), whatever the caller's umask",
+    async () => {
+      const { pool } = await testDatabase();
+      const out = path.join(mkdtempSync(path.join(tmpdir(), 'simcode-dump-')), 'simcode.dump');
+      const adminCommand = fileURLToPath(new URL('../../cli/admin.ts', import.meta.url));
+      const run = spawnSync(process.execPath, ['--import', 'tsx', adminCommand, 'backup', '--out', out], {
+        env: {
+          ...process.env,
+          DATABASE_URL: pool!.options.connectionString,
+          DATA_DIR: mkdtempSync(path.join(tmpdir(), 'simcode-data-')),
+        },
+        encoding: 'utf8',
+      });
+      expect(run.status, run.stderr).toBe(0);
+      expect(statSync(out).mode & 0o777).toBe(0o600);
+    },
+  );
 });

@@ -1,26 +1,19 @@
-import { chmodSync, rmSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
-import path from 'node:path';
+import { request } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import { controlSocketPath, type FolderLock } from '../../db/pglite-lock';
 
 /**
- * The running server's local control channel: a Unix socket in DATA_DIR, readable by the data folder's
- * owner only. With the embedded database only one process may open the data folder, so the admin command
- * asks the running server, through this socket, for the snapshot it cannot take itself.
+ * The running server's local control channel: the Unix socket in DATA_DIR that also holds the embedded
+ * database for this process (db/pglite-lock.ts), readable by the data folder's owner only. Only one process
+ * may open the data folder, so the admin command asks the running server, through this socket, for the
+ * snapshot it cannot take itself.
  */
-export function controlSocketPath(dataDir: string): string {
-  return path.join(dataDir, 'control.sock');
-}
-
-export function startControlSocket(
-  dataDir: string,
+export function serveControlSocket(
+  lock: FolderLock,
   takeBackup: () => Promise<Buffer>,
   log: FastifyBaseLogger,
-): Promise<Server> {
-  const socketPath = controlSocketPath(dataDir);
-  // A socket file left by a killed process; this process holds the data folder, so it is nobody's.
-  rmSync(socketPath, { force: true });
-  const server = createServer((incoming, answer) => {
+): void {
+  lock.serve((incoming, answer) => {
     if (incoming.method !== 'POST' || incoming.url !== '/backup') {
       answer.writeHead(404).end('Unknown command');
       return;
@@ -32,13 +25,6 @@ export function startControlSocket(
         answer.writeHead(500).end(`The backup failed: ${(error as Error).message}`);
       },
     );
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(socketPath, () => {
-      chmodSync(socketPath, 0o600);
-      resolve(server);
-    });
   });
 }
 

@@ -49,4 +49,26 @@ describe('live-update streams', () => {
     await openStream(port, bob);
     await alice2.ended; // Four streams in all: the oldest one left (Alice's second) closed.
   });
+
+  it('close when their session is revoked: sign-out everywhere ends every stream of the user', async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const [alice, bob] = [await createUser(t), await createUser(t)];
+    const aliceStream = await openStream(port, alice);
+    const bobStream = await openStream(port, bob);
+    const signedOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout-all',
+      headers: alice.headers,
+    });
+    expect(signedOut.statusCode).toBe(200);
+    await aliceStream.ended;
+    // Bob's stream is his: still open, and his session still works.
+    const stillOpen = await Promise.race([bobStream.ended.then(() => false), Promise.resolve(true)]);
+    expect(stillOpen).toBe(true);
+    expect((await t.app.inject({ url: '/api/dashboard/summary', headers: bob.headers })).statusCode).toBe(
+      200,
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { UserEvent, UserEventBus } from '../../db/user-events';
 import { currentUser } from '../auth/guards';
+import type { AuthService } from '../auth/service';
 
 /** Comment lines keep proxies from closing an idle stream. */
 const KEEPALIVE_MS = 25_000;
@@ -18,6 +19,8 @@ function payloadOf(event: UserEvent): Record<string, unknown> {
 
 interface EventRouteDeps {
   events: UserEventBus;
+  /** To tell whether a stream's session still stands after its account changed. */
+  auth: AuthService;
   maxStreams: number;
   maxStreamsPerUser: number;
 }
@@ -29,7 +32,7 @@ interface EventRouteDeps {
  */
 export const eventRoutes: FastifyPluginAsyncZod<EventRouteDeps> = async (
   app,
-  { events, maxStreams, maxStreamsPerUser },
+  { events, auth, maxStreams, maxStreamsPerUser },
 ) => {
   // Open streams end with the server, or a graceful shutdown would wait for them forever. Sets keep the
   // order streams opened in: past a cap, the oldest one closes (its page reconnects if it is still open).
@@ -74,7 +77,13 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteDeps> = async (
       const pending = new Map<string, UserEvent>();
       let flush: NodeJS.Timeout | undefined;
       const unsubscribe = events.subscribe(user.id, (event) => {
-        if (event.type === 'account' || event.type === 'tickets' || event.type === 'api-keys') return;
+        // The account changed (a revocation, a block, a role): a stream whose session ended closes now,
+        // on whichever instance holds it. The identity cache already forgot the user for this event.
+        if (event.type === 'account') {
+          auth.authenticate(request.headers.authorization).catch(() => end());
+          return;
+        }
+        if (event.type === 'tickets' || event.type === 'api-keys') return;
         const key = `${event.type}:${event.orderId ?? event.rentId ?? ''}`;
         if (!(pending.get(key)?.code && !event.code)) pending.set(key, event);
         flush ??= setTimeout(() => {

@@ -41,6 +41,8 @@ async function askForReset(email: string, acceptLanguage?: string) {
     ...(acceptLanguage ? { headers: { 'accept-language': acceptLanguage } } : {}),
   });
   expect(response.statusCode).toBe(200);
+  // The link is made after the answer left: wait for it to be queued.
+  await t.ctx.account.resetsSent();
 }
 
 describe('the outbox transport', () => {
@@ -75,8 +77,11 @@ describe('the outbox transport', () => {
       JWT_SECRET: 'j'.repeat(32),
       ALTCHA_HMAC_KEY: 'a'.repeat(32),
       SMS_WEBHOOK_SECRET: 'w'.repeat(16),
+      DATA_ENCRYPTION_KEY: 'ab'.repeat(32),
+      PUBLIC_URL: 'https://simcode.example',
       SIMULATOR_ALLOW_IN_PRODUCTION: 'true',
       SANDBOX_ALLOW_IN_PRODUCTION: 'true',
+      MAIL_OUTBOX_ALLOW_IN_PRODUCTION: 'true',
     });
     expect(production.devOutboxEnabled).toBe(false);
     const smtp = await createTestApp({ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://127.0.0.1:2525' });

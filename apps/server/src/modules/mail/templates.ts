@@ -1,5 +1,6 @@
 import {
   EMAIL_CHANGE_LIFETIME_HOURS,
+  EMAIL_REVERT_LIFETIME_DAYS,
   i18n,
   LANGUAGE_TAGS,
   type Language,
@@ -38,6 +39,11 @@ interface TemplateContext {
 export interface MailPayloads {
   password_reset: { link: string };
   email_change: { link: string; newEmail: string };
+  /** To the old address, when a change is asked for. */
+  email_change_requested: { newEmail: string };
+  /** To the old address, when the change is done: with the link that moves it back. */
+  email_changed: { newEmail: string; revertLink: string };
+  api_key_created: { name: string; prefix: string };
   topup_receipt: {
     entryId: number;
     amountCents: number;
@@ -106,6 +112,24 @@ const renderers: {
       say('emailChange.intro', { email: newEmail }),
       { link },
       say('emailChange.lifetime', { hours: EMAIL_CHANGE_LIFETIME_HOURS }),
+    ]),
+  email_change_requested: (context, { newEmail }, say) =>
+    compose(context, say('emailChangeRequested.subject'), [
+      say('emailChangeRequested.intro', { email: newEmail }),
+      say('emailChangeRequested.notYou'),
+      { link: `${context.publicUrl}/dashboard/account` },
+    ]),
+  email_changed: (context, { newEmail, revertLink }, say) =>
+    compose(context, say('emailChanged.subject'), [
+      say('emailChanged.intro', { email: newEmail }),
+      say('emailChanged.notYou', { days: EMAIL_REVERT_LIFETIME_DAYS }),
+      { link: revertLink },
+    ]),
+  api_key_created: (context, { name, prefix }, say) =>
+    compose(context, say('apiKeyCreated.subject'), [
+      say('apiKeyCreated.intro', { name, prefix }),
+      say('apiKeyCreated.notYou'),
+      { link: `${context.publicUrl}/dashboard/api` },
     ]),
   topup_receipt: (context, payload, say) => {
     const format = formatsOf(context.language);

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { createUser, type TestUser } from '../../../test/support/users';
 import { users } from '../../db/schema';
-import { createUsersRepository } from '../users/repository';
+import { createAdminUsersService } from '../admin/users/service';
 import { type Caller, call, openTicket, threadOf } from './test-fixtures';
 
 /**
@@ -82,6 +82,7 @@ const endpoints: Record<string, Endpoint> = {
   'GET /api/tickets/admin/tickets/{id}': {
     method: 'GET',
     path: (t) => `/api/tickets/admin/tickets/${t.id}`,
+    payload: { reason: 'spam' },
     expected: adminOnly(200),
   },
   'POST /api/tickets/admin/tickets/{id}/messages': {
@@ -93,7 +94,7 @@ const endpoints: Record<string, Endpoint> = {
   'POST /api/tickets/admin/tickets/{id}/status': {
     method: 'POST',
     path: (t) => `/api/tickets/admin/tickets/${t.id}/status`,
-    payload: { status: 'waiting_for_reply' },
+    payload: { status: 'waiting_for_reply', reason: 'support triage' },
     expected: adminOnly(200),
   },
   'POST /api/tickets/admin/tickets/{id}/close': {
@@ -104,6 +105,7 @@ const endpoints: Record<string, Endpoint> = {
   'DELETE /api/tickets/admin/tickets/{id}': {
     method: 'DELETE',
     path: (t) => `/api/tickets/admin/tickets/${t.id}`,
+    payload: { reason: 'spam' },
     expected: adminOnly(200),
   },
   'GET /api/tickets/admin/user/{userId}': {
@@ -131,7 +133,12 @@ beforeEach(async () => {
   inspector = await createUser(t, { admin: true });
   // The role changes in the database while the token, signed before, still says 1.
   await t.ctx.database.db.update(users).set({ role: 0 }).where(eq(users.id, demoted.id));
-  await createUsersRepository(t.ctx.database.db).setRole(revoked.id, 0);
+  await createAdminUsersService({ db: t.ctx.database.db, events: t.ctx.events, clock: t.clock }).setRole(
+    { id: 0, username: 'console' },
+    revoked.id,
+    'user',
+    'demoted by the test',
+  );
   callers = {
     owner,
     'other user': other,

@@ -1,5 +1,5 @@
 import type { TicketSort, TicketStatus } from '@simcode/contract';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   type TicketMessageRow,
@@ -61,10 +61,13 @@ const ORDER_BY: Record<TicketSort, SQL[]> = {
 /** The row of ticket_totals that counts every ticket. */
 const EVERY_OWNER = 0;
 
+/** One live ticket (not deleted by support), of its owner when one is given. */
 function ticketScope(ticketId: number, ownerId: number | undefined): SQL {
-  return ownerId === undefined
-    ? eq(tickets.id, ticketId)
-    : and(eq(tickets.id, ticketId), eq(tickets.userId, ownerId))!;
+  return and(
+    eq(tickets.id, ticketId),
+    isNull(tickets.deletedAt),
+    ownerId === undefined ? undefined : eq(tickets.userId, ownerId),
+  )!;
 }
 
 export function createTicketsRepository(db: Executor) {
@@ -75,7 +78,10 @@ export function createTicketsRepository(db: Executor) {
       limit,
       offset,
     }: ListTicketsOptions): Promise<{ rows: TicketRow[]; total: number }> {
-      const where = userId === undefined ? undefined : eq(tickets.userId, userId);
+      const where = and(
+        isNull(tickets.deletedAt),
+        userId === undefined ? undefined : eq(tickets.userId, userId),
+      );
       const [rows, [totals]] = await Promise.all([
         db
           .select()
@@ -176,13 +182,16 @@ export function createTicketsRepository(db: Executor) {
       return ticket;
     },
 
-    /** Deletes the ticket with its messages (cascade). False when there was none. */
-    /** The deleted ticket's owner, or undefined when there was no such ticket. */
-    async delete(ticketId: number): Promise<{ userId: number } | undefined> {
+    /**
+     * Marks the ticket deleted (its messages stay, for the record); the row before, or undefined when there
+     * was no live ticket.
+     */
+    async softDelete(ticketId: number, now: Date): Promise<TicketRow | undefined> {
       const [deleted] = await db
-        .delete(tickets)
-        .where(eq(tickets.id, ticketId))
-        .returning({ userId: tickets.userId });
+        .update(tickets)
+        .set({ deletedAt: now })
+        .where(ticketScope(ticketId, undefined))
+        .returning();
       return deleted;
     },
   };

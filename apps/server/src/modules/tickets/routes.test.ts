@@ -8,9 +8,11 @@ import {
   type TicketStatus,
   ticketMessages,
 } from '@simcode/contract';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
 import { createUser, type TestUser } from '../../../test/support/users';
+import { auditLog, tickets } from '../../db/schema';
 import { call, openTicket, threadOf } from './test-fixtures';
 
 let t: TestApp;
@@ -31,7 +33,7 @@ const userMessage = (ticketId: number, content: string) =>
 const adminReply = (ticketId: number, content: string) =>
   post(admin, `/api/tickets/admin/tickets/${ticketId}/messages`, { content });
 const setStatus = (ticketId: number, status: string) =>
-  post(admin, `/api/tickets/admin/tickets/${ticketId}/status`, { status });
+  post(admin, `/api/tickets/admin/tickets/${ticketId}/status`, { status, reason: 'support triage' });
 const statusOf = async (ticketId: number) => (await threadOf(t, admin, ticketId)).ticket.status;
 
 describe('POST /api/tickets', () => {
@@ -292,7 +294,10 @@ describe('status transitions', () => {
 
   it.each(['', 'reopened', 'OPEN', 1, null])('refuses the status %j with 400', async (status) => {
     const ticket = await openTicket(t, alice);
-    const response = await post(admin, `/api/tickets/admin/tickets/${ticket.id}/status`, { status });
+    const response = await post(admin, `/api/tickets/admin/tickets/${ticket.id}/status`, {
+      status,
+      reason: 'support triage',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatch(/^Invalid request: status /);
     expect(await statusOf(ticket.id)).toBe('open');
@@ -424,13 +429,53 @@ describe('administrators', () => {
   it('delete a ticket with its messages', async () => {
     const ticket = await openTicket(t, alice);
     await adminReply(ticket.id, 'Done');
-    const deleted = await call(t, admin, 'DELETE', `/api/tickets/admin/tickets/${ticket.id}`);
+    const deleted = await call(t, admin, 'DELETE', `/api/tickets/admin/tickets/${ticket.id}`, {
+      reason: 'spam',
+    });
     expect(deleted.json()).toEqual({ success: true });
     expect((await get(alice, `/api/tickets/${ticket.id}`)).statusCode).toBe(404);
     expect((await get(admin, `/api/tickets/admin/tickets/${ticket.id}`)).statusCode).toBe(404);
     expect((await get(alice, '/api/tickets')).json().total).toBe(0);
-    const again = await call(t, admin, 'DELETE', `/api/tickets/admin/tickets/${ticket.id}`);
+    const again = await call(t, admin, 'DELETE', `/api/tickets/admin/tickets/${ticket.id}`, {
+      reason: 'spam',
+    });
     expect(again.statusCode).toBe(404);
+  });
+
+  it('delete and change status only with a reason, each in the audit log; a deleted ticket stays in the database', async () => {
+    const ticket = await openTicket(t, alice);
+    const noReason = await post(admin, `/api/tickets/admin/tickets/${ticket.id}/status`, {
+      status: 'closed',
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect((await call(t, admin, 'DELETE', `/api/tickets/admin/tickets/${ticket.id}`)).statusCode).toBe(400);
+    expect(await statusOf(ticket.id)).toBe('open');
+
+    expect((await setStatus(ticket.id, 'waiting_for_reply')).statusCode).toBe(200);
+    expect((await post(admin, `/api/tickets/admin/tickets/${ticket.id}/close`)).statusCode).toBe(200);
+    expect(
+      (await call(t, admin, 'DELETE', `/api/tickets/admin/tickets/${ticket.id}`, { reason: 'spam' }))
+        .statusCode,
+    ).toBe(200);
+    const entries = await t.ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.objectType, 'ticket'))
+      .orderBy(auditLog.id);
+    expect(
+      entries.map(({ action, objectId, reason, adminId }) => ({ action, objectId, reason, adminId })),
+    ).toEqual([
+      { action: 'ticket.status', objectId: String(ticket.id), reason: 'support triage', adminId: admin.id },
+      {
+        action: 'ticket.status',
+        objectId: String(ticket.id),
+        reason: 'Closed from the ticket.',
+        adminId: admin.id,
+      },
+      { action: 'ticket.delete', objectId: String(ticket.id), reason: 'spam', adminId: admin.id },
+    ]);
+    const [kept] = await t.ctx.database.db.select().from(tickets).where(eq(tickets.id, ticket.id));
+    expect(kept?.deletedAt).toBeInstanceOf(Date);
   });
 
   it("see every user's tickets counted, and each user only their own, through openings and deletions", async () => {
@@ -442,7 +487,7 @@ describe('administrators', () => {
       everyone: (await get(admin, '/api/tickets/admin/tickets')).json().total,
     });
     expect(await totals()).toEqual({ alice: 2, bob: 1, everyone: 3 });
-    await call(t, admin, 'DELETE', `/api/tickets/admin/tickets/${first.id}`);
+    await call(t, admin, 'DELETE', `/api/tickets/admin/tickets/${first.id}`, { reason: 'spam' });
     expect(await totals()).toEqual({ alice: 1, bob: 1, everyone: 2 });
   });
 
@@ -466,9 +511,14 @@ describe('unknown and malformed ids', () => {
       [alice, 'POST', `/api/tickets/${id}/close`],
       [admin, 'GET', `/api/tickets/admin/tickets/${id}`],
       [admin, 'POST', `/api/tickets/admin/tickets/${id}/messages`, { content: 'Hi' }],
-      [admin, 'POST', `/api/tickets/admin/tickets/${id}/status`, { status: 'open' }],
+      [
+        admin,
+        'POST',
+        `/api/tickets/admin/tickets/${id}/status`,
+        { status: 'open', reason: 'support triage' },
+      ],
       [admin, 'POST', `/api/tickets/admin/tickets/${id}/close`],
-      [admin, 'DELETE', `/api/tickets/admin/tickets/${id}`],
+      [admin, 'DELETE', `/api/tickets/admin/tickets/${id}`, { reason: 'spam' }],
     ] as const;
 
   it('answers 404 with the same text for a ticket that does not exist', async () => {
@@ -553,7 +603,10 @@ describe('the first page of a user’s tickets, kept in memory between changes',
     expect((await listed()).statuses).toContainEqual([second.id, 'waiting_for_reply']);
     expect((await post(alice, `/api/tickets/${first.id}/close`)).statusCode).toBe(200);
     expect((await listed()).statuses).toContainEqual([first.id, 'closed']);
-    expect((await call(t, admin, 'DELETE', `/api/tickets/admin/tickets/${first.id}`)).statusCode).toBe(200);
+    expect(
+      (await call(t, admin, 'DELETE', `/api/tickets/admin/tickets/${first.id}`, { reason: 'spam' }))
+        .statusCode,
+    ).toBe(200);
     const afterDeletion = await listed('gzip');
     expect(afterDeletion.total).toBe(8);
     expect(afterDeletion.statuses.map(([id]) => id)).not.toContain(first.id);

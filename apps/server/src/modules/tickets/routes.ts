@@ -1,6 +1,8 @@
 import {
+  adminReasonRequestSchema,
   createTicketRequestSchema,
   databaseIdParam,
+  optionalReasonRequestSchema,
   setTicketStatusRequestSchema,
   successResponseSchema,
   TICKET_CREATE_RATE_LIMIT,
@@ -205,7 +207,7 @@ export const ticketAdminRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService 
     {
       schema: {
         ...asAdmin,
-        summary: 'Set any status',
+        summary: 'Set any status, with a reason (audited)',
         params: ticketParams,
         body: setTicketStatusRequestSchema,
         response: { 200: ticketResponseSchema },
@@ -213,7 +215,12 @@ export const ticketAdminRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService 
     },
     async (request) => ({
       success: true as const,
-      ticket: await tickets.setStatus(request.params.id, request.body.status),
+      ticket: await tickets.setStatus(
+        currentUser(request),
+        request.params.id,
+        request.body.status,
+        request.body.reason,
+      ),
     }),
   );
 
@@ -222,12 +229,16 @@ export const ticketAdminRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService 
     {
       schema: {
         ...asAdmin,
-        summary: 'Close a ticket that is not closed yet',
+        summary: 'Close a ticket that is not closed yet (audited; a reason is optional)',
         params: ticketParams,
+        body: optionalReasonRequestSchema,
         response: { 200: ticketResponseSchema },
       },
     },
-    async (request) => ({ success: true as const, ticket: await tickets.closeAny(request.params.id) }),
+    async (request) => ({
+      success: true as const,
+      ticket: await tickets.closeAny(currentUser(request), request.params.id, request.body?.reason),
+    }),
   );
 
   app.delete(
@@ -235,13 +246,14 @@ export const ticketAdminRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService 
     {
       schema: {
         ...asAdmin,
-        summary: 'Delete a ticket and its messages',
+        summary: 'Delete a ticket, with a reason: gone from every list, kept for the record (audited)',
         params: ticketParams,
+        body: adminReasonRequestSchema,
         response: { 200: successResponseSchema },
       },
     },
     async (request) => {
-      await tickets.delete(request.params.id);
+      await tickets.delete(currentUser(request), request.params.id, request.body.reason);
       return { success: true as const };
     },
   );

@@ -13,6 +13,7 @@ import type { UserEventBus } from '../../db/user-events';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { UserCache } from '../../lib/user-cache';
+import { type Actor, recordAudit } from '../admin/audit';
 import type { AuthUser } from '../auth/service';
 import { createUsersRepository } from '../users/repository';
 import { createTicketsRepository } from './repository';
@@ -59,6 +60,9 @@ function presentMessage(row: TicketMessageRow): TicketMessage {
  * administrator may set any status. Nobody writes to a closed ticket. A user sees only their own tickets:
  * another user's ticket answers exactly like one that does not exist.
  */
+/** The audit reason of support's Close button, which asks for none. */
+const CLOSED_FROM_TICKET = 'Closed from the ticket.';
+
 /** A lost event leaves a user's first page of tickets stale this long at most. */
 const FIRST_PAGE_TTL_MS = 60_000;
 
@@ -83,6 +87,22 @@ export function createTicketsService({
     invalidatedBy: (event) => event.type === 'tickets' || event.type === 'account',
   });
   const changed = (userId: number) => events.publish({ userId, type: 'tickets' });
+
+  /** A status change by support, in the audit log of its transaction (the status after: the row's). */
+  async function auditStatus(tx: Executor, actor: Actor, ticket: TicketRow, reason: string) {
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'ticket.status',
+        objectType: 'ticket',
+        objectId: ticket.id,
+        after: { status: ticket.status },
+        reason,
+      },
+      clock.now(),
+    );
+  }
 
   function requireValidMessage(content: string): string {
     const trimmed = content.trim();
@@ -172,27 +192,62 @@ export function createTicketsService({
     },
 
     /** An administrator may close any ticket that is not closed yet. */
-    async closeAny(ticketId: number): Promise<Ticket> {
-      const ticket = await tickets.setStatus({
-        ticketId,
-        status: 'closed',
-        from: ['open', 'waiting_for_reply'],
-        now: clock.now(),
+    /** Support closes a ticket: audited, with the reason given or the button's own. */
+    async closeAny(actor: Actor, ticketId: number, reason = CLOSED_FROM_TICKET): Promise<Ticket> {
+      const ticket = await db.transaction(async (tx) => {
+        const closed = await createTicketsRepository(tx).setStatus({
+          ticketId,
+          status: 'closed',
+          from: ['open', 'waiting_for_reply'],
+          now: clock.now(),
+        });
+        if (closed) await auditStatus(tx, actor, closed, reason);
+        return closed;
       });
       if (!ticket) throw await explainRefusal(ticketId, undefined, ticketMessages.alreadyClosed);
       changed(ticket.userId);
       return presentTicket(ticket);
     },
 
-    async setStatus(ticketId: number, status: TicketStatus): Promise<Ticket> {
-      const ticket = await tickets.setStatus({ ticketId, status, now: clock.now() });
+    /** Support sets any status, with a reason, in the audit log in the same transaction. */
+    async setStatus(actor: Actor, ticketId: number, status: TicketStatus, reason: string): Promise<Ticket> {
+      const ticket = await db.transaction(async (tx) => {
+        const changedRow = await createTicketsRepository(tx).setStatus({
+          ticketId,
+          status,
+          now: clock.now(),
+        });
+        if (changedRow) await auditStatus(tx, actor, changedRow, reason);
+        return changedRow;
+      });
       if (!ticket) throw notFound(ticketMessages.ticketNotFound);
       changed(ticket.userId);
       return presentTicket(ticket);
     },
 
-    async delete(ticketId: number): Promise<void> {
-      const deleted = await tickets.delete(ticketId);
+    /**
+     * Support deletes a ticket, with a reason: it leaves every list and page, and stays in the database
+     * (messages included) with its audit entry.
+     */
+    async delete(actor: Actor, ticketId: number, reason: string): Promise<void> {
+      const deleted = await db.transaction(async (tx) => {
+        const row = await createTicketsRepository(tx).softDelete(ticketId, clock.now());
+        if (row)
+          await recordAudit(
+            tx,
+            actor,
+            {
+              action: 'ticket.delete',
+              objectType: 'ticket',
+              objectId: ticketId,
+              before: { status: row.status, title: row.title, user_id: row.userId },
+              after: { deleted: true },
+              reason,
+            },
+            clock.now(),
+          );
+        return row;
+      });
       if (!deleted) throw notFound(ticketMessages.ticketNotFound);
       changed(deleted.userId);
     },

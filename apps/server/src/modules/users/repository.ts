@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { sessions, type User, users } from '../../db/schema';
+import { type User, users } from '../../db/schema';
 
 export interface NewUser {
   username: string;
@@ -38,25 +38,6 @@ export function createUsersRepository(db: Executor) {
     async insert(newUser: NewUser): Promise<User> {
       const [user] = await db.insert(users).values(newUser).returning();
       return user!;
-    },
-
-    /**
-     * Changing the role also revokes existing tokens (and ends their sessions), so the new role applies
-     * everywhere at once.
-     */
-    async setRole(id: number, role: number): Promise<User | undefined> {
-      return db.transaction(async (tx) => {
-        const [user] = await tx
-          .update(users)
-          .set({ role, tokenVersion: sql`${users.tokenVersion} + 1` })
-          .where(eq(users.id, id))
-          .returning();
-        await tx
-          .update(sessions)
-          .set({ revokedAt: sql`now()` })
-          .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
-        return user;
-      });
     },
 
     async setPasswordHash(id: number, passwordHash: string): Promise<void> {

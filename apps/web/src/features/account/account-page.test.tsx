@@ -1,8 +1,10 @@
 import {
   type Account,
   type AccountSession,
+  type ApiKeyView,
   accountMessages,
   accountResponseSchema,
+  apiKeysResponseSchema,
   authMessages,
   changePasswordRequestSchema,
   confirmTwoFactorRequestSchema,
@@ -26,6 +28,29 @@ import { AccountPage } from './account-page';
 const CURRENT_PASSWORD = 'password-1';
 const GOOD_CODE = '123456';
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DP';
+const BOT_KEY: ApiKeyView = {
+  id: 7,
+  name: 'trading bot',
+  prefix: 'sc_abcdefgh',
+  created_at: '2026-11-20T10:00:00.000Z',
+  last_used_at: '2026-11-25T09:30:00.000Z',
+  revoked_at: null,
+  allowed_ips: [],
+  daily_cap: null,
+  total_cap: null,
+  max_active_orders: null,
+  callback_url: null,
+  scope: 'full',
+  max_price: null,
+  min_delivery_rate: null,
+  stop_after_failures: null,
+  failures_in_a_row: 0,
+  paused_at: null,
+  webhook_secret: 'whsec_x',
+  spent_today: 0,
+  spent_total: 0,
+  active_orders: 0,
+};
 const QR_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><path d="M0 0h1v1H0z"/></svg>';
 const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, (_, index) => `code-${index}-abcd`);
 
@@ -82,6 +107,7 @@ function createAccountApi() {
       return ok(messageResponseSchema, { success: true, message: accountMessages.twoFactorDisabled });
     }),
     route('POST /api/auth/logout-all', () => ok(successResponseSchema, { success: true })),
+    route('GET /api/dashboard/api-keys', () => ok(apiKeysResponseSchema, { success: true, keys: [BOT_KEY] })),
     route('PUT /api/account/language', () => ok(successResponseSchema, { success: true })),
     route('PUT /api/account/notifications', ({ body: raw }) => {
       const body = notificationsRequestSchema.parse(raw);
@@ -265,10 +291,30 @@ describe('AccountPage', () => {
     expect(calls().some((call) => call.path === '/api/auth/logout-all')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    // The API keys go too unless the owner unticks it.
     expect(calls().filter((call) => call.path === '/api/auth/logout-all')).toEqual([
-      { method: 'POST', path: '/api/auth/logout-all', body: undefined },
+      { method: 'POST', path: '/api/auth/logout-all', body: { revoke_api_keys: true } },
     ]);
     expect(localStorage.getItem('token')).toBeNull();
+    assign.mockRestore();
+  });
+
+  it('keeps the API keys through a sign-out everywhere when unticked, and lists them beside the sessions', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const user = renderPage();
+    const keys = await screen.findByRole('list', { name: 'API keys' });
+    expect(keys).toHaveTextContent('trading bot');
+    expect(keys).toHaveTextContent('Last used');
+    await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sign out everywhere?' });
+    const box = within(dialog).getByRole('checkbox', { name: /Also revoke my API keys/ });
+    expect(box).toBeChecked();
+    await user.click(box);
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(calls().filter((call) => call.path === '/api/auth/logout-all')).toEqual([
+      { method: 'POST', path: '/api/auth/logout-all', body: { revoke_api_keys: false } },
+    ]);
     assign.mockRestore();
   });
 

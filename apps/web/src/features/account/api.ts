@@ -5,6 +5,7 @@ import {
   type ChangeEmailRequest,
   type ChangePasswordRequest,
   type ConfirmTwoFactorRequest,
+  type LogoutEverywhereRequest,
   type messageResponseSchema,
   type passwordChangedResponseSchema,
   type recoveryCodesResponseSchema,
@@ -100,8 +101,12 @@ export const useSignOutSession = () =>
     apiRequest<MessageResponse>(apiPaths.account.session(id), { method: 'DELETE' }),
   );
 
-/** Every token of the user stops working, this one included; the caller then signs out here. */
+/**
+ * Every token and unused mailed link of the user stops working, this one included, and the API keys unless
+ * kept; the caller then signs out here.
+ */
 export const useSignOutEverywhere = () =>
   useMutation({
-    mutationFn: () => apiRequest<{ success: true }>(apiPaths.auth.logoutAll, { method: 'POST' }),
+    mutationFn: (body: LogoutEverywhereRequest) =>
+      apiRequest<{ success: true }>(apiPaths.auth.logoutAll, { method: 'POST', body }),
   });

@@ -1,10 +1,11 @@
-import type { AccountSession } from '@simcode/contract';
+import type { AccountSession, ApiKeyView } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
-import { LogOut, MonitorSmartphone } from 'lucide-react';
+import { KeyRound, LogOut, MonitorSmartphone } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { DateTime } from '@/components/date-time';
+import { RevokeKeysCheckbox } from '@/components/revoke-keys-checkbox';
 import { SectionCard } from '@/components/section-card';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import {
@@ -21,6 +22,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
+import { apiKeysQuery } from '@/lib/api-keys-query';
 import { deviceName } from '@/lib/device-name';
 import { formatDateTime } from '@/lib/format';
 import { signOutHere } from '@/lib/session';
@@ -89,12 +91,43 @@ function SessionRow({ session, onSignedOut }: { session: AccountSession; onSigne
   );
 }
 
-/** Where the account is signed in: this device first, then the most recently seen. */
+/** An API key beside the sessions: it signs in too, for as long as it lives. */
+function KeyRow({ apiKey }: { apiKey: ApiKeyView }) {
+  const { t } = useTranslation('account');
+  return (
+    <li className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
+      <p className="flex flex-wrap items-center gap-2 font-medium">
+        <KeyRound aria-hidden="true" className="size-4 text-muted-foreground" />
+        {apiKey.name}
+        <span className="font-mono text-xs text-muted-foreground">{apiKey.prefix}…</span>
+        {apiKey.revoked_at && <Badge variant="muted">{t('sessions.keyRevoked')}</Badge>}
+      </p>
+      <dl className="flex flex-wrap gap-x-4 gap-y-0.5 text-sm text-muted-foreground">
+        <div className="flex gap-1">
+          <dt>{t('sessions.keyCreated')}</dt>
+          <dd className="text-foreground">
+            <DateTime value={apiKey.created_at} />
+          </dd>
+        </div>
+        <div className="flex gap-1">
+          <dt>{t('sessions.keyLastUsed')}</dt>
+          <dd className="text-foreground">
+            {apiKey.last_used_at ? <DateTime value={apiKey.last_used_at} /> : t('sessions.keyNeverUsed')}
+          </dd>
+        </div>
+      </dl>
+    </li>
+  );
+}
+
+/** Where the account is signed in: this device first, then the most recently seen; then the API keys. */
 export function SessionsSection() {
   const { t } = useTranslation('account');
   const sessions = useQuery(sessionsQuery);
+  const keys = useQuery(apiKeysQuery);
   const everywhere = useSignOutEverywhere();
   const [confirming, setConfirming] = useState(false);
+  const [revokeKeys, setRevokeKeys] = useState(true);
   // The row that had focus is gone: the list takes it, rather than the page's start.
   const listRef = useRef<HTMLUListElement>(null);
   const list = [...(sessions.data?.sessions ?? [])].sort(
@@ -128,12 +161,34 @@ export function SessionsSection() {
           ))}
         </ul>
       )}
+      <h3 className="mt-6 mb-2 text-sm font-semibold">{t('sessions.keysTitle')}</h3>
+      {keys.data &&
+        (keys.data.keys.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t('sessions.keysNone')}</p>
+        ) : (
+          <ul aria-label={t('sessions.keysTitle')} className="divide-y">
+            {keys.data.keys.map((apiKey) => (
+              <KeyRow key={apiKey.id} apiKey={apiKey} />
+            ))}
+          </ul>
+        ))}
+      {keys.isError && (
+        <Alert variant="destructive">
+          <AlertDescription>{errorMessage(keys.error)}</AlertDescription>
+        </Alert>
+      )}
       <AlertDialog open={confirming} onOpenChange={setConfirming}>
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>{t('sessions.confirmTitle')}</AlertDialogTitle>
             <AlertDialogDescription>{t('sessions.confirmBody')}</AlertDialogDescription>
           </AlertDialogHeader>
+          <RevokeKeysCheckbox
+            checked={revokeKeys}
+            onChange={setRevokeKeys}
+            label={t('sessions.revokeKeys')}
+            hint={t('sessions.revokeKeysHint')}
+          />
           <AlertDialogFooter>
             <AlertDialogCancel className={buttonVariants({ variant: 'outline' })}>
               {t('sessions.cancel')}
@@ -141,10 +196,13 @@ export function SessionsSection() {
             <AlertDialogAction
               className={buttonVariants({ variant: 'destructive' })}
               onClick={() =>
-                everywhere.mutate(undefined, {
-                  onSuccess: () => signOutHere(),
-                  onError: (error) => toast.error(errorMessage(error)),
-                })
+                everywhere.mutate(
+                  { revoke_api_keys: revokeKeys },
+                  {
+                    onSuccess: () => signOutHere(),
+                    onError: (error) => toast.error(errorMessage(error)),
+                  },
+                )
               }
             >
               {t('sessions.signOutEverywhere')}

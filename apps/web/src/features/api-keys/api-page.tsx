@@ -237,8 +237,8 @@ export function ApiPage() {
         <KeyFormDialog
           open
           onOpenChange={setCreating}
-          onSubmit={async (body) => {
-            const answer = await create.mutateAsync(body);
+          onSubmit={async (settings, proof) => {
+            const answer = await create.mutateAsync({ ...settings, ...proof });
             setCreated({ secret: answer.secret, webhookSecret: answer.key.webhook_secret });
           }}
         />

@@ -1,7 +1,6 @@
 import {
   type ApiKeyLogResponse,
   type ApiKeyResponse,
-  type ApiKeysResponse,
   apiPaths,
   type CreateApiKeyRequest,
   type CreatedApiKeyResponse,
@@ -11,10 +10,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export const apiKeysQuery = queryOptions({
-  queryKey: queryKeys.apiKeys.list,
-  queryFn: ({ signal }) => apiRequest<ApiKeysResponse>(apiPaths.apiKeys.list, { signal }),
-});
+export { apiKeysQuery } from '@/lib/api-keys-query';
 
 /** A key's deliveries and refusals, refreshed while it is open so retries show up. */
 export const apiKeyLogQuery = (id: number) =>

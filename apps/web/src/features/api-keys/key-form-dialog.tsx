@@ -17,14 +17,22 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
 
-type Settings = Required<CreateApiKeyRequest>;
+type Settings = Required<Omit<CreateApiKeyRequest, 'current_password' | 'code'>>;
+/** What creating a key asks on top of its settings: a key outlives every session. */
+export interface OwnerProof {
+  current_password: string;
+  code: string;
+}
 
 function optionalNumber(value: string): number | null {
   const trimmed = value.trim();
   return trimmed === '' ? null : Number(trimmed);
 }
 
-/** The create and edit form: name, allow-list, caps, guards, scope and callback URL. */
+/**
+ * The create and edit form: name, allow-list, caps, guards, scope and callback URL; creating also asks for
+ * the password and, with two-factor on, a code.
+ */
 export function KeyFormDialog({
   open,
   onOpenChange,
@@ -35,7 +43,7 @@ export function KeyFormDialog({
   onOpenChange: (open: boolean) => void;
   /** The key being edited; none when creating. */
   initial?: ApiKeyView;
-  onSubmit: (settings: Settings) => Promise<void>;
+  onSubmit: (settings: Settings, proof: OwnerProof) => Promise<void>;
 }) {
   const { t } = useTranslation('apiKeys');
   const id = useId();
@@ -53,27 +61,32 @@ export function KeyFormDialog({
       : String(Math.round(initial.min_delivery_rate * 100)),
   );
   const [stopAfter, setStopAfter] = useState(initial?.stop_after_failures?.toString() ?? '');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const [saving, setSaving] = useState(false);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setSaving(true);
     try {
-      await onSubmit({
-        name,
-        allowed_ips: ips
-          .split(/[\s,]+/)
-          .map((entry) => entry.trim())
-          .filter(Boolean),
-        daily_cap: optionalNumber(dailyCap),
-        total_cap: optionalNumber(totalCap),
-        max_active_orders: optionalNumber(maxActive),
-        callback_url: callback.trim() || null,
-        scope,
-        max_price: optionalNumber(maxPrice),
-        min_delivery_rate: minRate.trim() === '' ? null : Number(minRate) / 100,
-        stop_after_failures: optionalNumber(stopAfter),
-      });
+      await onSubmit(
+        {
+          name,
+          allowed_ips: ips
+            .split(/[\s,]+/)
+            .map((entry) => entry.trim())
+            .filter(Boolean),
+          daily_cap: optionalNumber(dailyCap),
+          total_cap: optionalNumber(totalCap),
+          max_active_orders: optionalNumber(maxActive),
+          callback_url: callback.trim() || null,
+          scope,
+          max_price: optionalNumber(maxPrice),
+          min_delivery_rate: minRate.trim() === '' ? null : Number(minRate) / 100,
+          stop_after_failures: optionalNumber(stopAfter),
+        },
+        { current_password: password, code: code.trim() },
+      );
       onOpenChange(false);
     } catch (error) {
       toast.error(errorMessage(error, t('form.failed')));
@@ -196,6 +209,33 @@ export function KeyFormDialog({
               placeholder="https://example.com/sms-webhook"
             />
           </Field>
+          {!initial && (
+            <>
+              <Field id={`${id}-password`} label={t('form.password')}>
+                <Input
+                  id={`${id}-password`}
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+              </Field>
+              <Field
+                id={`${id}-code`}
+                label={t('form.code')}
+                below={<p className="text-xs text-muted-foreground">{t('form.codeHint')}</p>}
+              >
+                <Input
+                  id={`${id}-code`}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  value={code}
+                  onChange={(event) => setCode(event.target.value)}
+                />
+              </Field>
+            </>
+          )}
           <DialogFooter>
             <Button type="submit" disabled={saving}>
               {initial ? t('form.save') : t('form.create')}

@@ -10,7 +10,7 @@ import { createFakeApi, type FakeApi, ok, refuse } from '@test/fake-api';
 import { renderWithProviders } from '@test/render';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConfirmEmailPage } from './confirm-email-page';
+import { ConfirmEmailPage, RevertEmailPage } from './confirm-email-page';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { ResetPasswordPage } from './reset-password-page';
 
@@ -34,6 +34,7 @@ function renderAt(entry: string) {
       { path: '/forgot-password', Component: ForgotPasswordPage },
       { path: '/reset-password', Component: ResetPasswordPage },
       { path: '/confirm-email', Component: ConfirmEmailPage },
+      { path: '/revert-email', Component: RevertEmailPage },
       { path: '/login', Component: () => <h1>Sign in page</h1> },
     ],
     { at: entry, queryClient: null },
@@ -86,6 +87,8 @@ describe('the password reset page', () => {
       token: 'reset-token-1',
       password: 'new-password-1',
       repeat_password: 'new-password-1',
+      // "Also revoke my API keys" is ticked unless the owner unticks it.
+      revoke_api_keys: true,
     });
     // Every session ended on the server: this browser forgets its token too.
     expect(localStorage.getItem('token')).toBeNull();
@@ -124,5 +127,25 @@ describe('the e-mail confirmation page', () => {
     api.answerNext(refuse(400, accountMessages.emailLinkInvalid));
     await user.click(screen.getByRole('button', { name: 'Confirm my new address' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(accountMessages.emailLinkInvalid);
+  });
+});
+
+describe('the page that takes an e-mail change back', () => {
+  it('moves the address back on a press of the button, forgets this browser’s token and leads to sign in', async () => {
+    localStorage.setItem('token', 'a.signed-in.token');
+    const user = renderAt('/revert-email#token=revert-token-1');
+    expect(screen.getByRole('heading', { name: 'Take your account back' })).toBeInTheDocument();
+    expect(api.fetch).not.toHaveBeenCalled();
+    api.answerNext(
+      ok(messageResponseSchema, { success: true, message: accountMessages.emailReverted('old@example.com') }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Move my account back' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      accountMessages.emailReverted('old@example.com'),
+    );
+    expect(api.fetch.mock.calls[0]![0]).toBe('/api/auth/email/revert');
+    expect(confirmEmailRequestSchema.parse(sentBody(0))).toEqual({ token: 'revert-token-1' });
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
   });
 });

@@ -49,3 +49,7 @@ export function savedLanguage() {
     () => undefined,
   );
 }
+
+export function revertEmail(token: string) {
+  return apiRequest<MessageResponse>('/api/auth/email/revert', { method: 'POST', body: { token } });
+}

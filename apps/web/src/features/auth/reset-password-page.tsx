@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { FormError } from '@/components/form-error';
 import { PasswordInput } from '@/components/password-input';
+import { RevokeKeysCheckbox } from '@/components/revoke-keys-checkbox';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { publicPath } from '@/i18n';
@@ -34,6 +35,7 @@ export function ResetPasswordPage() {
   const [token] = useState(() => tokenFromFragment(hash));
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
+  const [revokeKeys, setRevokeKeys] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
@@ -48,7 +50,12 @@ export function ResetPasswordPage() {
     if (rule) return;
     setBusy(true);
     try {
-      const answer = await resetPassword({ token, password, repeat_password: repeat });
+      const answer = await resetPassword({
+        token,
+        password,
+        repeat_password: repeat,
+        revoke_api_keys: revokeKeys,
+      });
       // Every session ended on the server, this browser's too if it was signed in.
       if (getToken()) clearToken();
       setDone(answer.message);
@@ -108,6 +115,7 @@ export function ResetPasswordPage() {
               onChange={(e) => setRepeat(e.target.value)}
             />
           </Field>
+          <RevokeKeysCheckbox checked={revokeKeys} onChange={setRevokeKeys} label={t('reset.revokeKeys')} />
           {error && <FormError id="reset-error">{error}</FormError>}
           <Button type="submit" size="lg" busy={busy} className="w-full">
             {busy ? t('reset.busy') : t('reset.submit')}

@@ -25,8 +25,10 @@ export function StatsSection() {
   }, []);
   return (
     <section aria-label={t('stats.label')} className="px-4 sm:px-6">
+      {/* The count-up marks its phase on the list (data-count-up) before the app hydrates: React leaves it. */}
       <dl
         ref={listRef}
+        suppressHydrationWarning
         className="mx-auto grid max-w-5xl grid-cols-2 gap-px overflow-hidden rounded-2xl border bg-slate-200 shadow-sm lg:grid-cols-4"
       >
         {landingStats.map((target, index) => {
@@ -43,7 +45,7 @@ export function StatsSection() {
                 {/* The final figure keeps the space, so the rising one moves nothing around it. */}
                 <span aria-hidden="true" className="relative inline-block">
                   <span className="invisible">{finalText}</span>
-                  {/* The count-up writes this text while it runs (app/count-up.ts): React leaves it be. */}
+                  {/* The count-up writes this text while it runs (lib/count-up.ts): React leaves it be. */}
                   <span data-stat={index} className="absolute inset-0" suppressHydrationWarning>
                     {finalText}
                   </span>

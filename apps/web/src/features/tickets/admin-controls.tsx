@@ -6,7 +6,7 @@ import {
   ticketStatuses,
 } from '@simcode/contract';
 import { Trash2, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   AlertDialog,
@@ -29,6 +29,7 @@ import {
 } from '@/components/ui/dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Textarea } from '@/components/ui/textarea';
 import { useDeleteTicket, useSetTicketStatus, useTicketAuthor } from './api';
 
 /** 'View User Info': the username and e-mail of the ticket's author. */
@@ -71,11 +72,30 @@ export function UserInfoDialog({ userId }: { userId: number }) {
   );
 }
 
-/** 'Delete Ticket', only after the spec's confirmation in a dialog. */
+/** Why support acts: required, written into the audit log with the change. */
+function ReasonField({ value, onChange }: { value: string; onChange(value: string): void }) {
+  const { t } = useTranslation('tickets');
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {t('admin.reason')}
+      </label>
+      <Textarea id={id} rows={2} value={value} onChange={(event) => onChange(event.target.value)} />
+      <p className="text-xs text-muted-foreground">{t('admin.reasonHint')}</p>
+    </div>
+  );
+}
+
+const REASON_MIN_LENGTH = 3;
+const hasReason = (reason: string) => reason.trim().length >= REASON_MIN_LENGTH;
+
+/** 'Delete Ticket', only after the spec's confirmation in a dialog, with a reason for the audit log. */
 export function DeleteTicketButton({ ticketId, onDeleted }: { ticketId: number; onDeleted(): void }) {
   const { t } = useTranslation('tickets');
   const remove = useDeleteTicket();
   const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
   return (
     <>
       <Button
@@ -93,6 +113,7 @@ export function DeleteTicketButton({ ticketId, onDeleted }: { ticketId: number; 
             <AlertDialogTitle>{t('admin.deleteTitle')}</AlertDialogTitle>
             <AlertDialogDescription>{ticketMessages.deleteConfirm}</AlertDialogDescription>
           </AlertDialogHeader>
+          <ReasonField value={reason} onChange={setReason} />
           <AlertDialogFooter>
             <AlertDialogCancel asChild>
               <Button variant="outline" disabled={remove.isPending}>
@@ -103,13 +124,17 @@ export function DeleteTicketButton({ ticketId, onDeleted }: { ticketId: number; 
             <Button
               variant="destructive"
               busy={remove.isPending}
+              disabled={!hasReason(reason)}
               onClick={() =>
-                remove.mutate(ticketId, {
-                  onSuccess: () => {
-                    setOpen(false);
-                    onDeleted();
+                remove.mutate(
+                  { ticketId, reason: reason.trim() },
+                  {
+                    onSuccess: () => {
+                      setOpen(false);
+                      onDeleted();
+                    },
                   },
-                })
+                )
               }
             >
               {t('admin.delete')}
@@ -121,30 +146,71 @@ export function DeleteTicketButton({ ticketId, onDeleted }: { ticketId: number; 
   );
 }
 
-/** Administrators may set any of the three statuses. */
+/** Administrators may set any of the three statuses, each change with a reason for the audit log. */
 export function TicketStatusSelect({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation('tickets');
   const setStatus = useSetTicketStatus();
+  const [chosen, setChosen] = useState<TicketStatus | null>(null);
+  const [reason, setReason] = useState('');
   return (
-    <Select
-      value={isTicketStatus(ticket.status) ? ticket.status : undefined}
-      disabled={setStatus.isPending}
-      onValueChange={(status) => setStatus.mutate({ ticketId: ticket.id, status: status as TicketStatus })}
-    >
-      <SelectTrigger
-        className="h-8 w-auto min-w-44 text-xs"
-        aria-label={t('admin.ticketStatus')}
-        aria-busy={setStatus.isPending || undefined}
+    <>
+      <Select
+        value={isTicketStatus(ticket.status) ? ticket.status : undefined}
+        disabled={setStatus.isPending}
+        onValueChange={(status) => {
+          setReason('');
+          setChosen(status as TicketStatus);
+        }}
       >
-        <SelectValue placeholder={t('admin.setStatus')} />
-      </SelectTrigger>
-      <SelectContent>
-        {ticketStatuses.map((status) => (
-          <SelectItem key={status} value={status}>
-            {t(`status.${status}`)}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+        <SelectTrigger
+          className="h-8 w-auto min-w-44 text-xs"
+          aria-label={t('admin.ticketStatus')}
+          aria-busy={setStatus.isPending || undefined}
+        >
+          <SelectValue placeholder={t('admin.setStatus')} />
+        </SelectTrigger>
+        <SelectContent>
+          {ticketStatuses.map((status) => (
+            <SelectItem key={status} value={status}>
+              {t(`status.${status}`)}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <AlertDialog
+        open={chosen !== null}
+        onOpenChange={(next) => !next && !setStatus.isPending && setChosen(null)}
+      >
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>
+              {chosen && t('admin.statusTitle', { status: t(`status.${chosen}`) })}
+            </AlertDialogTitle>
+            <AlertDialogDescription className="sr-only">{t('admin.reasonHint')}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <ReasonField value={reason} onChange={setReason} />
+          <AlertDialogFooter>
+            <AlertDialogCancel asChild>
+              <Button variant="outline" disabled={setStatus.isPending}>
+                {t('admin.cancel')}
+              </Button>
+            </AlertDialogCancel>
+            <Button
+              busy={setStatus.isPending}
+              disabled={!hasReason(reason)}
+              onClick={() =>
+                chosen &&
+                setStatus.mutate(
+                  { ticketId: ticket.id, status: chosen, reason: reason.trim() },
+                  { onSuccess: () => setChosen(null) },
+                )
+              }
+            >
+              {t('admin.apply')}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
   );
 }

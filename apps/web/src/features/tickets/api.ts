@@ -164,13 +164,13 @@ export const useCloseTicket = (scope: TicketScope) =>
     fallbackError: ticketMessages.closeFailed,
   });
 
-/** Administrators may set any of the statuses. */
+/** Administrators may set any of the statuses, naming why (audited). */
 export const useSetTicketStatus = () =>
   useTicketMutation({
-    run: ({ ticketId, status }: { ticketId: number; status: TicketStatus }) =>
+    run: ({ ticketId, status, reason }: { ticketId: number; status: TicketStatus; reason: string }) =>
       apiRequest<TicketResponse>(apiPaths.adminTickets.status(ticketId), {
         method: 'POST',
-        body: { status },
+        body: { status, reason },
         fallbackError: ticketMessages.statusFailed,
       }),
     succeeded: (response) =>
@@ -182,13 +182,14 @@ export const useSetTicketStatus = () =>
 
 export const useDeleteTicket = () =>
   useTicketMutation({
-    run: (ticketId: number) =>
+    run: ({ ticketId, reason }: { ticketId: number; reason: string }) =>
       apiRequest<{ success: true }>(apiPaths.adminTickets.ticket(ticketId), {
         method: 'DELETE',
+        body: { reason },
         fallbackError: ticketMessages.deleteFailed,
       }),
     succeeded: () =>
       toast.success(ticketMessages.ticketDeleted, { description: ticketMessages.ticketDeletedDescription }),
     fallbackError: ticketMessages.deleteFailed,
-    deletedId: (ticketId) => ticketId,
+    deletedId: ({ ticketId }) => ticketId,
   });

@@ -322,13 +322,24 @@ describe('an administrator', () => {
     expect(screen.queryByRole('button', { name: 'Close Ticket' })).not.toBeInTheDocument();
     await user.click(selector);
     await user.click(await screen.findByRole('option', { name: 'Waiting for Reply' }));
+    // Each change asks why (the audit log keeps it); nothing is sent before.
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Change the status to Waiting for Reply?',
+    });
+    const apply = within(dialog).getByRole('button', { name: 'Change status' });
+    expect(apply).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Reason (for the audit log)'), 'asked for a screenshot');
+    await user.click(apply);
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith(ticketMessages.statusUpdated, {
         description: 'Ticket status changed to Waiting for Reply.',
       }),
     );
     expect(api.writes()).toMatchObject([
-      { path: '/api/tickets/admin/tickets/3/status', body: { status: 'waiting_for_reply' } },
+      {
+        path: '/api/tickets/admin/tickets/3/status',
+        body: { status: 'waiting_for_reply', reason: 'asked for a screenshot' },
+      },
     ]);
     expect(await screen.findByRole('button', { name: 'Close Ticket' })).toBeInTheDocument();
   });
@@ -343,13 +354,18 @@ describe('an administrator', () => {
     expect(api.writes()).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Delete Ticket' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete Ticket' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(within(dialog).getByRole('button', { name: 'Delete Ticket' })).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Reason (for the audit log)'), 'spam');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Ticket' }));
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith(ticketMessages.ticketDeleted, {
         description: ticketMessages.ticketDeletedDescription,
       }),
     );
-    expect(api.writes()).toMatchObject([{ method: 'DELETE', path: '/api/tickets/admin/tickets/1' }]);
+    expect(api.writes()).toMatchObject([
+      { method: 'DELETE', path: '/api/tickets/admin/tickets/1', body: { reason: 'spam' } },
+    ]);
     expect(await screen.findByRole('heading', { name: ticketMessages.selectTicket })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('From Alice')).not.toBeInTheDocument());
     // The deleted ticket is not asked for again.
@@ -363,6 +379,10 @@ describe('an administrator', () => {
     await user.click(await screen.findByText('From Alice'));
     api.failNext('DELETE', /tickets\/1$/, unchecked(502, {}));
     await user.click(await screen.findByRole('button', { name: 'Delete Ticket' }));
+    await user.type(
+      within(screen.getByRole('alertdialog')).getByLabelText('Reason (for the audit log)'),
+      'spam',
+    );
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete Ticket' }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith(ticketMessages.errorTitle, {

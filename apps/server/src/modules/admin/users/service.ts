@@ -6,7 +6,7 @@ import {
   centsToDollars,
   formatCents,
 } from '@simcode/contract';
-import { and, desc, eq, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client';
 import {
   apiKeys,
@@ -22,6 +22,7 @@ import type { UserEventBus } from '../../../db/user-events';
 import type { Clock } from '../../../lib/clock';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { applyLedgerChange, InsufficientBalanceError, lockAccount } from '../../accounts/ledger';
+import { createCredentialRevocation, type RevocationCause } from '../../auth/revocation';
 
 import {
   type Actor,
@@ -84,6 +85,7 @@ interface Deps {
  */
 export function createAdminUsersService({ db, events, clock }: Deps) {
   const audit = createAuditRepository(db);
+  const revocation = createCredentialRevocation({ db, events, clock });
 
   async function lockedUser(tx: Transaction, userId: number) {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
@@ -120,7 +122,7 @@ export function createAdminUsersService({ db, events, clock }: Deps) {
       );
       return after;
     });
-    events.publish({ userId, type: 'account' });
+    revocation.announce(userId);
     return updated;
   }
 
@@ -133,13 +135,14 @@ export function createAdminUsersService({ db, events, clock }: Deps) {
     return row!;
   }
 
-  /** Ends every token of the user: the version moves on and each live session is marked revoked. */
-  async function revokeSessions(tx: Transaction, userId: number) {
-    await tx
-      .update(sessions)
-      .set({ revokedAt: clock.now() })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-    return { tokenVersion: sql`${users.tokenVersion} + 1` };
+  /**
+   * Ends every credential of the user (modules/auth/revocation.ts) inside the action's transaction, then
+   * reads the row back as the action left it.
+   */
+  async function revokeCredentials(tx: Transaction, userId: number, cause: RevocationCause): Promise<User> {
+    await revocation.revokeWithin(tx, { userId, cause });
+    const [row] = await tx.select().from(users).where(eq(users.id, userId));
+    return row!;
   }
 
   function refuseSelf(actor: Actor, userId: number) {
@@ -300,11 +303,8 @@ export function createAdminUsersService({ db, events, clock }: Deps) {
       refuseSelf(actor, userId);
       return act(actor, userId, 'user.block', reason, async (tx, user) => {
         if (user.blockedAt) throw conflict(adminMessages.alreadyBlocked, 'already_blocked');
-        return update(tx, userId, {
-          blockedAt: clock.now(),
-          blockedReason: reason,
-          ...(await revokeSessions(tx, userId)),
-        });
+        await update(tx, userId, { blockedAt: clock.now(), blockedReason: reason });
+        return revokeCredentials(tx, userId, 'block');
       });
     },
 
@@ -326,7 +326,8 @@ export function createAdminUsersService({ db, events, clock }: Deps) {
         reason,
         async (tx, user) => {
           if (user.role === value) throw conflict(adminMessages.sameRole, 'same_role');
-          return update(tx, userId, { role: value, ...(await revokeSessions(tx, userId)) });
+          await update(tx, userId, { role: value });
+          return revokeCredentials(tx, userId, 'role_change');
         },
       );
     },
@@ -336,13 +337,14 @@ export function createAdminUsersService({ db, events, clock }: Deps) {
       return act(actor, userId, 'user.reset_two_factor', reason, async (tx, user) => {
         if (!user.totpSecret) throw conflict(adminMessages.twoFactorNotOn, 'two_factor_not_on');
         await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-        return update(tx, userId, { totpSecret: null, totpPendingSecret: null, totpLastStep: null });
+        await update(tx, userId, { totpSecret: null, totpPendingSecret: null, totpLastStep: null });
+        return revokeCredentials(tx, userId, 'two_factor_change');
       });
     },
 
     async signOutEverywhere(actor: Actor, userId: number, reason: string): Promise<User> {
-      return act(actor, userId, 'user.sign_out', reason, async (tx) =>
-        update(tx, userId, await revokeSessions(tx, userId)),
+      return act(actor, userId, 'user.sign_out', reason, (tx) =>
+        revokeCredentials(tx, userId, 'admin_sign_out'),
       );
     },
   };
