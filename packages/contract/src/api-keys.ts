@@ -18,6 +18,10 @@ export const apiKeyMessages = defineMessages('apiKeys', en.apiKeys, (t) => ({
   },
   priceAboveKeyCeiling: (price: string, ceiling: string) => t('priceAboveKeyCeiling', { price, ceiling }),
   deliveryBelowKeyFloor: (rate: string, floor: string) => t('deliveryBelowKeyFloor', { rate, floor }),
+  keyPaused: (failures: number) => t('keyPaused', { count: failures }),
+  dailyCapReached: (cap: string, spent: string, price: string) => t('dailyCapReached', { cap, spent, price }),
+  totalCapReached: (cap: string, spent: string, price: string) => t('totalCapReached', { cap, spent, price }),
+  activeOrdersCapReached: (max: number) => t('activeOrdersCapReached', { max }),
 }));
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point

@@ -7,6 +7,7 @@ export * from './auth';
 export * from './buying';
 export * from './catalog';
 export * from './dashboard';
+export * from './errors';
 export * from './http';
 export * from './i18n';
 export * from './limits';

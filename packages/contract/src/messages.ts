@@ -47,3 +47,4 @@ export const SESSION_ENDING_CODE = 'unauthorized';
 export function isSessionEndingError(body: { code?: unknown } | null | undefined): boolean {
   return body?.code === SESSION_ENDING_CODE;
 }
+export const catalogMessages = defineMessages('catalog', en.catalog);

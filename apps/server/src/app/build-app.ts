@@ -11,7 +11,7 @@ import type { Config } from '../config';
 import { installAnswerCompression } from '../lib/compress-answers';
 import { capConnections, httpServerOptions } from '../lib/connection-limits';
 import { answerClientError, answerError, installErrorHandler } from '../lib/error-handler';
-import { AppError } from '../lib/errors';
+import { fail } from '../lib/errors';
 import { installRequestLanguage } from '../lib/request-language';
 import { installSecurityHeaders } from '../lib/security-headers';
 import { serializerCompiler } from '../lib/serializer';
@@ -148,7 +148,7 @@ export async function buildApp(ctx: Container): Promise<FastifyInstance> {
     global: false,
     ...(config.REDIS_URL ? { redis: new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) } : {}),
     errorResponseBuilder: (_request, context) =>
-      new AppError(429, generalMessages.tooManyRequestsIn(durationText(context.ttl)), 'rate_limited'),
+      fail('rate_limited', generalMessages.tooManyRequestsIn(durationText(context.ttl))),
   });
   await app.register(swagger, {
     openapi: {

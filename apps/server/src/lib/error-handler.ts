@@ -2,7 +2,9 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import {
   API_V1_PREFIX,
-  generalMessages,
+  type ErrorCode,
+  errorCatalogue,
+  errorText,
   localizeEnglish,
   validationMessages,
   wireErrorTexts,
@@ -46,36 +48,36 @@ function describeValidation(context: string | undefined, issues: ValidationIssue
   return validationMessages.invalidRequest(where, first?.message ?? validationMessages.isInvalid);
 }
 
-type GeneralText = Exclude<keyof typeof generalMessages, 'tooManyRequestsIn'>;
-
-/**
- * Fastify's own client errors: the code we answer, and the sentence's key (read per answer, in its
- * language).
- */
-const FASTIFY_CLIENT_ERRORS: Record<string, [code: string, text: GeneralText]> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: ['body_too_large', 'bodyTooLarge'],
-  FST_ERR_CTP_INVALID_JSON_BODY: ['invalid_json', 'invalidJson'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: ['invalid_json', 'invalidJson'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', 'unsupportedMediaType'],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['invalid_request', 'invalidRequest'],
-  FST_ERR_BAD_URL: ['bad_url', 'badUrl'],
+/** Fastify's own client errors, by its error code: the code we answer with. */
+const FASTIFY_CLIENT_ERRORS: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_request',
+  FST_ERR_BAD_URL: 'bad_url',
 };
 
 /** Any other client error, by status: Fastify's and its plugins' own messages may quote the request. */
-const CLIENT_ERRORS_BY_STATUS: Record<number, [code: string, text: GeneralText]> = {
-  404: ['not_found', 'notFound'],
-  405: ['method_not_allowed', 'methodNotAllowed'],
-  408: ['request_timeout', 'requestTimeout'],
-  413: ['body_too_large', 'bodyTooLarge'],
-  414: ['uri_too_long', 'uriTooLong'],
-  415: ['unsupported_media_type', 'unsupportedMediaType'],
-  429: ['rate_limited', 'tooManyRequests'],
+const CLIENT_ERRORS_BY_STATUS: Record<number, ErrorCode> = {
+  404: 'not_found',
+  405: 'method_not_allowed',
+  408: 'request_timeout',
+  413: 'body_too_large',
+  414: 'uri_too_long',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
 };
+
+/** A code's own answer, in the current language. */
+function answerOf(code: ErrorCode): { status: number; code: ErrorCode; message: string } {
+  return { status: errorCatalogue[code].status, code, message: errorText(code) };
+}
 
 /** What an error answers: its status, its code, its sentence in the request's language, and any details. */
 export interface ErrorAnswer {
   status: number;
-  code: string;
+  code: ErrorCode;
   message: string;
   details?: Record<string, string | number>;
 }
@@ -101,20 +103,20 @@ function describeInLanguage(error: FastifyError, request: FastifyRequest): Error
   }
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
     const text = describeValidation(error.validationContext, error.validation ?? []);
-    return { status: 400, code: 'invalid_request', message: text };
+    return { ...answerOf('invalid_request'), message: text };
   }
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-    return { status: 500, code: 'internal_error', message: generalMessages.genericError };
+    return answerOf('internal_error');
   }
   const status = error.statusCode ?? 500;
-  const known = (error.code && FASTIFY_CLIENT_ERRORS[error.code]) || CLIENT_ERRORS_BY_STATUS[status];
   if (status >= 400 && status < 500) {
-    const [code, text] = known ?? ['invalid_request', 'invalidRequest'];
-    return { status, code, message: generalMessages[text] };
+    const code = (error.code && FASTIFY_CLIENT_ERRORS[error.code]) || CLIENT_ERRORS_BY_STATUS[status];
+    // The status Fastify decided stays (a 400 of a plugin is not a 413 because its code is unknown).
+    return { ...answerOf(code ?? 'invalid_request'), status };
   }
   request.log.error({ err: error }, 'unhandled error');
-  return { status: 500, code: 'internal_error', message: generalMessages.genericError };
+  return answerOf('internal_error');
 }
 
 /**
@@ -141,9 +143,9 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
 }
 
 /** Node's own refusals of a request it could not parse, before any request object exists. */
-const PARSER_REFUSALS: Record<string, [status: number, code: string, text: GeneralText]> = {
-  HPE_HEADER_OVERFLOW: [431, 'headers_too_large', 'headersTooLarge'],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'request_timeout', 'requestTimeout'],
+const PARSER_REFUSALS: Record<string, ErrorCode> = {
+  HPE_HEADER_OVERFLOW: 'headers_too_large',
+  ERR_HTTP_REQUEST_TIMEOUT: 'request_timeout',
 };
 
 /**
@@ -156,12 +158,8 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     socket.destroy();
     return;
   }
-  const [status, code, text] = PARSER_REFUSALS[error.code ?? ''] ?? [
-    400,
-    'malformed_request',
-    'malformedRequest',
-  ];
-  const body = JSON.stringify(errorBody(code, generalMessages[text]));
+  const { status, code, message } = answerOf(PARSER_REFUSALS[error.code ?? ''] ?? 'malformed_request');
+  const body = JSON.stringify(errorBody(code, message));
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
@@ -179,7 +177,8 @@ export function installErrorHandler(app: FastifyInstance): void {
   // lib/connection-limits.ts); it is refused here, in the API's shape.
   app.addHook('onRequest', (request, reply, done) => {
     if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
-      reply.code(400).send(errorBody('missing_host', generalMessages.missingHost));
+      const { status, code, message } = answerOf('missing_host');
+      reply.code(status).send(errorBody(code, message));
       return;
     }
     done();

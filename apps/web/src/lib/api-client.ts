@@ -1,4 +1,11 @@
-import { currentLanguage, generalMessages, isSessionEndingError, LANGUAGE_TAGS } from '@simcode/contract';
+import {
+  currentLanguage,
+  type ErrorCode,
+  generalMessages,
+  isErrorCode,
+  isSessionEndingError,
+  LANGUAGE_TAGS,
+} from '@simcode/contract';
 import { endSession, getToken } from './session';
 
 /** A failed API call, carrying the text to show the user. */
@@ -6,8 +13,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    /** The answer's machine-readable `code` ('price_changed'), when it had one. */
-    readonly code?: string,
+    /** The answer's machine-readable `code` ('price_changed'), when it had one of the catalogue's. */
+    readonly code?: ErrorCode,
     /** The answer's whole body: the fields a page acts on beside the text (`price`, `ticket_id`). */
     readonly body: Readonly<Record<string, unknown>> = {},
   ) {
@@ -82,7 +89,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
   const failed = !response.ok || answer?.success === false;
   if (failed) {
-    const code = typeof answer?.code === 'string' ? answer.code : undefined;
+    const code = isErrorCode(answer?.code) ? answer.code : undefined;
     throw new ApiError(error ?? fallbackError, response.status, code, answer ?? {});
   }
   return payload as T;

@@ -53,6 +53,8 @@ export const adminMessages = defineMessages('admin', en.admin, (t) => ({
   paymentCredited: (amount: string) => t('paymentCredited', { amount }),
   providerDisabled: (name: string) => t('providerDisabled', { name }),
   providerEnabled: (name: string) => t('providerEnabled', { name }),
+  noSuchCountry: (code: string) => t('noSuchCountry', { code }),
+  noSuchService: (code: string) => t('noSuchService', { code }),
 }));
 
 /** Why an administrator acts: required on every action, recorded in the audit log. */

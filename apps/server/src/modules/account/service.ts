@@ -19,7 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/client';
 import { secondFactorFailures, users as usersTable } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { badRequest, conflict, isUniqueViolation, notFound, tooManyRequests } from '../../lib/errors';
+import { fail, isUniqueViolation, notFound, tooManyRequests } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
 import type { CaptchaVerifier } from '../auth/captcha/types';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -136,9 +136,9 @@ export function createAccountService({
   }
 
   async function requireCurrentPassword(passwordHash: string, password: string) {
-    if (!password) throw badRequest(authMessages.fillAllFields, 'validation');
+    if (!password) throw fail('validation');
     if (!(await verifyPassword(passwordHash, password))) {
-      throw badRequest(accountMessages.currentPasswordWrong, 'wrong_password');
+      throw fail('wrong_password');
     }
   }
 
@@ -152,14 +152,14 @@ export function createAccountService({
   /** A current second-factor code of a user with two-factor on, counted against the account's own limit. */
   async function requireCode(user: { id: number; totpSecret: string }, code: string) {
     if (!(await secondFactor.verifyWithin(`account:${user.id}`, user, code))) {
-      throw badRequest(accountMessages.twoFactorCodeInvalid, 'invalid_code');
+      throw fail('invalid_code');
     }
   }
 
   /** The password and a current second-factor code, for turning two-factor off or renewing codes. */
   async function requirePasswordAndCode(userId: number, password: string, code: string) {
     const user = await userOf(userId);
-    if (!user.totpSecret) throw badRequest(accountMessages.twoFactorNotOn, 'two_factor_off');
+    if (!user.totpSecret) throw fail('two_factor_off');
     await requireCurrentPassword(user.passwordHash, password);
     await requireCode({ id: user.id, totpSecret: user.totpSecret }, code);
     return user;
@@ -179,7 +179,7 @@ export function createAccountService({
     const user = await userOf(userId);
     await requireCurrentPassword(user.passwordHash, input.currentPassword);
     if (user.totpSecret) {
-      if (!input.code.trim()) throw badRequest(accountMessages.twoFactorCodeRequired, 'code_required');
+      if (!input.code.trim()) throw fail('code_required');
       await requireCode({ id: user.id, totpSecret: user.totpSecret }, input.code);
     }
   }
@@ -226,7 +226,7 @@ export function createAccountService({
       const user = await userOf(caller.id);
       await requireCurrentPassword(user.passwordHash, input.currentPassword);
       const rule = newPasswordRule(input.password, input.repeatPassword);
-      if (rule) throw badRequest(rule, 'validation');
+      if (rule) throw fail('validation', rule);
       // Every session ends, this one too: this device gets a fresh token below.
       await auth.changePassword(user.id, input.password);
       return auth.issueToken(await userOf(user.id), client);
@@ -236,15 +236,14 @@ export function createAccountService({
     async requestEmailChange(userId: number, input: { email: string; currentPassword: string }) {
       const user = await userOf(userId);
       const email = input.email.trim();
-      if (!email) throw badRequest(authMessages.fillAllFields, 'validation');
-      if (email.length > EMAIL_MAX_LENGTH) throw badRequest(authMessages.emailTooLong, 'validation');
-      if (!EMAIL_PATTERN.test(email)) throw badRequest(authMessages.invalidEmail, 'validation');
+      if (!email) throw fail('validation');
+      if (email.length > EMAIL_MAX_LENGTH) throw fail('validation', authMessages.emailTooLong);
+      if (!EMAIL_PATTERN.test(email)) throw fail('validation', authMessages.invalidEmail);
       await requireCurrentPassword(user.passwordHash, input.currentPassword);
       if (email.toLowerCase() === user.email.toLowerCase()) {
-        throw badRequest(accountMessages.emailUnchanged, 'email_unchanged');
+        throw fail('email_unchanged');
       }
-      if (await repository.emailTakenByOther(userId, email))
-        throw conflict(authMessages.emailTaken, 'email_taken');
+      if (await repository.emailTakenByOther(userId, email)) throw fail('email_taken');
       const token = newLinkToken();
       const now = clock.now();
       await repository.replaceLink({
@@ -311,14 +310,13 @@ export function createAccountService({
           });
           return { userId: link.userId, email: link.newEmail };
         });
-        if (!changed) throw badRequest(accountMessages.emailLinkInvalid, 'link_invalid');
+        if (!changed) throw fail('link_invalid');
         // After the commit, so no instance reloads the old address in between.
         auth.forgetIdentity(changed.userId);
         return accountMessages.emailChanged(changed.email);
       } catch (error) {
         // Someone registered the address after the link was sent.
-        if (isUniqueViolation(error, 'users_email_lower_key'))
-          throw conflict(authMessages.emailTaken, 'email_taken');
+        if (isUniqueViolation(error, 'users_email_lower_key')) throw fail('email_taken');
         throw error;
       }
     },
@@ -340,13 +338,12 @@ export function createAccountService({
           });
           return { userId: link.userId, email: link.newEmail };
         });
-        if (!reverted) throw badRequest(accountMessages.emailLinkInvalid, 'link_invalid');
+        if (!reverted) throw fail('link_invalid');
         revocation.announce(reverted.userId);
         return accountMessages.emailReverted(reverted.email);
       } catch (error) {
         // Another account took the old address meanwhile: support has to sort it out.
-        if (isUniqueViolation(error, 'users_email_lower_key'))
-          throw conflict(authMessages.emailTaken, 'email_taken');
+        if (isUniqueViolation(error, 'users_email_lower_key')) throw fail('email_taken');
         throw error;
       }
     },
@@ -357,12 +354,12 @@ export function createAccountService({
      */
     async requestPasswordReset(input: { email: string; captcha: string }, address: string): Promise<string> {
       const email = input.email.trim();
-      if (!email) throw badRequest(authMessages.fillAllFields, 'validation');
+      if (!email) throw fail('validation');
       if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) {
-        throw badRequest(authMessages.invalidEmail, 'validation');
+        throw fail('validation', authMessages.invalidEmail);
       }
       if (!(await captcha.verify(input.captcha, address))) {
-        throw badRequest(authMessages.captchaRequired, 'captcha');
+        throw fail('captcha');
       }
       // The answer leaves before the account is even looked up: a real address costs the caller no more
       // time than an unknown one (the link and its mail are made after).
@@ -386,7 +383,7 @@ export function createAccountService({
       revokeApiKeys: boolean;
     }): Promise<string> {
       const rule = newPasswordRule(input.password, input.repeatPassword);
-      if (rule) throw badRequest(rule, 'validation');
+      if (rule) throw fail('validation', rule);
       const passwordHash = await hashPassword(input.password);
       const userId = await db.transaction(async (tx) => {
         const link = await repository.consumeLink(input.token, 'password_reset', clock.now(), tx);
@@ -399,7 +396,7 @@ export function createAccountService({
         });
         return link.userId;
       });
-      if (userId === null) throw badRequest(accountMessages.resetLinkInvalid, 'link_invalid');
+      if (userId === null) throw fail('link_invalid', accountMessages.resetLinkInvalid);
       revocation.announce(userId);
       return accountMessages.passwordReset;
     },
@@ -407,7 +404,7 @@ export function createAccountService({
     /** A new secret to scan; two-factor turns on only when a code from it is confirmed. */
     async startTwoFactorSetup(userId: number) {
       const user = await userOf(userId);
-      if (user.totpSecret) throw conflict(accountMessages.twoFactorAlreadyOn, 'two_factor_on');
+      if (user.totpSecret) throw fail('two_factor_on');
       const secret = newTotpSecret();
       await repository.setPendingTotpSecret(userId, secretBox.seal(secret));
       const { otpauthUrl, qrSvg } = await totpEnrolment(secret, user.username, appName);
@@ -416,15 +413,15 @@ export function createAccountService({
 
     async enableTwoFactor(caller: AuthSession, code: string): Promise<string[]> {
       const user = await userOf(caller.id);
-      if (user.totpSecret) throw conflict(accountMessages.twoFactorAlreadyOn, 'two_factor_on');
-      if (!user.totpPendingSecret) throw badRequest(accountMessages.twoFactorNoSetup, 'two_factor_no_setup');
+      if (user.totpSecret) throw fail('two_factor_on');
+      if (!user.totpPendingSecret) throw fail('two_factor_no_setup');
       const step = totpStepOf(secretBox.open(user.totpPendingSecret), code, clock.now());
-      if (step === null) throw badRequest(accountMessages.twoFactorCodeInvalid, 'invalid_code');
+      if (step === null) throw fail('invalid_code');
       const codes = newRecoveryCodes();
       if (
         !(await repository.enableTotp(caller.id, user.totpPendingSecret, step, codes.map(recoveryCodeHash)))
       )
-        throw conflict(accountMessages.twoFactorAlreadyOn, 'two_factor_on');
+        throw fail('two_factor_on');
       await twoFactorChanged(caller);
       return codes;
     },

@@ -14,7 +14,7 @@ import type { Database, Executor } from '../../db/client';
 import type { ApiKey } from '../../db/schema';
 import type { UserEventBus } from '../../db/user-events';
 import type { Clock } from '../../lib/clock';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { AppError, fail, notFound } from '../../lib/errors';
 import { resolvePublicAddress, UnsafeTargetError } from '../../lib/public-address';
 import type { SecretBox } from '../../lib/secret-box';
 import { createMailQueue } from '../mail/queue';
@@ -56,7 +56,7 @@ export class KeyCapError extends AppError {
     readonly apiKeyId: number,
     readonly detail: string,
   ) {
-    super(403, detail, 'key_limit_reached');
+    super('key_limit_reached', detail);
     this.name = 'KeyCapError';
   }
 }
@@ -125,19 +125,19 @@ export function createApiKeyService({
     try {
       const parsed = new URL(url);
       if (parsed.protocol !== 'https:' && !allowPrivateCallbacks)
-        throw badRequest(apiKeyMessages.callbackNotHttps, 'invalid_request');
+        throw fail('invalid_request', apiKeyMessages.callbackNotHttps);
       host = parsed.hostname;
     } catch (error) {
       if (error instanceof AppError) throw error;
-      throw badRequest(apiKeyMessages.callbackNotHttps, 'invalid_request');
+      throw fail('invalid_request', apiKeyMessages.callbackNotHttps);
     }
     try {
       await resolvePublicAddress(host, allowPrivateCallbacks);
     } catch (error) {
       if (error instanceof UnsafeTargetError)
-        throw badRequest(
-          error.reason === 'private' ? apiKeyMessages.callbackPrivate : apiKeyMessages.callbackUnresolvable,
+        throw fail(
           'callback_refused',
+          error.reason === 'private' ? apiKeyMessages.callbackPrivate : apiKeyMessages.callbackUnresolvable,
         );
       throw error;
     }
@@ -207,8 +207,7 @@ export function createApiKeyService({
       const created = await db.transaction(async (tx) => {
         const inTransaction = createApiKeysRepository(tx);
         await inTransaction.lockUser(userId);
-        if ((await inTransaction.countLive(userId)) >= API_KEYS_MAX_LIVE)
-          throw conflict(apiKeyMessages.tooManyKeys, 'too_many_keys');
+        if ((await inTransaction.countLive(userId)) >= API_KEYS_MAX_LIVE) throw fail('too_many_keys');
         const settings = settingsFrom(parsed);
         const now = clock.now();
         const key = await inTransaction.insert({
@@ -248,10 +247,10 @@ export function createApiKeyService({
     async update(userId: number, id: number, input: UpdateApiKeyRequest): Promise<ApiKeyView> {
       const found = await repository.findForUser(userId, id);
       if (!found) throw notFound(apiKeyMessages.notFound);
-      if (found.revokedAt) throw conflict(apiKeyMessages.alreadyRevoked, 'revoked');
+      if (found.revokedAt) throw fail('revoked');
       await checkCallback(input.callback_url);
       const updated = await repository.update(userId, id, settingsFrom(input));
-      if (!updated) throw conflict(apiKeyMessages.alreadyRevoked, 'revoked');
+      if (!updated) throw fail('revoked');
       keyChanged(userId);
       return present(updated);
     },
@@ -261,7 +260,7 @@ export function createApiKeyService({
       const found = await repository.findForUser(userId, id);
       if (!found) throw notFound(apiKeyMessages.notFound);
       const resumed = await repository.update(userId, id, { pausedAt: null, failuresInARow: 0 });
-      if (!resumed) throw conflict(apiKeyMessages.alreadyRevoked, 'revoked');
+      if (!resumed) throw fail('revoked');
       keyChanged(userId);
       return present(resumed);
     },
@@ -271,7 +270,7 @@ export function createApiKeyService({
       const found = await repository.findForUser(userId, id);
       if (!found) throw notFound(apiKeyMessages.notFound);
       const revoked = await repository.revoke(userId, id, clock.now());
-      if (!revoked) throw conflict(apiKeyMessages.alreadyRevoked, 'revoked');
+      if (!revoked) throw fail('revoked');
       keyChanged(userId);
       return present(revoked);
     },
@@ -286,8 +285,8 @@ export function createApiKeyService({
     async sendTestDelivery(userId: number, id: number): Promise<void> {
       const found = await repository.findForUser(userId, id);
       if (!found) throw notFound(apiKeyMessages.notFound);
-      if (found.revokedAt) throw conflict(apiKeyMessages.alreadyRevoked, 'revoked');
-      if (!found.callbackUrl) throw conflict(apiKeyMessages.noCallback, 'no_callback');
+      if (found.revokedAt) throw fail('revoked');
+      if (!found.callbackUrl) throw fail('no_callback');
       await repository.enqueueTestDelivery(id, clock.now());
     },
 
@@ -330,26 +329,30 @@ export function createApiKeyService({
           const inTransaction = createApiKeysRepository(tx);
           await inTransaction.lockKey(key.id);
           const fresh = await inTransaction.findById(key.id);
-          if (!fresh || fresh.revokedAt) throw new KeyCapError(key.id, 'The key was revoked.');
-          if (fresh.pausedAt)
-            throw new KeyCapError(
-              key.id,
-              `The key paused itself after ${fresh.failuresInARow} orders in a row without a code; its owner resumes it on the API keys page.`,
-            );
+          if (!fresh || fresh.revokedAt) throw new KeyCapError(key.id, apiKeyMessages.keyRevoked);
+          if (fresh.pausedAt) throw new KeyCapError(key.id, apiKeyMessages.keyPaused(fresh.failuresInARow));
           const spent = await inTransaction.spending(key.id, dayStart());
           const price = formatCents(priceCents);
           if (fresh.dailyCapCents !== null && spent.todayCents + priceCents > fresh.dailyCapCents)
             throw new KeyCapError(
               key.id,
-              `Daily cap ${formatCents(fresh.dailyCapCents)} reached: spent ${formatCents(spent.todayCents)} today, this order costs ${price}.`,
+              apiKeyMessages.dailyCapReached(
+                formatCents(fresh.dailyCapCents),
+                formatCents(spent.todayCents),
+                price,
+              ),
             );
           if (fresh.totalCapCents !== null && spent.totalCents + priceCents > fresh.totalCapCents)
             throw new KeyCapError(
               key.id,
-              `Total cap ${formatCents(fresh.totalCapCents)} reached: spent ${formatCents(spent.totalCents)}, this order costs ${price}.`,
+              apiKeyMessages.totalCapReached(
+                formatCents(fresh.totalCapCents),
+                formatCents(spent.totalCents),
+                price,
+              ),
             );
           if (fresh.maxActiveOrders !== null && spent.activeOrders >= fresh.maxActiveOrders)
-            throw new KeyCapError(key.id, `Active orders cap ${fresh.maxActiveOrders} reached.`);
+            throw new KeyCapError(key.id, apiKeyMessages.activeOrdersCapReached(fresh.maxActiveOrders));
         },
       };
     },

@@ -9,8 +9,7 @@ import {
   findService,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors';
-import { catalogMessages } from '../catalog/service';
+import { fail } from '../../lib/errors';
 import { cursorAfter, positionOf } from './cursor';
 import type { ApiV1Deps } from './deps';
 
@@ -20,11 +19,9 @@ export const asKey = [{ apiKey: [] }];
 /** The country and service a request names, as people write them, or a 400 naming the one not known. */
 export function namedChoice(names: { country?: string; service?: string }) {
   const country = names.country === undefined ? undefined : findCountry(names.country);
-  if (names.country !== undefined && !country)
-    throw new AppError(400, catalogMessages.unknownCountry, 'unknown_country');
+  if (names.country !== undefined && !country) throw fail('unknown_country');
   const service = names.service === undefined ? undefined : findService(names.service);
-  if (names.service !== undefined && !service)
-    throw new AppError(400, catalogMessages.unknownService, 'unknown_service');
+  if (names.service !== undefined && !service) throw fail('unknown_service');
   return { countryId: country?.id, service: service?.code };
 }
 

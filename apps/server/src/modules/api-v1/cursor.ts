@@ -1,5 +1,4 @@
-import { generalMessages } from '@simcode/contract';
-import { AppError } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 
 /**
  * The opaque cursor of a list page: the keyset position (the last row's id) written so clients do not build
@@ -14,7 +13,7 @@ export function positionOf(cursor: string | undefined): number | undefined {
   if (cursor === undefined) return undefined;
   const match = /^v1:([1-9]\d{0,15})$/.exec(Buffer.from(cursor, 'base64url').toString());
   const id = match ? Number(match[1]) : Number.NaN;
-  if (!Number.isSafeInteger(id)) throw new AppError(400, generalMessages.invalidRequest, 'invalid_cursor');
+  if (!Number.isSafeInteger(id)) throw fail('invalid_cursor');
   return id;
 }
 

@@ -1,7 +1,6 @@
-import { generalMessages } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { UserEvent } from '../../db/user-events';
-import { AppError } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { asKey, TAGS } from './account';
 import type { ApiV1Deps } from './deps';
 
@@ -43,7 +42,7 @@ export const eventRoutes: FastifyPluginAsyncZod<ApiV1Deps> = async (app, { event
     },
     async (request, reply) => {
       const key = request.resellerKey!;
-      if (!waits.take(key.id)) throw new AppError(429, generalMessages.tooManyRequests, 'too_many_waits');
+      if (!waits.take(key.id)) throw fail('too_many_waits');
       reply.hijack();
       const stream = reply.raw;
       stream.writeHead(200, {

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { apiKeyMessages } from '@simcode/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import type { Database } from '../../db/client';
 import { apiIdempotencyKeys } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { AppError, isUniqueViolation } from '../../lib/errors';
+import { fail, isUniqueViolation } from '../../lib/errors';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY_PATTERN = /^[\x21-\x7e]{8,100}$/;
@@ -31,8 +30,7 @@ export function createIdempotency(db: Database, clock: Clock) {
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined) return;
     const key = Array.isArray(header) ? '' : header;
-    if (!KEY_PATTERN.test(key))
-      throw new AppError(400, apiKeyMessages.idempotencyKeyInvalid, 'invalid_idempotency_key');
+    if (!KEY_PATTERN.test(key)) throw fail('invalid_idempotency_key');
     const apiKeyId = request.resellerKey!.id;
     const requestHash = createHash('sha256')
       .update(
@@ -47,10 +45,8 @@ export function createIdempotency(db: Database, clock: Clock) {
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const [earlier] = await db.select().from(apiIdempotencyKeys).where(mine(apiKeyId, key));
-      if (earlier?.requestHash !== requestHash)
-        throw new AppError(422, apiKeyMessages.idempotencyKeyReused, 'idempotency_key_reused');
-      if (earlier.responseStatus === null)
-        throw new AppError(409, apiKeyMessages.idempotencyInProgress, 'idempotency_in_progress');
+      if (earlier?.requestHash !== requestHash) throw fail('idempotency_key_reused');
+      if (earlier.responseStatus === null) throw fail('idempotency_in_progress');
       return reply
         .code(earlier.responseStatus)
         .header('idempotent-replayed', 'true')

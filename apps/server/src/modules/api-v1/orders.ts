@@ -6,13 +6,11 @@ import {
   apiV1OrderSchema,
   apiV1OrdersSchema,
   apiV1PageQuerySchema,
-  generalMessages,
-  numberMessages,
 } from '@simcode/contract';
 import type { FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Activation } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import { fail, notFound } from '../../lib/errors';
 import { keySees } from '../api-keys/key-check';
 import { KeyCapError } from '../api-keys/service';
 import { ANY_OPERATOR } from '../catalog/service';
@@ -143,8 +141,7 @@ export const orderRoutes: FastifyPluginAsyncZod<ApiV1Deps & { writes: WriteHooks
       const key = request.resellerKey!;
       const order = await visibleOrder(request, request.params.id);
       const waitMs = request.query.wait * 1000;
-      if (waitMs > 0 && !waits.take(key.id))
-        throw new AppError(429, generalMessages.tooManyRequests, 'too_many_waits');
+      if (waitMs > 0 && !waits.take(key.id)) throw fail('too_many_waits');
       const gone = new AbortController();
       request.raw.once('close', () => gone.abort());
       try {
@@ -187,8 +184,7 @@ export const orderRoutes: FastifyPluginAsyncZod<ApiV1Deps & { writes: WriteHooks
     'Mark an order that received its code as done (frees the number at the provider)',
     async (order) => {
       if (order.status === 'completed') return;
-      if (order.status !== 'received' || !(await activations.complete(order)))
-        throw new AppError(409, numberMessages.finishNeedsCode, 'no_code_yet');
+      if (order.status !== 'received' || !(await activations.complete(order))) throw fail('no_code_yet');
     },
   );
 };

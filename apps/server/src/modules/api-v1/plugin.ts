@@ -1,7 +1,7 @@
-import { apiKeyMessages, sessionMessages } from '@simcode/contract';
+import { sessionMessages } from '@simcode/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { createKeyCheck, type KeyNeed, keyMay } from '../api-keys/key-check';
 import { accountRoutes } from './account';
 import type { ApiV1Deps } from './deps';
@@ -41,13 +41,11 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Deps> = async (app, deps) =
     const keyOf = createKeyCheck(keyed, deps.apiKeys, deps.callsPerMinute.unknownKeyLookups);
     keyed.addHook('onRequest', async (request) => {
       const checked = await keyOf(request, rawKeyOf(request));
-      if (checked === 'too_many_lookups')
-        throw new AppError(429, sessionMessages.invalidToken, 'rate_limited');
-      if (checked === 'bad_key' && rawKeyOf(request) === undefined)
-        throw new AppError(401, sessionMessages.unauthorized, 'unauthorized');
-      if (typeof checked === 'string') throw new AppError(401, sessionMessages.invalidToken, 'unauthorized');
+      if (checked === 'too_many_lookups') throw fail('rate_limited', sessionMessages.invalidToken);
+      if (checked === 'bad_key' && rawKeyOf(request) === undefined) throw fail('unauthorized');
+      if (typeof checked === 'string') throw fail('unauthorized', sessionMessages.invalidToken);
       const need = request.routeOptions.config.need ?? 'read';
-      if (!keyMay(checked, need)) throw new AppError(403, apiKeyMessages.scopeForbids, 'scope_forbidden');
+      if (!keyMay(checked, need)) throw fail('scope_forbidden');
     });
     keyed.addHook(
       'preHandler',

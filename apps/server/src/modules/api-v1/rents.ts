@@ -12,7 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RentRow } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import { fail, notFound } from '../../lib/errors';
 import { keySees } from '../api-keys/key-check';
 import { asKey, namedChoice, TAGS } from './account';
 import { pageOf, positionOf } from './cursor';
@@ -47,7 +47,7 @@ export const rentRoutes: FastifyPluginAsyncZod<ApiV1Deps & { writes: WriteHooks 
       const key = request.resellerKey!;
       const { countryId, service } = namedChoice(request.body);
       const option = rentServices.find((entry) => entry.service === service);
-      if (!option) throw new AppError(400, rentMessages.unknownService, 'unknown_service');
+      if (!option) throw fail('unknown_service', rentMessages.unknownService);
       const rent = await rentals.rent(
         key.userId,
         {

@@ -164,7 +164,7 @@ export const captchaRoutes: FastifyPluginAsyncZod<{ altcha?: AltchaCaptcha }> = 
       config: { rateLimit: { max: 60, timeWindow: 60_000 } },
     },
     async (_request, reply) => {
-      if (!altcha) throw notFound('ALTCHA is not the configured captcha.');
+      if (!altcha) throw notFound();
       reply.header('cache-control', 'no-store');
       return altcha.createChallenge();
     },

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   ADMIN_ROLE,
   accountMessages,
-  authMessages,
   normalizeUsername,
   sessionMessages,
   TOKEN_LIFETIME_SECONDS,
@@ -16,14 +15,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { twoFactorChallenges, users as usersTable } from '../../db/schema';
 import type { UserEventBus } from '../../db/user-events';
 import type { Clock } from '../../lib/clock';
-import {
-  AppError,
-  badRequest,
-  forbidden,
-  isUniqueViolation,
-  tooManyRequests,
-  unauthorized,
-} from '../../lib/errors';
+import { fail, forbidden, isUniqueViolation, tooManyRequests, unauthorized } from '../../lib/errors';
 import { UserCache } from '../../lib/user-cache';
 import { createUsersRepository, type UsersRepository } from '../users/repository';
 import type { CaptchaVerifier } from './captcha/types';
@@ -214,7 +206,7 @@ export function createAuthService({
   }
 
   async function requireCaptcha(payload: string, remoteIp: string) {
-    if (!(await captcha.verify(payload, remoteIp))) throw badRequest(authMessages.captchaRequired, 'captcha');
+    if (!(await captcha.verify(payload, remoteIp))) throw fail('captcha');
   }
 
   /** Opens a session (its row) and signs its token. */
@@ -264,7 +256,7 @@ export function createAuthService({
      */
     async changePassword(userId: number, newPassword: string): Promise<void> {
       const rule = validatePassword(newPassword);
-      if (rule) throw badRequest(rule, 'validation');
+      if (rule) throw fail('validation', rule);
       const passwordHash = await hashPassword(newPassword);
       await database.db.transaction(async (tx) => {
         await createUsersRepository(tx).setPasswordHash(userId, passwordHash);
@@ -280,11 +272,10 @@ export function createAuthService({
       const email = input.email.trim();
       const username = normalizeUsername(input.username);
       const rule = validateRegister({ ...input, email, username });
-      if (rule) throw badRequest(rule, 'validation');
+      if (rule) throw fail('validation', rule);
       await requireCaptcha(input.captcha, client.address);
-      if (await users.findByUsername(username))
-        throw new AppError(409, authMessages.usernameTaken, 'username_taken');
-      if (await users.findByEmail(email)) throw new AppError(409, authMessages.emailTaken, 'email_taken');
+      if (await users.findByUsername(username)) throw fail('username_taken');
+      if (await users.findByEmail(email)) throw fail('email_taken');
       const passwordHash = await hashPassword(input.password);
       try {
         const user = await users.insert({ username, email, passwordHash });
@@ -292,10 +283,10 @@ export function createAuthService({
       } catch (error) {
         // Two registrations racing for the same name: the unique index decides, the loser gets the same text.
         if (isUniqueViolation(error, 'users_username_lower_key')) {
-          throw new AppError(409, authMessages.usernameTaken, 'username_taken');
+          throw fail('username_taken');
         }
         if (isUniqueViolation(error, 'users_email_lower_key')) {
-          throw new AppError(409, authMessages.emailTaken, 'email_taken');
+          throw fail('email_taken');
         }
         throw error;
       }
@@ -304,17 +295,16 @@ export function createAuthService({
     async login(input: LoginInput, client: ClientInfo & { address: string }): Promise<LoginOutcome> {
       const username = normalizeUsername(input.username);
       const rule = validateLogin({ ...input, username });
-      if (rule) throw badRequest(rule, 'validation');
+      if (rule) throw fail('validation', rule);
       await requireCaptcha(input.captcha, client.address);
       const user = await users.findByUsername(username);
       const passwordMatches = await verifyPassword(
         user?.passwordHash ?? (await dummyPasswordHash()),
         input.password,
       );
-      if (!user || !passwordMatches)
-        throw new AppError(401, authMessages.invalidCredentials, 'invalid_credentials');
+      if (!user || !passwordMatches) throw fail('invalid_credentials');
       // Said only after the right password, so the answer tells a stranger nothing about the account.
-      if (user.blockedAt) throw new AppError(403, authMessages.accountBlocked, 'account_blocked');
+      if (user.blockedAt) throw fail('account_blocked');
       if (user.totpSecret) {
         const now = clock.now();
         const challengeId = randomUUID();
@@ -339,7 +329,7 @@ export function createAuthService({
       const claims = await tokens.verifyChallenge(challenge, clock.now());
       const expired = () =>
         // Not 'unauthorized': that code ends the session, and a sign-in in progress has none to end.
-        new AppError(401, accountMessages.twoFactorSignInExpired, 'sign_in_expired');
+        fail('sign_in_expired');
       if (!claims) throw expired();
       const now = clock.now();
       // Taken for this attempt in one conditional update: two requests with one challenge never both pass.
@@ -362,7 +352,7 @@ export function createAuthService({
           .select()
           .from(twoFactorChallenges)
           .where(eq(twoFactorChallenges.id, claims.challengeId));
-        if (row?.usedAt) throw new AppError(401, accountMessages.twoFactorCodeInvalid, 'invalid_code');
+        if (row?.usedAt) throw fail('sign_in_code_invalid');
         if (row && row.failures >= CHALLENGE_MAX_FAILURES)
           throw tooManyRequests(accountMessages.twoFactorTooManyCodes);
         throw expired();
@@ -375,7 +365,7 @@ export function createAuthService({
           .update(twoFactorChallenges)
           .set({ usedAt: null, failures: sql`${twoFactorChallenges.failures} + 1` })
           .where(eq(twoFactorChallenges.id, taken.id));
-        throw new AppError(401, accountMessages.twoFactorCodeInvalid, 'invalid_code');
+        throw fail('sign_in_code_invalid');
       }
       return issueToken(user, client);
     },

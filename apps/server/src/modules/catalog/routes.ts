@@ -8,9 +8,9 @@ import {
   servicesResponseSchema,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { PrecomputedJson, sendPrecompressed } from '../../lib/precompressed';
-import { type CatalogService, catalogMessages } from './service';
+import type { CatalogService } from './service';
 
 /** Browsers may reuse a catalog answer this long; the catalog itself refreshes every minute. */
 const catalogHeaders = {
@@ -91,7 +91,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     async (request, reply) => {
       const { service } = request.query;
       const known = serviceByCode(service);
-      if (!known) throw badRequest(catalogMessages.unknownService, 'unknown_service');
+      if (!known) throw fail('unknown_service');
       // Built once per catalog version: a cached answer costs a map lookup, not a walk over the countries.
       const entry = answers.get(`service-countries:${service}`, version(), () => ({
         success: true,

@@ -1,7 +1,7 @@
 import { countryById, type DeliveryFigures, serviceByCode } from '@simcode/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
-import { AppError, badRequest, serviceUnavailable } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import type { ProviderPool } from '../../providers/sms/pool';
 import { type ProviderOffer, rankOffers } from '../../providers/sms/routing';
 import type { UpstreamCatalog } from '../../providers/sms/types';
@@ -11,14 +11,6 @@ import type { PricingRulesStore } from './pricing-rules';
 import type { CatalogRepository } from './repository';
 
 export const ANY_OPERATOR = 'any';
-
-export const catalogMessages = {
-  unknownCountry: 'This country is not available.',
-  unknownOperator: 'This operator is not available in the chosen country.',
-  unknownService: 'This service is not available in the chosen country.',
-  outOfStock: 'No numbers are available for this service right now. Try another operator or country.',
-  notLoaded: 'The number catalog is loading. Please try again in a moment.',
-} as const;
 
 export interface CatalogCountry {
   /** ISO 3166-1 alpha-2, upper case: our canonical country id. */
@@ -247,14 +239,14 @@ export function createCatalogService({ providers, repository, pricing, clock, lo
 
   function assertSells(catalog: CatalogView, countryId: string, operator: string): void {
     const country = catalog.countriesById.get(countryId);
-    if (!country) throw badRequest(catalogMessages.unknownCountry, 'unknown_country');
+    if (!country) throw fail('unknown_country');
     if (!country.operators.some((entry) => entry.key === operator)) {
-      throw badRequest(catalogMessages.unknownOperator, 'unknown_operator');
+      throw fail('unknown_operator');
     }
   }
 
   function current(): CatalogView {
-    if (!view) throw serviceUnavailable(catalogMessages.notLoaded, 'catalog_not_loaded');
+    if (!view) throw fail('catalog_not_loaded');
     return view;
   }
 
@@ -378,13 +370,12 @@ export function createCatalogService({ providers, repository, pricing, clock, lo
       const offer = offersFor(catalog, countryId, operator).byService.get(service);
       if (!offer) {
         // Sold in the country, not through this operator: the user can pick another.
-        if (catalog.offersByCountry.get(countryId)?.has(service))
-          throw new AppError(409, catalogMessages.outOfStock, 'out_of_stock');
-        throw badRequest(catalogMessages.unknownService, 'unknown_service');
+        if (catalog.offersByCountry.get(countryId)?.has(service)) throw fail('out_of_stock');
+        throw fail('unknown_service');
       }
       const ranked = rankOffers(offer.providerOffers, service, countryId, providers.routing());
       const best = ranked[0];
-      if (!best) throw new AppError(409, catalogMessages.outOfStock, 'out_of_stock');
+      if (!best) throw fail('out_of_stock');
       return {
         countryId,
         operator,

@@ -9,7 +9,7 @@ import {
 } from '@simcode/contract';
 import type { Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { badRequest, conflict } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { displayNames } from '../orders/activations/presenter';
 import { createFavouritesRepository } from './repository';
 
@@ -52,13 +52,12 @@ export function createFavouritesService(db: Executor, clock: Clock) {
       userId: number,
       { service, countryID, starred }: { service: string; countryID?: string | null; starred: boolean },
     ): Promise<FavouritesResponse> {
-      if (!serviceByCode(service)) throw badRequest(buyingMessages.unknownService, 'unknown_service');
-      if (countryID && !countryById(countryID))
-        throw badRequest(buyingMessages.unknownCountry, 'unknown_country');
+      if (!serviceByCode(service)) throw fail('unknown_service', buyingMessages.unknownService);
+      if (countryID && !countryById(countryID)) throw fail('unknown_country', buyingMessages.unknownCountry);
       const key = { service, countryId: countryID ?? null };
       if (!starred) await repository.remove(userId, key);
       else if (!(await repository.add(userId, key, FAVOURITES_MAX, clock.now())))
-        throw conflict(buyingMessages.favouritesFull, 'favourites_full');
+        throw fail('favourites_full');
       return answer(userId);
     },
   };

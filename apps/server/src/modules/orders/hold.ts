@@ -1,7 +1,7 @@
 import { apiKeyMessages, DELIVERY_MIN_ORDERS, type DeliveryFigures, formatCents } from '@simcode/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { type AppError, fail } from '../../lib/errors';
 import { createOrderWithDebit, InsufficientBalanceError } from '../accounts/ledger';
 
 /**
@@ -71,20 +71,18 @@ export async function holdMoney(db: Database, hold: Hold): Promise<number> {
  */
 function assertGuards(guards: KeySpend['guards'], priceCents: number, delivery: DeliveryFigures): void {
   if (guards.maxPriceCents !== null && priceCents > guards.maxPriceCents)
-    throw new AppError(
-      409,
-      apiKeyMessages.priceAboveKeyCeiling(formatCents(priceCents), formatCents(guards.maxPriceCents)),
+    throw fail(
       'price_above_guard',
+      apiKeyMessages.priceAboveKeyCeiling(formatCents(priceCents), formatCents(guards.maxPriceCents)),
     );
   if (guards.minDeliveryRate === null || !delivery || delivery.orders < DELIVERY_MIN_ORDERS) return;
   const rate = delivery.delivered / delivery.orders;
   if (rate < guards.minDeliveryRate)
-    throw new AppError(
-      409,
+    throw fail(
+      'offer_below_guard',
       apiKeyMessages.deliveryBelowKeyFloor(
         `${Math.round(rate * 100)}%`,
         `${Math.round(guards.minDeliveryRate * 100)}%`,
       ),
-      'offer_below_guard',
     );
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderKind } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
+import { fail } from '../../lib/errors';
 import { type Candidate, placeWithFailover } from '../../providers/sms/failover';
 import type { ProviderPool } from '../../providers/sms/pool';
 import type { OrderHistory } from './history';
@@ -24,8 +24,6 @@ export interface Placing<Placed, Row> {
   settle(placed: Placed, provider: string): Promise<Row | undefined>;
   /** Gives back what a provider issued for an order the reconciler settled meanwhile. */
   release(placed: Placed, provider: string): Promise<unknown>;
-  /** The answer when the outcome is left to the reconciler (the money stays held until it decides). */
-  outcomeUnknown: string;
 }
 
 interface PlaceOrderDeps {
@@ -75,20 +73,16 @@ export async function placeOrder<Placed, Row>(
       })),
     )
     .catch((error: unknown) => deps.log.warn({ err: error, orderId, kind }, 'could not record a placement'));
-  const superseded = `${kind === 'activation' ? 'purchase' : 'rent'}_superseded`;
+  const superseded = kind === 'activation' ? 'purchase_superseded' : 'rent_superseded';
   switch (placement.kind) {
     case 'superseded':
-      throw new AppError(503, placing.outcomeUnknown, superseded);
+      throw fail(superseded);
     case 'unknown':
       deps.log.warn(
         { orderId, kind, provider: placement.provider },
         'outcome unknown; left for reconciliation',
       );
-      throw new AppError(
-        503,
-        placing.outcomeUnknown,
-        `${kind === 'activation' ? 'purchase' : 'rent'}_outcome_unknown`,
-      );
+      throw fail(kind === 'activation' ? 'purchase_outcome_unknown' : 'rent_outcome_unknown');
     case 'refused':
       await placing.refund(placement.error.userMessage);
       throw upstreamFailure(placement.error);
@@ -97,7 +91,7 @@ export async function placeOrder<Placed, Row>(
       if (settled) return settled;
       // The reconciler gave up on this order and refunded it while the upstream was answering.
       await placing.release(placement.value, placement.provider).catch(() => {});
-      throw new AppError(503, placing.outcomeUnknown, superseded);
+      throw fail(superseded);
     }
   }
 }

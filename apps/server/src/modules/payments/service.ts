@@ -13,7 +13,7 @@ import type { DatabaseHandle } from '../../db/client';
 import type { Payment, PaymentState } from '../../db/schema';
 import type { UserEventBus } from '../../db/user-events';
 import type { Clock } from '../../lib/clock';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { fail, notFound } from '../../lib/errors';
 import {
   type PaymentInfo,
   type PaymentLookup,
@@ -238,7 +238,7 @@ export function createTopupService({
     /** Creates an invoice for the user; the payer pays it on the provider's page. */
     async createInvoice(userId: number, amount: number): Promise<{ url: string; orderId: string }> {
       const check = checkTopupAmount(amount, maxCents);
-      if (check.error !== undefined) throw badRequest(check.error, 'invalid_amount');
+      if (check.error !== undefined) throw fail('invalid_amount', check.error);
       const now = clock.now();
       const lifetimeSeconds = config.TOPUP_INVOICE_LIFETIME_SECONDS;
       // The row exists before the provider is asked, so an invoice whose creation answer is lost is still
@@ -277,7 +277,7 @@ export function createTopupService({
         if (error.kind !== 'unavailable') {
           await repository.markEnded(payment.id, 'failed', { now: clock.now() });
         }
-        throw new AppError(502, topupMessages.invoiceFailed, 'invoice_failed');
+        throw fail('invoice_failed');
       }
     },
 
@@ -298,7 +298,7 @@ export function createTopupService({
       const webhook = provider.verifyWebhook(rawBody, sourceIp);
       if (!webhook) {
         log.warn({ sourceIp }, 'refused a payment webhook: bad signature, source or shape');
-        throw new AppError(401, 'Invalid webhook signature.', 'invalid_webhook');
+        throw fail('invalid_webhook');
       }
       const payment = await repository.findByOrderId(webhook.orderId);
       await repository.addEvent({

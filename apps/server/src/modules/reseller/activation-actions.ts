@@ -18,8 +18,7 @@ import {
 } from '@simcode/sms-activate-protocol';
 import { type Activation, type ActivationMessage, liveActivationStatuses } from '../../db/schema';
 import { UserCache } from '../../lib/user-cache';
-import type { ResellerDeps } from './deps';
-import type { Call, Handler } from './handler-api';
+import type { Call, Handler, ResellerDeps } from './deps';
 import {
   countryIsoParam,
   historyParams,

@@ -15,8 +15,7 @@ import {
   topCountryBody,
 } from '@simcode/sms-activate-protocol';
 import { ANY_OPERATOR, type CatalogOffer } from '../catalog/service';
-import type { ResellerDeps } from './deps';
-import type { Handler } from './handler-api';
+import type { Handler, ResellerDeps } from './deps';
 import { browsing, countryIsoParam, operatorParam } from './handler-params';
 
 const TOP_COUNTRIES = 10;

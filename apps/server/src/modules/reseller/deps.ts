@@ -1,9 +1,10 @@
+import type { Params, ProtocolReply, ResponseStyle } from '@simcode/sms-activate-protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { UserEventBus } from '../../db/user-events';
 import type { Clock } from '../../lib/clock';
 import type { MoneyService } from '../accounts/money-service';
-import type { ApiKeyService } from '../api-keys/service';
+import type { ApiKeyService, AuthenticatedKey } from '../api-keys/service';
 import type { WaitSlots } from '../api-keys/wait-slots';
 import type { CatalogService } from '../catalog/service';
 import type { ActivationService } from '../orders/activations/service';
@@ -30,3 +31,12 @@ export interface ResellerDeps {
   /** What each key holds open (MCP's wait_for_code), shared with the JSON API's waits. */
   waits: WaitSlots;
 }
+
+/** One call of the protocol: whose key, what it sent, and how the path it came by answers. */
+export interface Call {
+  key: AuthenticatedKey;
+  params: Params;
+  style: ResponseStyle;
+}
+
+export type Handler = (call: Call) => Promise<ProtocolReply> | ProtocolReply;

@@ -1,29 +1,19 @@
+import type { ErrorCode } from '@simcode/contract';
 import {
-  type Params,
   ProtocolRefusal,
   type ProtocolReply,
   type RefusalToken,
-  type ResponseStyle,
   renderRefusal,
 } from '@simcode/sms-activate-protocol';
 import { AppError } from '../../lib/errors';
-import { type AuthenticatedKey, KeyCapError } from '../api-keys/service';
+import { KeyCapError } from '../api-keys/service';
 import { createActivationActions } from './activation-actions';
 import { createCatalogActions } from './catalog-actions';
-import type { ResellerDeps } from './deps';
+import type { Call, Handler, ResellerDeps } from './deps';
 import { createRentActions } from './rent-actions';
 
-/** One call of the protocol: whose key, what it sent, and how the path it came by answers. */
-export interface Call {
-  key: AuthenticatedKey;
-  params: Params;
-  style: ResponseStyle;
-}
-
-export type Handler = (call: Call) => Promise<ProtocolReply> | ProtocolReply;
-
 /** The protocol's tokens for our services' refusals (their stable `code`). */
-const TOKEN_OF_CODE: Readonly<Record<string, RefusalToken>> = {
+const TOKEN_OF_CODE: Readonly<Partial<Record<ErrorCode, RefusalToken>>> = {
   insufficient_balance: 'NO_BALANCE',
   price_changed: 'WRONG_MAX_PRICE',
   out_of_stock: 'NO_NUMBERS',
@@ -45,7 +35,7 @@ const TOKEN_OF_CODE: Readonly<Record<string, RefusalToken>> = {
   callback_refused: 'INVALID_PARAMETER',
 };
 /** The rent actions' own words for the same refusals. */
-const RENT_TOKEN_OF_CODE: Readonly<Record<string, RefusalToken>> = {
+const RENT_TOKEN_OF_CODE: Readonly<Partial<Record<ErrorCode, RefusalToken>>> = {
   ...TOKEN_OF_CODE,
   unknown_country: 'WRONG_COUNTRY',
   not_found: 'INVALID_PHONE',

@@ -17,8 +17,7 @@ import type { RentRow } from '../../db/schema';
 import { ANY_OPERATOR } from '../catalog/service';
 import { isLiveRent } from '../orders/lifecycle';
 import { orderIdOf } from '../orders/rents/presenter';
-import type { ResellerDeps } from './deps';
-import type { Call, Handler } from './handler-api';
+import type { Call, Handler, ResellerDeps } from './deps';
 import {
   browsing,
   countryIsoParam,

@@ -11,7 +11,7 @@ import type { Executor } from '../../db/client';
 import type { TicketMessageRow, TicketRow } from '../../db/schema';
 import type { UserEventBus } from '../../db/user-events';
 import type { Clock } from '../../lib/clock';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { fail, notFound } from '../../lib/errors';
 import { UserCache } from '../../lib/user-cache';
 import { type Actor, recordAudit } from '../admin/audit';
 import type { AuthUser } from '../auth/service';
@@ -107,7 +107,7 @@ export function createTicketsService({
   function requireValidMessage(content: string): string {
     const trimmed = content.trim();
     const rule = validateTicketMessage(trimmed);
-    if (rule) throw badRequest(rule, 'validation');
+    if (rule) throw fail('validation', rule);
     return trimmed;
   }
 
@@ -126,7 +126,7 @@ export function createTicketsService({
   async function explainRefusal(ticketId: number, ownerId: number | undefined, wrongStatus: string) {
     const ticket = await tickets.findById(ticketId, ownerId);
     if (!ticket) return notFound(ticketMessages.ticketNotFound);
-    return conflict(wrongStatus, 'ticket_state');
+    return fail('ticket_state', wrongStatus);
   }
 
   async function postMessage(author: AuthUser, ticketId: number, content: string, asAdmin: boolean) {
@@ -151,7 +151,7 @@ export function createTicketsService({
       const title = input.title.trim();
       const description = input.description.trim();
       const rule = validateNewTicket({ title, description });
-      if (rule) throw badRequest(rule, 'validation');
+      if (rule) throw fail('validation', rule);
       const ticket = await tickets.insertWithFirstMessage({
         userId: user.id,
         title,

@@ -16,7 +16,7 @@ import {
   users,
 } from '../../../db/schema';
 import type { Clock } from '../../../lib/clock';
-import { conflict, notFound } from '../../../lib/errors';
+import { fail, notFound } from '../../../lib/errors';
 import type { ProviderPool } from '../../../providers/sms/pool';
 import { UpstreamError } from '../../../providers/sms/types';
 import type { ActivationService } from '../../orders/activations/service';
@@ -151,9 +151,8 @@ export function createAdminOrdersService({ db, activations: activationService, p
     async refund(actor: Actor, id: number, reason: string, force: boolean) {
       const order = await find(id);
       const withCode: readonly ActivationStatus[] = ['received', 'completed'];
-      if (['canceled', 'expired', 'failed'].includes(order.status))
-        throw conflict(adminMessages.alreadyRefunded, 'already_refunded');
-      if (withCode.includes(order.status) && !force) throw conflict(adminMessages.refundHasCode, 'has_code');
+      if (['canceled', 'expired', 'failed'].includes(order.status)) throw fail('already_refunded');
+      if (withCode.includes(order.status) && !force) throw fail('has_code');
       const from: readonly ActivationStatus[] = force
         ? ['pending', 'waiting', ...withCode]
         : ['pending', 'waiting'];
@@ -176,7 +175,7 @@ export function createAdminOrdersService({ db, activations: activationService, p
           clock.now(),
         ),
       );
-      if (!refunded) throw conflict(adminMessages.alreadyRefunded, 'already_refunded');
+      if (!refunded) throw fail('already_refunded');
       return {
         order: presentOrder({ ...refunded, username: order.username, code: order.code }),
         message: adminMessages.refunded(formatCents(refunded.priceCents)),
@@ -186,8 +185,7 @@ export function createAdminOrdersService({ db, activations: activationService, p
     /** Cancels the number at its provider (it stops costing there); the money is the refund's business. */
     async cancelUpstream(actor: Actor, id: number, reason: string) {
       const order = await find(id);
-      if (!order.providerActivationId || !providers.has(order.provider))
-        throw conflict('This order has no number at a provider to cancel.', 'no_upstream_number');
+      if (!order.providerActivationId || !providers.has(order.provider)) throw fail('no_upstream_number');
       try {
         await activationService.cancelAtProvider(order);
       } catch (error) {

@@ -4,7 +4,7 @@ import type { Database } from '../../../db/client';
 import { ledgerEntries, type Payment, paymentEvents, payments, users } from '../../../db/schema';
 import type { UserEventBus } from '../../../db/user-events';
 import type { Clock } from '../../../lib/clock';
-import { conflict, notFound } from '../../../lib/errors';
+import { fail, notFound } from '../../../lib/errors';
 import { applyLedgerChange } from '../../accounts/ledger';
 import { createPaymentsRepository } from '../../payments/repository';
 import type { TopupService } from '../../payments/service';
@@ -143,10 +143,8 @@ export function createAdminPaymentsService({ db, topups, events, clock }: Deps) 
      */
     async creditByHand(actor: Actor, id: number, amountCents: number, reason: string) {
       const payment = await find(id);
-      if (payment.status === 'completed')
-        throw conflict('This payment was credited already.', 'already_credited');
-      if (payment.status === 'pending')
-        throw conflict('This payment is still open at the provider: reconcile it instead.', 'still_pending');
+      if (payment.status === 'completed') throw fail('already_credited');
+      if (payment.status === 'pending') throw fail('still_pending');
       const now = clock.now();
       const credited = await db.transaction(async (tx) => {
         const changed = await createPaymentsRepository(tx).markCompleted(id, {
@@ -179,7 +177,7 @@ export function createAdminPaymentsService({ db, topups, events, clock }: Deps) 
         );
         return changed;
       });
-      if (!credited) throw conflict('This payment was credited already.', 'already_credited');
+      if (!credited) throw fail('already_credited');
       events.publish({ userId: credited.userId, type: 'balance' });
       return {
         payment: presentPayment({ ...credited, username: payment.username }),

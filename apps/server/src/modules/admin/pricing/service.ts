@@ -7,7 +7,7 @@ import {
 } from '@simcode/contract';
 import type { Database } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
-import { badRequest } from '../../../lib/errors';
+import { fail } from '../../../lib/errors';
 import type { ProviderPool } from '../../../providers/sms/pool';
 import { markupFor, salePriceCents } from '../../catalog/pricing';
 import {
@@ -35,12 +35,11 @@ function checkRules(rules: PricingRules): void {
   const scopes = new Set<string>();
   for (const override of rules.overrides) {
     if (override.service !== null && !serviceByCode(override.service))
-      throw badRequest(`There is no service with the code "${override.service}".`, 'unknown_service');
+      throw fail('unknown_service', adminMessages.noSuchService(override.service));
     if (override.country_id !== null && !countryById(override.country_id))
-      throw badRequest(`There is no country with the code "${override.country_id}".`, 'unknown_country');
+      throw fail('unknown_country', adminMessages.noSuchCountry(override.country_id));
     const scope = `${override.service ?? '*'}:${override.country_id ?? '*'}`;
-    if (scopes.has(scope))
-      throw badRequest('Two overrides name the same service and country.', 'duplicate_scope');
+    if (scopes.has(scope)) throw fail('duplicate_scope');
     scopes.add(scope);
   }
 }
@@ -89,8 +88,7 @@ export function createAdminPricingService({ db, pricing, catalog, providers, clo
     /** What a service would sell for in each country under the proposed rules, beside today's price. */
     preview(rules: PricingRules, service: string) {
       checkRules(rules);
-      if (!serviceByCode(service))
-        throw badRequest(`There is no service with the code "${service}".`, 'unknown_service');
+      if (!serviceByCode(service)) throw fail('unknown_service', adminMessages.noSuchService(service));
       const proposed = markupRulesOf(rules);
       return catalog.countries().flatMap((country) => {
         const offer = catalog.services(country.id).find((entry) => entry.service === service);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client';
 import { providerSettings } from '../../../db/schema';
 import type { Clock } from '../../../lib/clock';
-import { conflict, notFound } from '../../../lib/errors';
+import { fail, notFound } from '../../../lib/errors';
 import type { ProviderPool } from '../../../providers/sms/pool';
 import type { CatalogService } from '../../catalog/service';
 import { type Actor, recordAudit } from '../audit';
@@ -111,8 +111,7 @@ export function createAdminProvidersService({ db, providers, catalog, clock }: D
         const before = !out.has(name);
         if (inRouting) out.delete(name);
         else out.add(name);
-        if (providers.names.every((provider) => out.has(provider)))
-          throw conflict(adminMessages.lastProvider, 'last_provider');
+        if (providers.names.every((provider) => out.has(provider))) throw fail('last_provider');
         await tx
           .insert(providerSettings)
           .values({ provider: name, routingEnabled: inRouting, updatedAt: clock.now() })

@@ -18,7 +18,7 @@ import {
   users,
 } from '../../../db/schema';
 import type { Clock } from '../../../lib/clock';
-import { conflict, notFound } from '../../../lib/errors';
+import { fail, notFound } from '../../../lib/errors';
 import type { RentalService } from '../../orders/rents/service';
 import { type Actor, createAuditRepository, nextBefore, presentAudit, recordAudit } from '../audit';
 import { type PurchaseFilter, purchaseConditions } from '../filters';
@@ -148,11 +148,9 @@ export function createAdminRentsService({ db, rentals, clock }: Deps) {
      */
     async refund(actor: Actor, id: number, reason: string, force: boolean) {
       const rent = await find(id);
-      if (rent.status === 'canceled' || rent.status === 'failed')
-        throw conflict(adminMessages.alreadyRefunded, 'already_refunded');
+      if (rent.status === 'canceled' || rent.status === 'failed') throw fail('already_refunded');
       const hasSms = (await db.$count(rentSmsMessages, eq(rentSmsMessages.rentId, id))) > 0;
-      if ((hasSms || rent.status === 'expired') && !force)
-        throw conflict(adminMessages.rentHasSms, 'has_sms');
+      if ((hasSms || rent.status === 'expired') && !force) throw fail('has_sms');
       const from: readonly RentRowStatus[] = [
         'pending',
         'active',
@@ -178,7 +176,7 @@ export function createAdminRentsService({ db, rentals, clock }: Deps) {
           clock.now(),
         ),
       );
-      if (!refunded) throw conflict(adminMessages.alreadyRefunded, 'already_refunded');
+      if (!refunded) throw fail('already_refunded');
       return {
         rent: presentRent({ ...refunded, username: rent.username, renewalsCents: rent.renewalsCents }),
         message: adminMessages.rentRefunded(formatCents(rent.priceCents + rent.renewalsCents)),

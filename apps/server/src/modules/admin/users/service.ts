@@ -20,7 +20,7 @@ import {
 } from '../../../db/schema';
 import type { UserEventBus } from '../../../db/user-events';
 import type { Clock } from '../../../lib/clock';
-import { badRequest, conflict, notFound } from '../../../lib/errors';
+import { fail, notFound } from '../../../lib/errors';
 import { applyLedgerChange, InsufficientBalanceError, lockAccount } from '../../accounts/ledger';
 import { createCredentialRevocation, type RevocationCause } from '../../auth/revocation';
 
@@ -32,8 +32,6 @@ import {
   presentAudit,
   recordAudit,
 } from '../audit';
-
-export const IDEMPOTENCY_KEY_REUSED = 'This idempotency key was already used for another request.';
 
 export function presentUserRow(user: User): AdminUserRow {
   return {
@@ -146,7 +144,7 @@ export function createAdminUsersService({ db, events, clock }: Deps) {
   }
 
   function refuseSelf(actor: Actor, userId: number) {
-    if (actor.id === userId) throw conflict(adminMessages.notYourself, 'not_yourself');
+    if (actor.id === userId) throw fail('not_yourself');
   }
 
   return {
@@ -261,7 +259,7 @@ export function createAdminUsersService({ db, events, clock }: Deps) {
               earlier?.userId === userId &&
               earlier.amountCents === adjustment.amountCents &&
               earlier.note === adjustment.reason;
-            if (!same) throw conflict(IDEMPOTENCY_KEY_REUSED, 'idempotency_key_reused');
+            if (!same) throw fail('idempotency_key_reused');
             return { user, applied: false };
           }
           const after = { ...user, balanceCents: result.balanceAfterCents };
@@ -292,8 +290,7 @@ export function createAdminUsersService({ db, events, clock }: Deps) {
             : adminMessages.debited(amount, outcome.user.username);
         return { ...outcome, message };
       } catch (error) {
-        if (error instanceof InsufficientBalanceError)
-          throw badRequest('The balance cannot go below zero.', 'insufficient_balance');
+        if (error instanceof InsufficientBalanceError) throw fail('balance_below_zero');
         throw error;
       }
     },
@@ -302,7 +299,7 @@ export function createAdminUsersService({ db, events, clock }: Deps) {
     async block(actor: Actor, userId: number, reason: string): Promise<User> {
       refuseSelf(actor, userId);
       return act(actor, userId, 'user.block', reason, async (tx, user) => {
-        if (user.blockedAt) throw conflict(adminMessages.alreadyBlocked, 'already_blocked');
+        if (user.blockedAt) throw fail('already_blocked');
         await update(tx, userId, { blockedAt: clock.now(), blockedReason: reason });
         return revokeCredentials(tx, userId, 'block');
       });
@@ -310,7 +307,7 @@ export function createAdminUsersService({ db, events, clock }: Deps) {
 
     async unblock(actor: Actor, userId: number, reason: string): Promise<User> {
       return act(actor, userId, 'user.unblock', reason, async (tx, user) => {
-        if (!user.blockedAt) throw conflict(adminMessages.notBlocked, 'not_blocked');
+        if (!user.blockedAt) throw fail('not_blocked');
         return update(tx, userId, { blockedAt: null, blockedReason: null });
       });
     },
@@ -325,7 +322,7 @@ export function createAdminUsersService({ db, events, clock }: Deps) {
         role === 'admin' ? 'user.promote' : 'user.demote',
         reason,
         async (tx, user) => {
-          if (user.role === value) throw conflict(adminMessages.sameRole, 'same_role');
+          if (user.role === value) throw fail('same_role');
           await update(tx, userId, { role: value });
           return revokeCredentials(tx, userId, 'role_change');
         },
@@ -335,7 +332,7 @@ export function createAdminUsersService({ db, events, clock }: Deps) {
     /** For a user who lost both the authenticator and the recovery codes (after checking who they are). */
     async resetTwoFactor(actor: Actor, userId: number, reason: string): Promise<User> {
       return act(actor, userId, 'user.reset_two_factor', reason, async (tx, user) => {
-        if (!user.totpSecret) throw conflict(adminMessages.twoFactorNotOn, 'two_factor_not_on');
+        if (!user.totpSecret) throw fail('two_factor_not_on');
         await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
         await update(tx, userId, { totpSecret: null, totpPendingSecret: null, totpLastStep: null });
         return revokeCredentials(tx, userId, 'two_factor_change');

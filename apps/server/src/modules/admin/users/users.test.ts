@@ -1,4 +1,4 @@
-import { CAPTCHA_FIELD } from '@simcode/contract';
+import { apiKeyMessages, CAPTCHA_FIELD } from '@simcode/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/support/app';
@@ -7,7 +7,6 @@ import { assertLedgerInvariant } from '../../../../test/support/money';
 import { createUser, type TestUser } from '../../../../test/support/users';
 import { auditLog, ledgerEntries, users } from '../../../db/schema';
 import { balanceOf } from '../../accounts/ledger';
-import { IDEMPOTENCY_KEY_REUSED } from './service';
 
 let t: TestApp;
 let admin: TestUser;
@@ -59,10 +58,10 @@ describe('adjustments', () => {
       [other.id, first],
     ] as const) {
       const response = await post(admin, `/users/${target}/adjustments`, body);
-      expect(response.statusCode).toBe(409);
+      expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         success: false,
-        error: IDEMPOTENCY_KEY_REUSED,
+        error: apiKeyMessages.idempotencyKeyReused,
         code: 'idempotency_key_reused',
       });
     }

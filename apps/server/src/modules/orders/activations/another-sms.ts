@@ -1,6 +1,6 @@
 import { buyingMessages } from '@simcode/contract';
 import type { Activation } from '../../../db/schema';
-import { conflict } from '../../../lib/errors';
+import { fail } from '../../../lib/errors';
 import { UpstreamError } from '../../../providers/sms/types';
 import { upstreamFailure } from '../upstream-failure';
 import { type ActivationDeps, callProvider, numbersChanged } from './deps';
@@ -11,9 +11,9 @@ import { type ActivationDeps, callProvider, numbersChanged } from './deps';
  * call (5sim), every SMS of the order's lifetime comes through anyway, so only the wait is recorded.
  */
 export async function requestAnotherSms(deps: ActivationDeps, order: Activation): Promise<void> {
-  if (order.status !== 'received') throw conflict(buyingMessages.anotherSmsNeedsCode, 'no_code_yet');
+  if (order.status !== 'received') throw fail('no_code_yet', buyingMessages.anotherSmsNeedsCode);
   if (order.expiresAt.getTime() <= deps.clock.now().getTime())
-    throw conflict(buyingMessages.anotherSmsEnded, 'expired');
+    throw fail('expired', buyingMessages.anotherSmsEnded);
   const provider = deps.providers.has(order.provider) ? deps.providers.get(order.provider) : undefined;
   if (provider?.requestAnotherSms) {
     try {

@@ -1,12 +1,6 @@
-import {
-  ACTIVATION_LIFETIME_MS,
-  buyingMessages,
-  centsToDollars,
-  formatCents,
-  numberMessages,
-} from '@simcode/contract';
+import { ACTIVATION_LIFETIME_MS, buyingMessages, centsToDollars, formatCents } from '@simcode/contract';
 import type { Activation } from '../../../db/schema';
-import { AppError, isUniqueViolation } from '../../../lib/errors';
+import { fail, isUniqueViolation } from '../../../lib/errors';
 import { salePriceCents } from '../../catalog/pricing';
 import type { QuoteCandidate } from '../../catalog/service';
 import { holdMoney, type KeySpend } from '../hold';
@@ -54,7 +48,7 @@ export async function buyActivation(
   const { repository, clock, providers, log } = deps;
   const quoted = deps.catalog.quote(request.countryId, request.operator, request.service);
   if (request.shownPriceCents !== undefined && quoted.priceCents > request.shownPriceCents) {
-    throw new AppError(409, buyingMessages.priceChanged(formatCents(quoted.priceCents)), 'price_changed', {
+    throw fail('price_changed', buyingMessages.priceChanged(formatCents(quoted.priceCents)), {
       price: centsToDollars(quoted.priceCents),
     });
   }
@@ -66,7 +60,7 @@ export async function buyActivation(
     priceCents: quoted.priceCents,
     through: options.through,
     delivery: deps.catalog.deliveryOf(quoted.service, quoted.countryId, quoted.operator),
-    insufficient: () => new AppError(402, numberMessages.insufficientBalance, 'insufficient_balance'),
+    insufficient: () => fail('insufficient_balance'),
     insert: repository.pendingOrderInsert({
       userId,
       provider: candidates[0]!.provider,
@@ -88,7 +82,6 @@ export async function buyActivation(
     orderId,
     candidates,
     pair: { service: quoted.service, countryId: quoted.countryId },
-    outcomeUnknown: numberMessages.outcomeUnknown,
     moveTo: async (candidate) =>
       (await repository.reassign(orderId, candidate.provider, candidate.upstreamCost, clock.now())) !==
       undefined,
@@ -119,7 +112,7 @@ export async function buyActivation(
           'the upstream issued an activation id it had issued before; the purchase is refunded',
         );
         await refundActivation(deps, order, ['pending'], 'failed', activationReasons.notIssued);
-        throw new AppError(502, numberMessages.providerFault, 'upstream_duplicate_id');
+        throw fail('upstream_duplicate_id');
       }
     },
     release: (bought, provider) =>

@@ -1,6 +1,6 @@
 import { numberMessages } from '@simcode/contract';
 import type { Activation } from '../../../db/schema';
-import { conflict, notFound } from '../../../lib/errors';
+import { fail, notFound } from '../../../lib/errors';
 import { UpstreamError } from '../../../providers/sms/types';
 import { upstreamFailure } from '../upstream-failure';
 import { type ActivationDeps, activationReasons, callProvider } from './deps';
@@ -12,25 +12,24 @@ function assertCancellable(order: Activation, now: Date): void {
   switch (order.status) {
     case 'received':
     case 'completed':
-      throw conflict(numberMessages.cancelAfterCode, 'code_arrived');
+      throw fail('code_arrived');
     case 'canceled':
     case 'expired':
     case 'failed':
-      throw conflict(numberMessages.alreadyCanceled, 'already_canceled');
+      throw fail('already_canceled');
     case 'pending':
-      throw conflict(numberMessages.stillIssuing, 'pending');
+      throw fail('pending');
     case 'waiting':
       break;
   }
-  if (now.getTime() >= order.expiresAt.getTime()) throw conflict(numberMessages.cancelAfterExpiry, 'expired');
+  if (now.getTime() >= order.expiresAt.getTime()) throw fail('expired');
   // How soon a cancel is allowed is the upstream's rule (two minutes in the SMS-Activate family): it answers.
 }
 
 /** The state an order ended up in after a cancel lost a race, as the error that names it. */
 function lostRace(latest: Activation | undefined) {
-  if (latest?.status === 'received' || latest?.status === 'completed')
-    return conflict(numberMessages.cancelAfterCode, 'code_arrived');
-  return conflict(numberMessages.alreadyCanceled, 'already_canceled');
+  if (latest?.status === 'received' || latest?.status === 'completed') return fail('code_arrived');
+  return fail('already_canceled');
 }
 
 /** The buyer cancels a number that got no SMS: cancelled upstream first, then refunded once. */
@@ -52,14 +51,13 @@ export async function cancelActivation(
       // The upstream knows better: a code may have arrived, or it ended the activation already.
       await readFromUpstream(deps, order);
       const latest = await deps.repository.findForUser(userId, id);
-      if (latest?.status === 'canceled' || latest?.status === 'expired')
-        throw conflict(numberMessages.alreadyCanceled, 'already_canceled');
-      throw conflict(
-        error.kind === 'cannot_cancel' ? numberMessages.cancelAfterCode : error.userMessage,
+      if (latest?.status === 'canceled' || latest?.status === 'expired') throw fail('already_canceled');
+      throw fail(
         'cannot_cancel',
+        error.kind === 'cannot_cancel' ? numberMessages.cancelAfterCode : error.userMessage,
       );
     }
-    if (error.kind === 'early_cancel_denied') throw conflict(numberMessages.cancelTooEarly, 'early_cancel');
+    if (error.kind === 'early_cancel_denied') throw fail('early_cancel');
     throw upstreamFailure(error);
   }
   const refunded = await refundActivation(

@@ -5,7 +5,7 @@ import {
   type ReportProblemRequest,
   TICKET_CONTENT_MAX_LENGTH,
 } from '@simcode/contract';
-import { AppError, conflict, isUniqueViolation, notFound } from '../../../lib/errors';
+import { type AppError, fail, isUniqueViolation, notFound } from '../../../lib/errors';
 import type { TicketsRepository } from '../../tickets/repository';
 import type { ActivationDeps } from './deps';
 import { displayNames } from './presenter';
@@ -18,7 +18,7 @@ const KIND_SENTENCES: Record<ProblemKind, () => string> = {
 
 /** The order's ticket exists already: its id comes with the answer, for the page to open it. */
 function alreadyReported(ticketId: number): AppError {
-  return new AppError(409, buyingMessages.problemAlreadyReported, 'already_reported', {
+  return fail('already_reported', undefined, {
     ticket_id: ticketId,
   });
 }
@@ -37,7 +37,7 @@ export async function reportProblem(
 ): Promise<number> {
   const order = await deps.repository.findForUser(userId, orderId);
   if (!order) throw notFound();
-  if (!order.phoneNumber) throw conflict(buyingMessages.problemNotBought, 'not_issued');
+  if (!order.phoneNumber) throw fail('not_issued');
   const earlier = await tickets.findByActivation(order.id);
   if (earlier) throw alreadyReported(earlier.id);
   const messages = await deps.repository.messagesFor([order.id]);

@@ -1,7 +1,6 @@
-import type { ReportProblemRequest } from '@simcode/contract';
+import type { ErrorCode, ReportProblemRequest } from '@simcode/contract';
 import type { Activation, ActivationStatus } from '../../../db/schema';
-import { AppError } from '../../../lib/errors';
-import { catalogMessages } from '../../catalog/service';
+import { AppError, fail } from '../../../lib/errors';
 import type { TicketsRepository } from '../../tickets/repository';
 import type { KeySpend } from '../hold';
 import { requestAnotherSms } from './another-sms';
@@ -19,7 +18,7 @@ import { refundActivation } from './refund';
 import { waitForCode } from './wait-for-code';
 
 /** Refusals of one choice that leave the next one worth trying. */
-const MOVES_ON = new Set([
+const MOVES_ON = new Set<ErrorCode>([
   'out_of_stock',
   'price_changed',
   'unknown_operator',
@@ -66,7 +65,7 @@ export function createActivationService(deps: ActivationDeps, tickets: TicketsRe
         if (!excluded.some((prefix) => order.phoneNumber?.startsWith(prefix))) return order;
         await giveBack(deps, order);
       }
-      throw new AppError(409, catalogMessages.outOfStock, 'out_of_stock');
+      throw fail('out_of_stock');
     },
     /**
      * Buys the first of several choices that can be had (countries in the buyer's order of preference),

@@ -1,6 +1,6 @@
 import { RENT_CANCEL_WINDOW_MS, rentMessages } from '@simcode/contract';
 import { liveRentStatuses, type RentRow } from '../../../db/schema';
-import { conflict, notFound } from '../../../lib/errors';
+import { fail, notFound } from '../../../lib/errors';
 import { UpstreamError } from '../../../providers/sms/types';
 import { isLiveRent } from '../lifecycle';
 import { upstreamFailure } from '../upstream-failure';
@@ -16,18 +16,15 @@ export async function findOwnedRent(deps: RentDeps, userId: number, orderId: str
 }
 
 export function assertLive(rent: RentRow): void {
-  if (rent.status === 'pending') throw conflict(rentMessages.stillIssuing, 'pending');
-  if (!isLiveRent(rent.status)) throw conflict(rentMessages.alreadyEnded, 'ended');
+  if (rent.status === 'pending') throw fail('pending', rentMessages.stillIssuing);
+  if (!isLiveRent(rent.status)) throw fail('ended');
 }
 
 async function assertCancellable(deps: RentDeps, rent: RentRow, now: Date): Promise<void> {
   assertLive(rent);
-  if (now.getTime() - rent.createdAt.getTime() > RENT_CANCEL_WINDOW_MS)
-    throw conflict(rentMessages.cannotCancel, 'cancel_window_over');
-  if ((await deps.repository.messageCount(rent.id)) > 0)
-    throw conflict(rentMessages.cannotCancel, 'sms_arrived');
-  if ((await deps.repository.renewalsOf(rent.id, 'pending')).length > 0)
-    throw conflict(rentMessages.renewalInProgress, 'renewal_pending');
+  if (now.getTime() - rent.createdAt.getTime() > RENT_CANCEL_WINDOW_MS) throw fail('cancel_window_over');
+  if ((await deps.repository.messageCount(rent.id)) > 0) throw fail('sms_arrived');
+  if ((await deps.repository.renewalsOf(rent.id, 'pending')).length > 0) throw fail('renewal_pending');
 }
 
 /** The buyer cancels a rent within its window and before any SMS: cancelled upstream, then refunded whole once. */
@@ -42,8 +39,8 @@ export async function cancelRent(deps: RentDeps, userId: number, orderId: string
       // The upstream knows better: an SMS may have arrived, or the rent ended there already.
       await readRentFromUpstream(deps, found, undefined, rentReasons.canceledByUser);
       const latest = await deps.repository.findById(found.id);
-      if (latest && !isLiveRent(latest.status)) throw conflict(rentMessages.alreadyEnded, 'ended');
-      throw conflict(rentMessages.cannotCancel, 'cannot_cancel');
+      if (latest && !isLiveRent(latest.status)) throw fail('ended');
+      throw fail('cannot_cancel', rentMessages.cannotCancel);
     }
     throw upstreamFailure(error);
   }
@@ -58,5 +55,5 @@ export async function cancelRent(deps: RentDeps, userId: number, orderId: string
   // (this one stands), or something that ended it otherwise.
   const latest = await deps.repository.findById(found.id);
   if (latest?.status === 'canceled') return latest;
-  throw conflict(rentMessages.alreadyEnded, 'ended');
+  throw fail('ended');
 }

@@ -9,7 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { CallBudget } from '../../../lib/call-budget';
 import type { Clock } from '../../../lib/clock';
-import { AppError, badRequest, serviceUnavailable } from '../../../lib/errors';
+import { fail } from '../../../lib/errors';
 import type { ProviderPool, RentMember } from '../../../providers/sms/pool';
 import { type ProviderOffer, rankOffers } from '../../../providers/sms/routing';
 import type { UpstreamRentCatalog } from '../../../providers/sms/types';
@@ -129,7 +129,7 @@ function createProviderRentCatalog({ member, pricing, clock, log }: ProviderRent
     if (!mayRead(use)) {
       if (entry) return entry.value;
       log.warn({ key, use }, 'rent catalog read budget exhausted');
-      return Promise.reject(serviceUnavailable(rentMessages.catalogBusy, 'rent_catalog_busy'));
+      return Promise.reject(fail('rent_catalog_busy'));
     }
     const value: Promise<T> = load().catch((error: unknown) => {
       // A failed read is not kept: the next visitor asks again (within the budget).
@@ -253,7 +253,7 @@ export function createRentCatalog({ providers, pricing, clock, log }: RentCatalo
     const selling = (await countriesByProvider(use))
       .filter(({ value }) => value.includes(countryId))
       .map(({ provider }) => provider);
-    if (selling.length === 0) throw badRequest(rentMessages.unknownCountry, 'unknown_country');
+    if (selling.length === 0) throw fail('unknown_country', rentMessages.unknownCountry);
     const answers = await fromEveryProvider(async (provider, catalog) =>
       selling.includes(provider) ? catalog.offers(countryId, hours, use) : [],
     );
@@ -305,10 +305,10 @@ export function createRentCatalog({ providers, pricing, clock, log }: RentCatalo
      */
     async quote(countryId: string, serviceKey: string, hours: number): Promise<RentQuote> {
       const option = rentServiceByKey(serviceKey);
-      if (!option) throw badRequest(rentMessages.unknownService, 'unknown_service');
+      if (!option) throw fail('unknown_service', rentMessages.unknownService);
       const offer = (await offers(countryId, hours, 'purchase')).find((entry) => entry.key === serviceKey);
-      if (!offer) throw badRequest(rentMessages.serviceNotOffered, 'service_not_offered');
-      if (offer.stock <= 0) throw new AppError(409, rentMessages.outOfStock, 'out_of_stock');
+      if (!offer) throw fail('service_not_offered');
+      if (offer.stock <= 0) throw fail('out_of_stock', rentMessages.outOfStock);
       return {
         countryId,
         option,

@@ -1,6 +1,6 @@
 import { rentMessages } from '@simcode/contract';
 import type { RentRenewal, RentRow } from '../../../db/schema';
-import { AppError, conflict, isUniqueViolation } from '../../../lib/errors';
+import { AppError, fail, isUniqueViolation } from '../../../lib/errors';
 import { UpstreamError } from '../../../providers/sms/types';
 import { lockAccount } from '../../accounts/ledger';
 import { holdMoney, type KeySpend } from '../hold';
@@ -13,8 +13,8 @@ import { refundRent } from './refund';
 import { createRentalsRepository } from './repository';
 
 function assertRenewable(rent: RentRow): void {
-  if (rent.status === 'pending') throw conflict(rentMessages.stillIssuing, 'pending');
-  if (!isLiveRent(rent.status)) throw conflict(rentMessages.cannotRenew, 'ended');
+  if (rent.status === 'pending') throw fail('pending', rentMessages.stillIssuing);
+  if (!isLiveRent(rent.status)) throw fail('ended', rentMessages.cannotRenew);
 }
 
 function renewalQuote(deps: RentDeps, rent: RentRow, hours: number): Promise<RenewalQuote> {
@@ -79,15 +79,14 @@ async function chargeAndExtend(
     idempotencyKeyPrefix: 'purchase:rent-renewal:',
     priceCents: quote.priceCents,
     through,
-    insufficient: () => new AppError(402, rentMessages.insufficientBalanceRenew, 'insufficient_balance'),
+    insufficient: () => fail('insufficient_balance', rentMessages.insufficientBalanceRenew),
     insert: async (tx) => {
       const inTransaction = createRentalsRepository(tx);
       await lockAccount(tx, found.userId);
       const locked = await inTransaction.lockById(found.id);
       if (!locked || !isLiveRent(locked.status) || !locked.endsAt || locked.endsAt.getTime() <= now.getTime())
-        throw conflict(rentMessages.cannotRenew, 'ended');
-      if ((await inTransaction.renewalsOf(found.id, 'pending')).length > 0)
-        throw conflict(rentMessages.renewalInProgress, 'renewal_pending');
+        throw fail('ended', rentMessages.cannotRenew);
+      if ((await inTransaction.renewalsOf(found.id, 'pending')).length > 0) throw fail('renewal_pending');
       return inTransaction.pendingRenewalInsert({
         createdAt: now,
         rentId: found.id,
@@ -102,8 +101,7 @@ async function chargeAndExtend(
     },
   }).catch((error: unknown) => {
     // Two renewals raced past the check: the unique index let one through.
-    if (isUniqueViolation(error, 'rent_renewals_one_pending_key'))
-      throw conflict(rentMessages.renewalInProgress, 'renewal_pending');
+    if (isUniqueViolation(error, 'rent_renewals_one_pending_key')) throw fail('renewal_pending');
     throw error;
   });
   rentsChanged(deps, found, true);
@@ -117,17 +115,17 @@ async function chargeAndExtend(
   } catch (error) {
     if (error instanceof UpstreamError && !error.outcomeUnknown) {
       await refundRent(deps, found.id, { of: 'renewal', renewalId, to: 'failed' });
-      throw error.kind === 'not_found' ? conflict(rentMessages.cannotRenew, 'ended') : upstreamFailure(error);
+      throw error.kind === 'not_found' ? fail('ended', rentMessages.cannotRenew) : upstreamFailure(error);
     }
     deps.log.warn(
       { err: error, rentId: found.id, renewalId },
       'renewal outcome unknown; left for reconciliation',
     );
-    throw new AppError(503, rentMessages.renewOutcomeUnknown, 'renewal_outcome_unknown');
+    throw fail('renewal_outcome_unknown');
   }
   deps.catalog.forgetRenewalQuotes({ provider: found.provider, providerRentId: found.providerRentId! });
   const settled = await settleRenewal(deps, renewal, extended.endsAt);
-  if (!settled) throw conflict(rentMessages.alreadyEnded, 'ended');
+  if (!settled) throw fail('ended');
   return settled;
 }
 
@@ -192,7 +190,7 @@ export async function setAutoRenew(
   enabled: boolean,
 ): Promise<RentRow> {
   const found = await findOwnedRent(deps, userId, orderId);
-  if (found.periodUnit === 'hour') throw conflict(rentMessages.notRenewable, 'not_renewable');
+  if (found.periodUnit === 'hour') throw fail('not_renewable');
   assertLive(found);
   // Switching it on again is the owner asking for another attempt this period.
   const updated = await deps.repository.update(found.id, {

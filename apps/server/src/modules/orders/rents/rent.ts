@@ -1,7 +1,7 @@
 import type { RentPeriod } from '@simcode/contract';
 import { rentMessages } from '@simcode/contract';
 import type { RentRow } from '../../../db/schema';
-import { AppError } from '../../../lib/errors';
+import { fail } from '../../../lib/errors';
 import { holdMoney, type KeySpend } from '../hold';
 import { placeOrder } from '../place-order';
 import { callRentProvider, type RentDeps, rentsChanged } from './deps';
@@ -38,7 +38,7 @@ export async function rentNumber(
     referenceType: 'rent',
     priceCents: quote.priceCents,
     through,
-    insufficient: () => new AppError(402, rentMessages.insufficientBalance, 'insufficient_balance'),
+    insufficient: () => fail('insufficient_balance', rentMessages.insufficientBalance),
     insert: repository.pendingRentInsert({
       userId,
       // The cancel window and the reconciler count from here, on the same clock as everything else.
@@ -64,7 +64,6 @@ export async function rentNumber(
     orderId: rentId,
     candidates: quote.candidates,
     pair: { service: quote.option.service, countryId: quote.countryId },
-    outcomeUnknown: rentMessages.outcomeUnknown,
     moveTo: async (candidate) =>
       (await repository.reassign(rentId, candidate.provider, candidate.upstreamCost, clock.now())) !==
       undefined,
