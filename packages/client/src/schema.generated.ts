@@ -6,6 +6,321 @@
 
 
 export interface paths {
+  "/stats": {
+    /**
+     * The SMS Delivery Index: delivery rate and time to code per service and country
+     * @description Open data under CC BY 4.0: counted from SimCode’s own settled orders, across suppliers, frozen once a UTC day closes.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 24 hours, or 7, 30 or 90 days up to now (days are UTC). */
+          window?: "24h" | "7d" | "30d" | "90d";
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @enum {string} */
+              window: "24h" | "7d" | "30d" | "90d";
+              /** @description Start of the window (orders bought from then), ISO 8601. */
+              from: string;
+              /** @description End of the window (now), ISO 8601. */
+              to: string;
+              generated_at: string;
+              min_settled: number;
+              licence: {
+                name: string;
+                url: string;
+              };
+              rows: ({
+                  /** @description Orders bought in the window that ended (waiting ones count nowhere). */
+                  finished: number;
+                  /** @description Finished orders whose delivery is known: a code arrived, or none did in time. */
+                  settled: number;
+                  /** @description Settled orders that got a code. */
+                  with_code: number;
+                  /** @description Finished orders whose money went back (cancelled, expired, refused). */
+                  refunded: number;
+                  /** @description with_code / settled; null while settled is under min_settled ("new"). */
+                  delivery_rate: number | null;
+                  /** @description refunded / finished; null while "new". */
+                  refund_rate: number | null;
+                  /** @description Half of the codes came within this many seconds; null while "new". */
+                  median_seconds: number | null;
+                  /** @description 90% of the codes came within this many seconds; null while "new". */
+                  p90_seconds: number | null;
+                  /** @description Fewer than min_settled settled orders: too few to give a figure. */
+                  new: boolean;
+                  service: string;
+                  service_name: string;
+                  /** @description ISO 3166 code. */
+                  country: string;
+                  country_name: string;
+                  /** @description delivery_rate minus that of the window before (−1…1); null when either is "new". */
+                  trend: number | null;
+                })[];
+            };
+          };
+        };
+      };
+    };
+  };
+  "/stats.csv": {
+    /**
+     * The SMS Delivery Index as CSV (the JSON rows’ fields as columns)
+     * @description Open data under CC BY 4.0: counted from SimCode’s own settled orders, across suppliers, frozen once a UTC day closes.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 24 hours, or 7, 30 or 90 days up to now (days are UTC). */
+          window?: "24h" | "7d" | "30d" | "90d";
+        };
+      };
+      responses: {
+        /** @description text/csv */
+        200: {
+          content: {
+            "application/json": string;
+          };
+        };
+      };
+    };
+  };
+  "/stats/country/{country}": {
+    /**
+     * One country of the index: every service, and its daily delivery rate and median time
+     * @description Open data under CC BY 4.0: counted from SimCode’s own settled orders, across suppliers, frozen once a UTC day closes.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 24 hours, or 7, 30 or 90 days up to now (days are UTC). */
+          window?: "24h" | "7d" | "30d" | "90d";
+        };
+        path: {
+          /** @description ISO 3166 alpha-2 code, either case. */
+          country: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @enum {string} */
+              window: "24h" | "7d" | "30d" | "90d";
+              /** @description Start of the window (orders bought from then), ISO 8601. */
+              from: string;
+              /** @description End of the window (now), ISO 8601. */
+              to: string;
+              generated_at: string;
+              min_settled: number;
+              licence: {
+                name: string;
+                url: string;
+              };
+              /** @description ISO 3166 alpha-2 code. */
+              country: string;
+              country_name: string;
+              total: {
+                /** @description Orders bought in the window that ended (waiting ones count nowhere). */
+                finished: number;
+                /** @description Finished orders whose delivery is known: a code arrived, or none did in time. */
+                settled: number;
+                /** @description Settled orders that got a code. */
+                with_code: number;
+                /** @description Finished orders whose money went back (cancelled, expired, refused). */
+                refunded: number;
+                /** @description with_code / settled; null while settled is under min_settled ("new"). */
+                delivery_rate: number | null;
+                /** @description refunded / finished; null while "new". */
+                refund_rate: number | null;
+                /** @description Half of the codes came within this many seconds; null while "new". */
+                median_seconds: number | null;
+                /** @description 90% of the codes came within this many seconds; null while "new". */
+                p90_seconds: number | null;
+                /** @description Fewer than min_settled settled orders: too few to give a figure. */
+                new: boolean;
+              };
+              services: ({
+                  /** @description Orders bought in the window that ended (waiting ones count nowhere). */
+                  finished: number;
+                  /** @description Finished orders whose delivery is known: a code arrived, or none did in time. */
+                  settled: number;
+                  /** @description Settled orders that got a code. */
+                  with_code: number;
+                  /** @description Finished orders whose money went back (cancelled, expired, refused). */
+                  refunded: number;
+                  /** @description with_code / settled; null while settled is under min_settled ("new"). */
+                  delivery_rate: number | null;
+                  /** @description refunded / finished; null while "new". */
+                  refund_rate: number | null;
+                  /** @description Half of the codes came within this many seconds; null while "new". */
+                  median_seconds: number | null;
+                  /** @description 90% of the codes came within this many seconds; null while "new". */
+                  p90_seconds: number | null;
+                  /** @description Fewer than min_settled settled orders: too few to give a figure. */
+                  new: boolean;
+                  service: string;
+                  service_name: string;
+                  /** @description ISO 3166 code. */
+                  country: string;
+                  country_name: string;
+                  /** @description delivery_rate minus that of the window before (−1…1); null when either is "new". */
+                  trend: number | null;
+                })[];
+              /** @description The last 30 days, oldest first, all services. */
+              daily: ({
+                  /** @description UTC day, YYYY-MM-DD. */
+                  day: string;
+                  settled: number;
+                  with_code: number;
+                  delivery_rate: number | null;
+                  median_seconds: number | null;
+                })[];
+            };
+          };
+        };
+      };
+    };
+  };
+  "/stats/{service}": {
+    /**
+     * One service of the index: every country, and its daily delivery rate and median time
+     * @description Open data under CC BY 4.0: counted from SimCode’s own settled orders, across suppliers, frozen once a UTC day closes.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 24 hours, or 7, 30 or 90 days up to now (days are UTC). */
+          window?: "24h" | "7d" | "30d" | "90d";
+        };
+        path: {
+          service: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @enum {string} */
+              window: "24h" | "7d" | "30d" | "90d";
+              /** @description Start of the window (orders bought from then), ISO 8601. */
+              from: string;
+              /** @description End of the window (now), ISO 8601. */
+              to: string;
+              generated_at: string;
+              min_settled: number;
+              licence: {
+                name: string;
+                url: string;
+              };
+              service: string;
+              service_name: string;
+              total: {
+                /** @description Orders bought in the window that ended (waiting ones count nowhere). */
+                finished: number;
+                /** @description Finished orders whose delivery is known: a code arrived, or none did in time. */
+                settled: number;
+                /** @description Settled orders that got a code. */
+                with_code: number;
+                /** @description Finished orders whose money went back (cancelled, expired, refused). */
+                refunded: number;
+                /** @description with_code / settled; null while settled is under min_settled ("new"). */
+                delivery_rate: number | null;
+                /** @description refunded / finished; null while "new". */
+                refund_rate: number | null;
+                /** @description Half of the codes came within this many seconds; null while "new". */
+                median_seconds: number | null;
+                /** @description 90% of the codes came within this many seconds; null while "new". */
+                p90_seconds: number | null;
+                /** @description Fewer than min_settled settled orders: too few to give a figure. */
+                new: boolean;
+              };
+              countries: ({
+                  /** @description Orders bought in the window that ended (waiting ones count nowhere). */
+                  finished: number;
+                  /** @description Finished orders whose delivery is known: a code arrived, or none did in time. */
+                  settled: number;
+                  /** @description Settled orders that got a code. */
+                  with_code: number;
+                  /** @description Finished orders whose money went back (cancelled, expired, refused). */
+                  refunded: number;
+                  /** @description with_code / settled; null while settled is under min_settled ("new"). */
+                  delivery_rate: number | null;
+                  /** @description refunded / finished; null while "new". */
+                  refund_rate: number | null;
+                  /** @description Half of the codes came within this many seconds; null while "new". */
+                  median_seconds: number | null;
+                  /** @description 90% of the codes came within this many seconds; null while "new". */
+                  p90_seconds: number | null;
+                  /** @description Fewer than min_settled settled orders: too few to give a figure. */
+                  new: boolean;
+                  service: string;
+                  service_name: string;
+                  /** @description ISO 3166 code. */
+                  country: string;
+                  country_name: string;
+                  /** @description delivery_rate minus that of the window before (−1…1); null when either is "new". */
+                  trend: number | null;
+                })[];
+              /** @description The last 30 days, oldest first, all countries. */
+              daily: ({
+                  /** @description UTC day, YYYY-MM-DD. */
+                  day: string;
+                  settled: number;
+                  with_code: number;
+                  delivery_rate: number | null;
+                  median_seconds: number | null;
+                })[];
+            };
+          };
+        };
+      };
+    };
+  };
+  "/prices/{service}": {
+    /** Our price, the stock and delivery figures of a service in every country selling it */
+    get: {
+      parameters: {
+        path: {
+          service: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @enum {boolean} */
+              success: true;
+              service: {
+                id: string;
+                name: string;
+              };
+              countries: ({
+                  countryID: string;
+                  name: string;
+                  code: string;
+                  price: number;
+                  stock: number;
+                  delivery: ({
+                    orders: number;
+                    delivered: number;
+                    median_seconds: number | null;
+                  }) | null;
+                })[];
+            };
+          };
+        };
+      };
+    };
+  };
   "/offers": {
     /** What is on sale: price, stock and SimCode’s own delivery figures per service and country */
     get: {
@@ -91,7 +406,7 @@ export interface paths {
                     kind: "number" | "rent" | "topup";
                     id: number;
                   }) | null;
-                  refund_reason: ("no_code" | "canceled_by_you" | "provider_failure" | "refunded_by_support") | null;
+                  refund_reason: ("no_code" | "canceled_by_you" | "provider_failure" | "refunded_by_support" | "number_used") | null;
                 })[];
               next_cursor: string | null;
             };
@@ -138,6 +453,7 @@ export interface paths {
                     })[];
                   via_api?: boolean;
                   awaiting_another_sms?: boolean;
+                  cancel_available_at?: string | null;
                 })[];
               next_cursor: string | null;
             };
@@ -162,6 +478,8 @@ export interface paths {
             operator?: string;
             /** @description The most to pay, in dollars: a dearer offer is refused, never bought. */
             max_price?: number;
+            /** @description The lowest delivery rate to accept (0 to 1): a country whose known rate is below it is skipped; when every one is, 409 `offer_below_guard`. */
+            min_delivery_rate?: number;
           };
         };
       };
@@ -192,6 +510,7 @@ export interface paths {
                 })[];
               via_api?: boolean;
               awaiting_another_sms?: boolean;
+              cancel_available_at?: string | null;
             };
           };
         };
@@ -233,6 +552,7 @@ export interface paths {
                 })[];
               via_api?: boolean;
               awaiting_another_sms?: boolean;
+              cancel_available_at?: string | null;
             };
           };
         };
@@ -307,6 +627,7 @@ export interface paths {
                 })[];
               via_api?: boolean;
               awaiting_another_sms?: boolean;
+              cancel_available_at?: string | null;
             };
           };
         };
@@ -348,6 +669,7 @@ export interface paths {
                 })[];
               via_api?: boolean;
               awaiting_another_sms?: boolean;
+              cancel_available_at?: string | null;
             };
           };
         };
@@ -389,6 +711,7 @@ export interface paths {
                 })[];
               via_api?: boolean;
               awaiting_another_sms?: boolean;
+              cancel_available_at?: string | null;
             };
           };
         };
@@ -431,6 +754,7 @@ export interface paths {
                   auto_renew: boolean;
                   auto_renew_error: string | null;
                   renewal_pending: boolean;
+                  sms_received: boolean;
                   price: number;
                 })[];
               next_cursor: string | null;
@@ -479,6 +803,7 @@ export interface paths {
               auto_renew: boolean;
               auto_renew_error: string | null;
               renewal_pending: boolean;
+              sms_received: boolean;
               price: number;
             };
           };
@@ -519,6 +844,7 @@ export interface paths {
               auto_renew: boolean;
               auto_renew_error: string | null;
               renewal_pending: boolean;
+              sms_received: boolean;
               price: number;
             };
           };
@@ -559,6 +885,7 @@ export interface paths {
               auto_renew: boolean;
               auto_renew_error: string | null;
               renewal_pending: boolean;
+              sms_received: boolean;
               price: number;
             };
           };
@@ -606,6 +933,7 @@ export interface paths {
               auto_renew: boolean;
               auto_renew_error: string | null;
               renewal_pending: boolean;
+              sms_received: boolean;
               price: number;
             };
           };
@@ -623,6 +951,123 @@ export interface paths {
         /** @description Default Response */
         200: {
           content: never;
+        };
+      };
+    };
+  };
+  "/status": {
+    /**
+     * The state of the site, its API, payments and each supplier; uptime per day; incidents
+     * @description Measured by SimCode’s own synthetic checks, one a minute per component. Suppliers are anonymous ("Supplier A") unless the operator names them. Also as an Atom feed at /status/feed.atom.
+     */
+    get: {
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              generated_at: string;
+              components: ({
+                  /** @description `web`, `api`, `payments`, or `supplier-a`, `supplier-b`... */
+                  id: string;
+                  /** @description The public name; suppliers are "Supplier A", "Supplier B"... unless named. */
+                  name: string;
+                  /**
+                   * @description From the last check; unknown when none ran in the last minutes.
+                   * @enum {string}
+                   */
+                  state: "operational" | "down" | "unknown";
+                  /** @description Share of passed checks over the last 90 days. */
+                  uptime: number | null;
+                  /** @description The last 90 UTC days, oldest first. */
+                  days: ({
+                      /** @description UTC day, YYYY-MM-DD. */
+                      day: string;
+                      /** @description Synthetic checks run that day (one a minute). */
+                      checks: number;
+                      /** @description Share of the checks that passed; null when none ran. */
+                      uptime: number | null;
+                    })[];
+                })[];
+              open_incidents: ({
+                  id: number;
+                  component: string;
+                  component_name: string;
+                  /**
+                   * @description Opened by the checks, or by an administrator.
+                   * @enum {string}
+                   */
+                  origin: "automatic" | "manual";
+                  /** @enum {string} */
+                  state: "open" | "resolved";
+                  title: {
+                    en: string;
+                    ru: string;
+                    zh: string;
+                  };
+                  opened_at: string;
+                  resolved_at: string | null;
+                  /** @description Oldest first. */
+                  updates: ({
+                      at: string;
+                      /** @enum {string} */
+                      phase: "investigating" | "identified" | "monitoring" | "resolved";
+                      text: {
+                        en: string;
+                        ru: string;
+                        zh: string;
+                      };
+                    })[];
+                })[];
+              /** @description Up to 20 closed incidents, newest first. */
+              past_incidents: ({
+                  id: number;
+                  component: string;
+                  component_name: string;
+                  /**
+                   * @description Opened by the checks, or by an administrator.
+                   * @enum {string}
+                   */
+                  origin: "automatic" | "manual";
+                  /** @enum {string} */
+                  state: "open" | "resolved";
+                  title: {
+                    en: string;
+                    ru: string;
+                    zh: string;
+                  };
+                  opened_at: string;
+                  resolved_at: string | null;
+                  /** @description Oldest first. */
+                  updates: ({
+                      at: string;
+                      /** @enum {string} */
+                      phase: "investigating" | "identified" | "monitoring" | "resolved";
+                      text: {
+                        en: string;
+                        ru: string;
+                        zh: string;
+                      };
+                    })[];
+                })[];
+              delivery: {
+                /** @description Orders bought in the last hour, settled since. */
+                last_hour: {
+                  settled: number;
+                  with_code: number;
+                  /** @description with_code / settled; null under the index’s minimum count. */
+                  delivery_rate: number | null;
+                };
+                /** @description The 7 days before: the normal the last hour is read against. */
+                normal: {
+                  settled: number;
+                  with_code: number;
+                  /** @description with_code / settled; null under the index’s minimum count. */
+                  delivery_rate: number | null;
+                };
+              };
+            };
+          };
         };
       };
     };

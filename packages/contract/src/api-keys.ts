@@ -17,7 +17,7 @@ export const apiKeyMessages = defineMessages('apiKeys', en.apiKeys, (t) => ({
     return t('tooManyKeys', { max: API_KEYS_MAX_LIVE });
   },
   priceAboveKeyCeiling: (price: string, ceiling: string) => t('priceAboveKeyCeiling', { price, ceiling }),
-  deliveryBelowKeyFloor: (rate: string, floor: string) => t('deliveryBelowKeyFloor', { rate, floor }),
+  deliveryBelowFloor: (rate: string, floor: string) => t('deliveryBelowFloor', { rate, floor }),
   keyPaused: (failures: number) => t('keyPaused', { count: failures }),
   dailyCapReached: (cap: string, spent: string, price: string) => t('dailyCapReached', { cap, spent, price }),
   totalCapReached: (cap: string, spent: string, price: string) => t('totalCapReached', { cap, spent, price }),

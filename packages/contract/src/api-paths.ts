@@ -59,6 +59,8 @@ export const apiPaths = {
     /** By the upstream's number id, as the spec's status call is. */
     status: (numberId: Id) => `${dashboard}/number-status/${segment(numberId)}`,
     cancel: (id: Id) => `${dashboard}/numbers/${segment(id)}/cancel`,
+    /** Done with a number that got its code: it is freed upstream, the code stays in the history. */
+    finish: (id: Id) => `${dashboard}/numbers/${segment(id)}/finish`,
     repeat: (id: Id) => `${dashboard}/numbers/${segment(id)}/repeat`,
     anotherSms: (id: Id) => `${dashboard}/numbers/${segment(id)}/another-sms`,
     report: (id: Id) => `${dashboard}/numbers/${segment(id)}/report`,
@@ -92,11 +94,15 @@ export const apiPaths = {
   topup: {
     payments: '/api/topup/payments',
     createInvoice: '/api/topup/cryptomus/create-invoice',
+    methods: '/api/topup/methods',
+    depositAddresses: '/api/topup/deposit-addresses',
     status: '/api/topup/cryptomus/status',
   },
 
   tickets: {
     list: tickets,
+    /** How many of your tickets hold an answer you have not read. */
+    unread: `${tickets}/unread`,
     ticket: (id: Id) => `${tickets}/${segment(id)}`,
     messages: (id: Id) => `${tickets}/${segment(id)}/messages`,
     close: (id: Id) => `${tickets}/${segment(id)}/close`,
@@ -136,9 +142,18 @@ export const apiPaths = {
     payment: (id: Id) => `${admin}/payments/${segment(id)}`,
     paymentReconcile: (id: Id) => `${admin}/payments/${segment(id)}/reconcile`,
     paymentCredit: (id: Id) => `${admin}/payments/${segment(id)}/credit`,
+    paymentProviders: `${admin}/payments/providers`,
     pricing: `${admin}/pricing`,
     pricingPreview: `${admin}/pricing/preview`,
     providers: `${admin}/providers`,
     providerRouting: (name: string) => `${admin}/providers/${segment(name)}/routing`,
+    reconciliation: `${admin}/reconciliation`,
+    reconciliationCsv: `${admin}/reconciliation.csv`,
+    reconciliationRun: `${admin}/reconciliation/run`,
+    reconciliationMismatch: (id: Id) => `${admin}/reconciliation/mismatches/${segment(id)}`,
+    alerts: `${admin}/alerts`,
+    alertChannels: `${admin}/alerts/channels`,
+    alertChannel: (id: Id) => `${admin}/alerts/channels/${segment(id)}`,
+    alertSettings: `${admin}/alerts/settings`,
   },
 } as const;

@@ -40,13 +40,19 @@ function pageOf<Item extends z.ZodType>(item: Item) {
   return z.object({ data: z.array(item), next_cursor: z.string().nullable() });
 }
 
+/**
+ * A buyer's minimum delivery rate, 0 to 1 (issue 30): the same floor as an API key's, for one call. An
+ * offer whose rate rests on too few settled orders ("new") is not below it.
+ */
+const deliveryRateFloor = z.coerce
+  .number({ error: () => say.mustBeNumber })
+  .min(0, { error: () => say.atLeast(0) })
+  .max(1, { error: () => say.atMost(1) });
+
 export const apiV1OffersQuerySchema = z.object({
   country: countryName.optional(),
   service: serviceName.optional(),
-  min_delivery_rate: z.coerce
-    .number({ error: () => say.mustBeNumber })
-    .min(0, { error: () => say.atLeast(0) })
-    .max(1, { error: () => say.atMost(1) })
+  min_delivery_rate: deliveryRateFloor
     .optional()
     .describe('Leave out offers whose delivery rate is known and below this share (0 to 1).'),
 });
@@ -85,6 +91,11 @@ export const apiV1BuyRequestSchema = z
     max_price: dollars
       .optional()
       .describe('The most to pay, in dollars: a dearer offer is refused, never bought.'),
+    min_delivery_rate: deliveryRateFloor
+      .optional()
+      .describe(
+        'The lowest delivery rate to accept (0 to 1): a country whose known rate is below it is skipped; when every one is, 409 `offer_below_guard`.',
+      ),
   })
   .refine((body) => body.country !== undefined || body.countries !== undefined, {
     error: () => say.isRequired,

@@ -7,7 +7,7 @@ import {
   USERNAME_MIN_LENGTH,
   USERNAME_PATTERN,
 } from './limits';
-import { authMessages } from './messages';
+import { authMessages, generalMessages } from './messages';
 import { plainText } from './wire';
 
 /** The spec's field name for the captcha payload, whatever the captcha provider is. */
@@ -61,6 +61,11 @@ export function usernameLimitKey(value: string): string {
 /** A pragmatic e-mail check: one @, no spaces, a dot in the domain. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Whether a typed value is an e-mail address (sign-in takes one in the username field). */
+export function isEmailAddress(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
+}
+
 interface LoginFields {
   username: string;
   password: string;
@@ -68,15 +73,18 @@ interface LoginFields {
 }
 
 /**
- * The login rules of spec section 5, in the spec's order: the first broken rule's text is the answer.
+ * The login rules of spec section 5 (the username field also takes the account's e-mail address), in the spec's order: the first broken rule's text is the answer.
  * Returns null when every rule holds. The captcha is only checked for presence here; the server verifies it.
  */
 export function validateLogin({ username, password, captcha }: LoginFields): string | null {
   if (!username || !password) return authMessages.fillAllFields;
-  if (username.length < USERNAME_MIN_LENGTH) return authMessages.usernameTooShort;
+  // An e-mail address signs in too: the username's length rules are not its rules.
+  const byEmail = isEmailAddress(username);
+  if (!byEmail && username.length < USERNAME_MIN_LENGTH) return authMessages.usernameTooShort;
   if (password.length < PASSWORD_MIN_LENGTH) return authMessages.passwordTooShort;
   if (!captcha) return authMessages.captchaRequired;
-  if (username.length > USERNAME_MAX_LENGTH) return authMessages.usernameTooLong;
+  if (byEmail && username.length > EMAIL_MAX_LENGTH) return authMessages.emailTooLong;
+  if (!byEmail && username.length > USERNAME_MAX_LENGTH) return authMessages.usernameTooLong;
   if (password.length > PASSWORD_MAX_LENGTH) return authMessages.passwordTooLong;
   return null;
 }
@@ -107,6 +115,31 @@ export function validateRegister(fields: RegisterFields): string | null {
   if (password !== repeatPassword) return authMessages.passwordsDoNotMatch;
   if (!EMAIL_PATTERN.test(email)) return authMessages.invalidEmail;
   return null;
+}
+
+export type RegisterField = 'email' | 'username' | 'password' | 'repeatPassword';
+
+/**
+ * Every field's first broken rule, to show at the field itself; `validateRegister` stays the one answer in
+ * the spec's order (the form's summary and the server's refusal).
+ */
+export function registerFieldErrors(
+  fields: Omit<RegisterFields, 'captcha'>,
+): Partial<Record<RegisterField, string>> {
+  const { email, username, password, repeatPassword } = fields;
+  const errors: Partial<Record<RegisterField, string>> = {};
+  if (!email) errors.email = generalMessages.fieldRequired;
+  else if (email.length > EMAIL_MAX_LENGTH) errors.email = authMessages.emailTooLong;
+  else if (!EMAIL_PATTERN.test(email)) errors.email = authMessages.invalidEmail;
+  if (!username) errors.username = generalMessages.fieldRequired;
+  else if (username.length < USERNAME_MIN_LENGTH) errors.username = authMessages.usernameTooShort;
+  else if (username.length > USERNAME_MAX_LENGTH) errors.username = authMessages.usernameTooLong;
+  else if (!USERNAME_PATTERN.test(username)) errors.username = authMessages.usernameCharacters;
+  const passwordRule = password ? validatePassword(password) : generalMessages.fieldRequired;
+  if (passwordRule) errors.password = passwordRule;
+  if (!repeatPassword) errors.repeatPassword = generalMessages.fieldRequired;
+  else if (password && password !== repeatPassword) errors.repeatPassword = authMessages.passwordsDoNotMatch;
+  return errors;
 }
 
 export const captchaConfigSchema = z.object({

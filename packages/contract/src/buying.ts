@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countryIdField, deliveryFiguresSchema, serviceCodeField } from './dashboard';
+import { countryIdField, deliveryFiguresSchema, purchasedNumberSchema, serviceCodeField } from './dashboard';
 import { defineMessages } from './i18n/define-messages';
 import english from './i18n/locales/en.json';
 import { multilineText, validationMessages as say } from './wire';
@@ -76,11 +76,21 @@ export const reportProblemRequestSchema = z.object({
   note: multilineText(PROBLEM_NOTE_MAX_LENGTH).optional(),
 });
 export type ReportProblemRequest = z.input<typeof reportProblemRequestSchema>;
-export const reportProblemResponseSchema = z.object({
-  success: z.literal(true),
-  ticket_id: z.number().int(),
-  message: z.string(),
-});
+export const reportProblemResponseSchema = z.union([
+  z.object({
+    success: z.literal(true),
+    ticket_id: z.number().int(),
+    message: z.string(),
+  }),
+  /** A number reported as already used while it waited for its code: ended at the supplier and refunded. */
+  z.object({
+    success: z.literal(true),
+    refunded: z.literal(true),
+    number: purchasedNumberSchema,
+    message: z.string(),
+  }),
+]);
+export type ReportProblemResponse = z.infer<typeof reportProblemResponseSchema>;
 
 /** The body of a purchase refused because the price went up since the buyer saw it. */
 export const priceChangedBodySchema = z.object({

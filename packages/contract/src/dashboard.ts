@@ -145,6 +145,11 @@ export const purchasedNumberSchema = z.object({
   via_api: z.boolean().optional(),
   /** Another SMS was asked for and has not arrived yet. */
   awaiting_another_sms: z.boolean().optional(),
+  /**
+   * When the supplier first allows a cancel (its no-cancel window after the purchase, 2 minutes in the
+   * SMS-Activate family); null where it allows one at once or does not say.
+   */
+  cancel_available_at: z.string().nullable().optional(),
 });
 export type PurchasedNumber = z.infer<typeof purchasedNumberSchema>;
 export const numbersResponseSchema = z.object({

@@ -31,7 +31,7 @@ describe('the error catalogue', () => {
       expect(status >= 400 && status < 600, code).toBe(true);
       if (status >= 500) {
         expect(code).toMatch(
-          /^(internal_error|upstream_|invoice_failed|catalog_not_loaded|rent_catalog_busy|renewal_outcome_unknown|purchase_|rent_)/,
+          /^(internal_error|upstream_|invoice_failed|deposit_address_failed|catalog_not_loaded|rent_catalog_busy|renewal_outcome_unknown|purchase_|rent_)/,
         );
       }
     }

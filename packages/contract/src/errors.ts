@@ -41,6 +41,8 @@ export const errorCatalogue = {
   not_found: { status: 404, text: 'general.notFound' },
   rate_limited: { status: 429, text: 'general.tooManyRequests' },
   too_many_waits: { status: 429, text: 'general.tooManyRequests' },
+  /** A buyer whose cancels or no-code orders passed the operator's thresholds; `retry_after` in seconds. */
+  buyer_throttled: { status: 429, text: 'numbers.buyerThrottled' },
   internal_error: { status: 500, text: 'general.genericError' },
 
   // Identity and access.
@@ -94,6 +96,7 @@ export const errorCatalogue = {
   cancel_window_over: { status: 409, text: 'rentals.cannotCancel' },
   sms_arrived: { status: 409, text: 'rentals.cannotCancel' },
   already_canceled: { status: 409, text: 'numbers.alreadyCanceled' },
+  not_received: { status: 409, text: 'numbers.finishWithoutCode' },
   expired: { status: 409, text: 'numbers.cancelAfterExpiry' },
   ended: { status: 409, text: 'rentals.alreadyEnded' },
   no_code_yet: { status: 409, text: 'numbers.finishNeedsCode' },
@@ -122,8 +125,10 @@ export const errorCatalogue = {
 
   // Payments.
   invoice_failed: { status: 502, text: 'topup.invoiceFailed' },
+  deposit_address_failed: { status: 502, text: 'topup.depositAddressFailed' },
   invalid_amount: { status: 400, text: 'topup.notAnAmount' },
   invalid_webhook: { status: 401, text: 'topup.invalidWebhook' },
+  invalid_payment_provider: { status: 400, text: 'topup.unknownProvider' },
   already_credited: { status: 409, text: 'admin.alreadyCredited' },
   still_pending: { status: 409, text: 'admin.paymentStillOpen' },
 

@@ -15,6 +15,8 @@ export const liveEventSchemas = {
   rents: z.object({ rent_id: z.number().int().positive().optional() }),
   /** The balance changed (a top-up, a refund, an adjustment). */
   balance: z.object({}),
+  /** One of the user's tickets changed (support answered, it was read on another device). */
+  tickets: z.object({}),
 } as const;
 
 export type LiveEventType = keyof typeof liveEventSchemas;

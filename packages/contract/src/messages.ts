@@ -43,6 +43,57 @@ export function durationText(milliseconds: number): string {
  */
 export const SESSION_ENDING_CODE = 'unauthorized';
 
+/**
+ * Why a session ended, as the device it ended on is told (the `reason` of its 401, then `/login?ended=`):
+ * the server's revocation causes, grouped by what the person should do next.
+ */
+export const sessionEndReasons = [
+  'password_changed',
+  'signed_out_everywhere',
+  'two_factor_changed',
+  'blocked',
+  'session_ended',
+] as const;
+export type SessionEndReason = (typeof sessionEndReasons)[number];
+
+/** A stored revocation cause (`password_change`, `sign_out`, …) as the reason the device is told. */
+export function sessionEndReasonOf(cause: string): SessionEndReason {
+  switch (cause) {
+    case 'password_change':
+    case 'password_reset':
+      return 'password_changed';
+    case 'sign_out_everywhere':
+    case 'admin_sign_out':
+      return 'signed_out_everywhere';
+    case 'two_factor_change':
+      return 'two_factor_changed';
+    case 'block':
+      return 'blocked';
+    default:
+      return 'session_ended';
+  }
+}
+
+export function isSessionEndReason(value: unknown): value is SessionEndReason {
+  return typeof value === 'string' && (sessionEndReasons as readonly string[]).includes(value);
+}
+
+/** What the sign-in page says about a session that ended elsewhere, in the current language. */
+export function sessionEndText(reason: SessionEndReason): string {
+  switch (reason) {
+    case 'password_changed':
+      return sessionMessages.endedPasswordChanged;
+    case 'signed_out_everywhere':
+      return sessionMessages.endedEverywhere;
+    case 'two_factor_changed':
+      return sessionMessages.endedTwoFactor;
+    case 'blocked':
+      return sessionMessages.endedBlocked;
+    case 'session_ended':
+      return sessionMessages.endedSession;
+  }
+}
+
 /** Whether an error answer's body ends the session: the web app then clears it and goes to /login. */
 export function isSessionEndingError(body: { code?: unknown } | null | undefined): boolean {
   return body?.code === SESSION_ENDING_CODE;

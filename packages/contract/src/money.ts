@@ -22,6 +22,7 @@ export const refundReasons = [
   'canceled_by_you',
   'provider_failure',
   'refunded_by_support',
+  'number_used',
 ] as const;
 export type RefundReason = (typeof refundReasons)[number];
 
@@ -160,4 +161,7 @@ export const LEDGER_CSV_COLUMNS = [
   'reference_kind',
   'reference_id',
   'refund_reason',
+  'service',
+  'country',
+  'phone',
 ] as const;

@@ -44,16 +44,17 @@ export function numberStatusOf(order: { status: OrderStatus; code: string | null
 }
 
 /** Why a cancel cannot succeed; each is also the `code` of the server's 409 answer. */
-export type CancelBlock = 'code_arrived' | 'already_canceled' | 'pending' | 'expired';
+export type CancelBlock = 'code_arrived' | 'already_canceled' | 'pending' | 'expired' | 'early_cancel';
 
 /**
  * Why cancelling the number cannot succeed, or null when it can. A code seen before the status caught up,
  * or a cancel the status call already reports (`canceledUpstream`), count as what they mean. How soon a
- * cancel is allowed is the upstream's rule, not this one's.
+ * cancel is allowed is the supplier's rule: the server says when its window opens (`cancel_available_at`),
+ * and until then (`earlyCancel`) a cancel would only be refused.
  */
 export function cancelBlockOf(
   order: { status: OrderStatus; code?: string | null },
-  when: { expired: boolean; canceledUpstream?: boolean },
+  when: { expired: boolean; canceledUpstream?: boolean; earlyCancel?: boolean },
 ): CancelBlock | null {
   if (order.status === 'received' || order.status === 'completed' || order.code) return 'code_arrived';
   if (
@@ -65,7 +66,14 @@ export function cancelBlockOf(
     return 'already_canceled';
   if (order.status === 'pending') return 'pending';
   if (when.expired) return 'expired';
+  if (when.earlyCancel) return 'early_cancel';
   return null;
+}
+
+/** Whole seconds until the supplier allows a cancel (0 once it does, or when it allows one at once). */
+export function secondsUntilCancel(order: { cancel_available_at?: string | null }, nowMs: number): number {
+  if (!order.cancel_available_at) return 0;
+  return Math.max(0, Math.ceil((new Date(order.cancel_available_at).getTime() - nowMs) / 1000));
 }
 
 /** The sentence a blocked cancel is refused with, in the current language. */
@@ -79,5 +87,7 @@ export function cancelBlockText(block: CancelBlock): string {
       return numberMessages.stillIssuing;
     case 'expired':
       return numberMessages.cancelAfterExpiry;
+    case 'early_cancel':
+      return numberMessages.cancelTooEarly;
   }
 }

@@ -212,6 +212,8 @@ export const rentSchema = z.object({
   auto_renew_error: z.string().nullable(),
   /** A renewal is charged and waiting for the provider's confirmation. */
   renewal_pending: z.boolean(),
+  /** An SMS has arrived: the rent can no longer be cancelled (nor replaced, which cancels first). */
+  sms_received: z.boolean(),
   /** Dollars charged for this rent so far (purchase and renewals, less refunds). */
   price: z.number(),
 });

@@ -6,6 +6,8 @@ export const appRoutes = {
   login: '/login',
   register: '/register',
   faq: '/faq',
+  stats: '/stats',
+  status: '/status',
   dashboard: '/dashboard',
   numbers: '/dashboard/numbers',
   longterm: '/dashboard/longterm',
@@ -27,13 +29,49 @@ export const knownAppPaths: ReadonlySet<string> = new Set(Object.values(appRoute
 
 /** Whether the app has a page at this path: one of appRoutes, a public page in a language, or one of the operator console's. */
 export function isAppPath(pathname: string): boolean {
-  return knownAppPaths.has(pathname) || publicPageOf(pathname) !== null || isAdminPath(pathname);
+  return (
+    knownAppPaths.has(pathname) ||
+    publicPageOf(pathname) !== null ||
+    isAdminPath(pathname) ||
+    statsServiceOf(pathname) !== null ||
+    statsCountryOf(pathname) !== null
+  );
+}
+
+/** A service's page of the Delivery Index ('/stats/tg', '/ru/stats/tg'): its code and language, or null. */
+export function statsServiceOf(pathname: string): { service: string; language: Language } | null {
+  const match = /^(?:\/([a-z]{2}))?\/stats\/([a-z0-9_]{1,20})$/.exec(pathname);
+  if (!match) return null;
+  const [, prefix, service] = match;
+  if (prefix === undefined) return { service: service!, language: DEFAULT_LANGUAGE };
+  return isLanguage(prefix) && prefix !== DEFAULT_LANGUAGE ? { service: service!, language: prefix } : null;
+}
+
+/** A service's page of the index in a language: '/stats/tg', '/ru/stats/tg'. */
+export function statsServicePath(service: string, language: Language): string {
+  return `${localizedPublicPath('/stats', language)}/${service}`;
+}
+
+/** A country's page of the Delivery Index ('/stats/country/gb', '/ru/stats/country/gb'), or null. */
+export function statsCountryOf(pathname: string): { country: string; language: Language } | null {
+  const match = /^(?:\/([a-z]{2}))?\/stats\/country\/([a-z]{2})$/.exec(pathname);
+  if (!match) return null;
+  const [, prefix, country] = match;
+  if (prefix === undefined) return { country: country!, language: DEFAULT_LANGUAGE };
+  return isLanguage(prefix) && prefix !== DEFAULT_LANGUAGE ? { country: country!, language: prefix } : null;
+}
+
+/** A country's page of the index in a language, by its ISO code: '/stats/country/gb', '/ru/stats/country/gb'. */
+export function statsCountryPath(countryId: string, language: Language): string {
+  return `${localizedPublicPath('/stats', language)}/country/${countryId.toLowerCase()}`;
 }
 
 /** Public pages rendered to HTML at build time; the file name is what the server looks for in dist/pages. */
 export const prerenderedPages = {
   '/': 'home',
   '/faq': 'faq',
+  '/stats': 'stats',
+  '/status': 'status',
   '/login': 'login',
   '/register': 'register',
 } as const satisfies Record<string, string>;

@@ -112,6 +112,8 @@ export const ticketSchema = z.object({
   updated_at: z.string(),
   /** The order a problem report opened the ticket about, if any. */
   activation_id: z.number().int().nullable().optional(),
+  /** Support answered after the ticket's owner last opened it. */
+  unread: z.boolean().optional(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
@@ -136,6 +138,8 @@ export const ticketListResponseSchema = z.object({
 export type TicketListResponse = z.infer<typeof ticketListResponseSchema>;
 
 export const ticketResponseSchema = z.object({ success: z.literal(true), ticket: ticketSchema });
+export const unreadTicketsResponseSchema = z.object({ success: z.literal(true), count: z.number().int() });
+export type UnreadTicketsResponse = z.infer<typeof unreadTicketsResponseSchema>;
 export type TicketResponse = z.infer<typeof ticketResponseSchema>;
 
 export const ticketThreadResponseSchema = z.object({

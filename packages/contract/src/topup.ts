@@ -13,7 +13,18 @@ import { validationMessages as say } from './wire';
 
 export const topupMessages = defineMessages('topup', en.topup, (t) => ({
   maximum: (maxCents: number) => t('maximum', { amount: formatCents(maxCents) }),
+  /** Names the processor actually used; for Cryptomus it is the spec's 'Failed to create Cryptomus invoice'. */
+  invoiceFailedAt: (brand: string) => t('invoiceFailedAt', { provider: brand }),
 }));
+
+/** Payment processors' names are brands: the same in every language. */
+const PAYMENT_PROVIDER_BRANDS: Record<string, string> = {
+  cryptomus: 'Cryptomus',
+  heleket: 'Heleket',
+  nowpayments: 'NOWPayments',
+};
+/** The brand of a provider of the pool (`cryptomus` → Cryptomus); an unknown name as it is. */
+export const paymentProviderBrand = (provider: string) => PAYMENT_PROVIDER_BRANDS[provider] ?? provider;
 
 /** Per-user limit on creating invoices: plenty for a person, a wall for a script. */
 export const TOPUP_CREATE_RATE_LIMIT = { max: 10, timeWindowMs: 60_000 } as const;
@@ -58,6 +69,8 @@ export function checkTopupAmount(amount: number | string, maxCents: number): Top
 export const createInvoiceRequestSchema = z.object({
   /** Dollars: at least 5, at most the configured maximum, two decimals at most (checked by the rule above). */
   amount: z.number({ error: (issue) => (issue.input === undefined ? say.isRequired : say.mustBeNumber) }),
+  /** Which payment provider of GET /api/topup/methods to pay through; the first healthy one when absent. */
+  provider: z.string().min(1).max(32).optional(),
 });
 export type CreateInvoiceRequest = z.input<typeof createInvoiceRequestSchema>;
 
@@ -66,6 +79,8 @@ export const createInvoiceResponseSchema = z.object({
   /** The provider's hosted payment page, opened in the popup. */
   url: z.string(),
   order_id: z.string(),
+  /** The payment provider the invoice was made at. */
+  provider: z.string(),
 });
 export type CreateInvoiceResponse = z.infer<typeof createInvoiceResponseSchema>;
 
@@ -109,3 +124,63 @@ export const topupsResponseSchema = z.object({
   limits: z.object({ min_amount: z.number(), max_amount: z.number() }),
 });
 export type TopupsResponse = z.infer<typeof topupsResponseSchema>;
+
+/** One way to pay at a provider, as the provider states it. */
+export const paymentMethodSchema = z.object({
+  currency: z.string(),
+  network: z.string(),
+  /** The least the provider accepts in this coin, in the coin (decimal text). */
+  min_amount: z.string(),
+  /** The processor's commission in percent (decimal text); the payer pays the invoice amount only. */
+  fee_percent: z.string(),
+});
+
+/** The payment providers that answer now, in order of preference, with their methods. */
+export const topupMethodsResponseSchema = z.object({
+  success: z.literal(true),
+  providers: z.array(
+    z.object({ provider: z.string(), kind: z.string(), methods: z.array(paymentMethodSchema) }),
+  ),
+});
+export type TopupMethodsResponse = z.infer<typeof topupMethodsResponseSchema>;
+
+/** A coin and a network as a provider writes them. */
+const coinCode = z.string().regex(/^[A-Za-z0-9]{1,16}$/, { error: () => say.isRequired });
+const networkCode = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, { error: () => say.isRequired });
+
+/** Asks for the user's permanent deposit address of a coin on a network at a provider. */
+export const depositAddressRequestSchema = z.object({
+  provider: z.string().min(1).max(32),
+  currency: coinCode,
+  network: networkCode,
+});
+export type DepositAddressRequest = z.input<typeof depositAddressRequestSchema>;
+
+/** A permanent address: every confirmed deposit to it is credited at the processor's US dollar value. */
+export const depositAddressSchema = z.object({
+  provider: z.string(),
+  currency: z.string(),
+  network: z.string(),
+  address: z.string(),
+  /** The provider's page of the wallet, when it has one. */
+  url: z.string().nullable(),
+  created_at: z.string(),
+});
+export type DepositAddress = z.infer<typeof depositAddressSchema>;
+
+export const depositAddressResponseSchema = z.object({
+  success: z.literal(true),
+  address: depositAddressSchema,
+});
+export type DepositAddressResponse = z.infer<typeof depositAddressResponseSchema>;
+
+export const depositAddressesResponseSchema = z.object({
+  success: z.literal(true),
+  /** The user's addresses. */
+  addresses: z.array(depositAddressSchema),
+  /** Coins an address can be had in now: healthy providers with static wallets only. */
+  options: z.array(
+    z.object({ provider: z.string(), currency: z.string(), network: z.string(), min_amount: z.string() }),
+  ),
+});
+export type DepositAddressesResponse = z.infer<typeof depositAddressesResponseSchema>;

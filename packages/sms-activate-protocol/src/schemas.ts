@@ -217,6 +217,8 @@ const historyItem = z.object({
   date: providerDate.nullish(),
   sms: codes.optional(),
   status: idText.optional(),
+  /** What the account paid for it: 0 while live or once refunded, the price once billed. */
+  cost: amount.nullish(),
 });
 
 export type HistoryItem = z.infer<typeof historyItem>;

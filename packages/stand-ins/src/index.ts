@@ -1,11 +1,18 @@
 export type { Clock } from './clock';
 export type { StandInLogger } from './logger';
+export { NOWPAYMENTS_SANDBOX_COINS, NOWPAYMENTS_SERVICE_FEE_BPS } from './nowpayments/model';
+export {
+  createNowPaymentsSandbox,
+  type NowPaymentsSandbox,
+  type NowPaymentsSandboxOptions,
+} from './nowpayments/sandbox';
 export {
   createPaymentSandbox,
   type PaymentSandbox,
   type PaymentSandboxOptions,
 } from './sandbox/sandbox';
 export type { SandboxInvoiceRecord, SandboxStore } from './sandbox/state';
+export type { SandboxWalletStore } from './sandbox/wallets';
 export {
   createSimulator,
   type SimProtocol,
@@ -18,3 +25,8 @@ export type {
   SimStateChanges,
   SimStateStore,
 } from './simulator/state-store';
+export {
+  createTelegramStandIn,
+  type TelegramRecordedMessage,
+  type TelegramStandIn,
+} from './telegram';

@@ -21,14 +21,18 @@ export const adminRoutes = {
   rent: (id: number | string) => `/admin/rents/${id}`,
   payments: '/admin/payments',
   payment: (id: number | string) => `/admin/payments/${id}`,
+  paymentProviders: '/admin/payment-providers',
   pricing: '/admin/pricing',
   providers: '/admin/providers',
+  reconciliation: '/admin/reconciliation',
+  alerts: '/admin/alerts',
   audit: '/admin/audit',
+  incidents: '/admin/incidents',
 } as const;
 
 /** Whether a path is one of the console's pages (the server serves the app for these, 200). */
 export function isAdminPath(pathname: string): boolean {
-  return /^\/admin(\/(users|orders|rents|payments)(\/[1-9][0-9]{0,9})?|\/(pricing|providers|audit))?$/.test(
+  return /^\/admin(\/(users|orders|rents|payments)(\/[1-9][0-9]{0,9})?|\/(payment-providers|pricing|providers|reconciliation|alerts|audit|incidents))?$/.test(
     pathname,
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refundReasons } from '../money';
 import { DATABASE_ID_MAX, decimalInteger, plainText, validationMessages as say } from '../wire';
 import { isoDate, pageQuerySchema, reasonField } from './common';
 import { adminLedgerEntrySchema, auditEntrySchema } from './users';
@@ -42,6 +43,8 @@ export const adminOrderRowSchema = z.object({
   price: z.number(),
   status: z.enum(adminOrderStatuses),
   status_reason: z.string().nullable(),
+  /** Why its money came back, the same code the customer's money pages and CSV give. */
+  refund_reason: z.enum(refundReasons).nullable(),
   created_at: z.string(),
   code: z.string().nullable(),
   problem_note: z.string().nullable(),

@@ -61,3 +61,26 @@ export const adminPaymentActionResponseSchema = z.object({
   message: z.string(),
   payment: adminPaymentRowSchema,
 });
+
+/** Each configured payment provider and whether it answers now (as this server instance sees it). */
+export const adminPaymentProvidersResponseSchema = z.object({
+  success: z.literal(true),
+  providers: z.array(
+    z.object({
+      name: z.string(),
+      kind: z.string(),
+      up: z.boolean(),
+      /** ISO time it went down; null while up. */
+      down_since: z.string().nullable(),
+      /** The last failure's message, for operators. */
+      last_error: z.string().nullable(),
+      /** The last failure's kind: unavailable, configuration, or unexpected (a bug in reading an answer). */
+      last_error_code: z.string().nullable(),
+      /** Whether it gives users permanent deposit addresses (Cryptomus kind). */
+      deposit_addresses: z.boolean(),
+      /** Since midnight UTC: payments opened (invoices and deposits), how many were credited, and how much. */
+      today: z.object({ payments: z.number(), credited: z.number(), credited_amount: z.number() }),
+    }),
+  ),
+});
+export type AdminPaymentProvidersResponse = z.infer<typeof adminPaymentProvidersResponseSchema>;

@@ -9,6 +9,8 @@ export const adminProviderSchema = z.object({
   /** In US dollars; null when the provider could not be asked. */
   balance: z.number().nullable(),
   rents: z.boolean(),
+  /** SMS this provider delivered after their order or rent had ended (kept for audit, shown and sent nowhere). */
+  late_sms: z.number().int(),
   health: z.object({
     calls: z.number(),
     average_latency_ms: z.number().nullable(),

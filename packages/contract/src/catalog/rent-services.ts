@@ -1,3 +1,5 @@
+import { OTHER_SERVICE_CODE, serviceDisplayName } from './services';
+
 /**
  * Options offered for long-term rent, keyed `opt<N>` as the spec's dashboard does. The numbers follow
  * SMSPVA's mapping where it has one (docs/protocols.md PART C); options it lacks, and the voice-code
@@ -72,4 +74,15 @@ const rentServicesByKey = new Map(rentServices.map((option) => [option.key, opti
 
 export function rentServiceByKey(key: string): RentService | undefined {
   return rentServicesByKey.get(key);
+}
+
+/**
+ * A rent option's name as the reader reads it: 'Any other' is a description, not a brand, so it is
+ * translated; every other name is a brand and stays as written.
+ */
+export function rentServiceDisplayName(key: string, name: string): string {
+  const option = rentServiceByKey(key);
+  return option?.service === OTHER_SERVICE_CODE && option.name === 'Any other'
+    ? serviceDisplayName(OTHER_SERVICE_CODE)
+    : name;
 }

@@ -92,11 +92,17 @@ export function serviceByCode(code: string): Service | undefined {
   return servicesByCode.get(code);
 }
 
+/** Brands their own market writes in its script (ВКонтакте, Авито): named by the catalogue per language. */
+const LOCALLY_NAMED = new Set(['vk', 'ok', 'av', 'ym', 'mg', 'we', 'ya', 'fd']);
+const localNameKey = (code: string) => `catalog.localName${code[0]!.toUpperCase()}${code.slice(1)}`;
+
 /**
- * A service's name as people of the current language read it: brands as they are, the one name that is a
- * description ('Any other') in the language. `name` is what an answer carried, for a code the list lacks.
+ * A service's name as people of the current language read it: brands as they are (those of the
+ * Russian-speaking market in Cyrillic for Russian readers), the one name that is a description ('Any
+ * other') in the language. `name` is what an answer carried, for a code the list lacks.
  */
 export function serviceDisplayName(code: string, name?: string): string {
   if (code === OTHER_SERVICE_CODE) return translate('catalog.anyOther');
+  if (LOCALLY_NAMED.has(code)) return translate(localNameKey(code));
   return serviceByCode(code)?.name ?? name ?? code;
 }

@@ -24,6 +24,10 @@ export const invalid = (errors: FieldErrors): ApiAnswer => ({ status: 422, body:
 export const sendAnswer = (reply: FastifyReply, answer: ApiAnswer) =>
   reply.code(answer.status).send(answer.body);
 
+/** A sandbox page, never cached: it shows state that changes with every click. */
+export const sendHtml = (reply: FastifyReply, status: number, html: string) =>
+  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+
 export function sameSecret(given: unknown, expected: string): boolean {
   if (typeof given !== 'string') return false;
   // Hashing first gives equal lengths, which timingSafeEqual needs, without revealing the real length.
@@ -74,6 +78,8 @@ export interface MerchantApiOptions {
   routes: MerchantRoute[];
   /** Runs before every authorised request (the sandbox brings its invoices up to date). */
   beforeEach(): void;
+  /** Fault injection: while true, every call answers 503 with an HTML page, as an outage does. */
+  isDown(): boolean;
   logger: StandInLogger;
 }
 
@@ -100,6 +106,12 @@ export function merchantApiPlugin(options: MerchantApiOptions): FastifyPluginAsy
         method: route.method,
         url: route.path,
         handler: async (request, reply) => {
+          if (options.isDown()) {
+            return reply
+              .code(503)
+              .type('text/html')
+              .send('<html><body>503 Service Unavailable</body></html>');
+          }
           const rawBody = rawBodyOf(request);
           const refused = refusal(route, request, rawBody);
           if (refused) return sendAnswer(reply, refused);

@@ -73,7 +73,7 @@ justify-content:center;font-size:30px;font-weight:700}
 
 const LOGO = `<svg width="26" height="26" viewBox="0 0 26 26" aria-hidden="true"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#6a7dff"/><stop offset="1" stop-color="#2ec5a7"/></linearGradient></defs><rect width="26" height="26" rx="8" fill="url(#g)"/><path d="M17.5 9.2a5.4 5.4 0 1 0 0 7.6" fill="none" stroke="#fff" stroke-width="2.4" stroke-linecap="round"/></svg>`;
 
-function layout(title: string, content: string, refreshSeconds?: number): string {
+export function layout(title: string, content: string, refreshSeconds?: number): string {
   const refresh =
     refreshSeconds === undefined ? '' : `<meta http-equiv="refresh" content="${refreshSeconds}">`;
   return `<!doctype html>
@@ -114,11 +114,11 @@ function figure(units: number, code: string): string {
 const money = (units: number, code: string) =>
   code === 'USD' ? figure(units, code) : `${figure(units, code)} ${code}`;
 
-function facts(rows: Array<[string, string]>): string {
+export function facts(rows: Array<[string, string]>): string {
   return `<dl class="facts">${rows.map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`).join('')}</dl>`;
 }
 
-const noticeBlock = (notice: string | undefined) =>
+export const noticeBlock = (notice: string | undefined) =>
   notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : '';
 
 export interface CheckoutView {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { isFinalStatus } from '@simcode/cryptomus-protocol';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
@@ -7,17 +7,30 @@ import { type StandInLogger, silentLogger } from '../logger';
 import {
   CURRENCIES,
   commissionUnits,
-  convert,
   currency,
   exchangeRates,
   findCurrency,
   formatAmount,
   isCrypto,
-  methodsFor,
   type PaymentMethod,
   paymentServices,
   type SandboxCurrency,
 } from './currencies';
+import {
+  controlView,
+  defaultMethod,
+  defaultPaymentUnits,
+  dueUnits,
+  fakeTransfer,
+  KEPT_STATUSES,
+  methodsOf,
+  payerCoin,
+  paymentObject,
+  RESENDABLE_STATUSES,
+  STATUS_AT_EXPIRY,
+  stableUuid,
+  UNPAID_STATUSES,
+} from './invoice-views';
 import {
   type ApiAnswer,
   failure,
@@ -29,6 +42,7 @@ import {
   rawBodyOf,
   sameSecret,
   sendAnswer,
+  sendHtml,
 } from './merchant-api';
 import { checkoutPage, notFoundPage, outcomePage } from './pages';
 import { decodeCursor, pageOf } from './payment-list';
@@ -42,7 +56,9 @@ import {
   validateStatusChange,
   validateTestWebhook,
 } from './validation';
-import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, WebhookSender, webhookPayload } from './webhooks';
+import { createStaticWallets } from './wallet-routes';
+import { type SandboxWalletStore, WalletStore } from './wallets';
+import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, WebhookSender } from './webhooks';
 
 export interface PaymentSandboxOptions {
   merchantId: string;
@@ -52,6 +68,8 @@ export interface PaymentSandboxOptions {
   publicUrl: () => string;
   /** Where invoices survive a restart (the product's database); memory only without it. */
   store?: SandboxStore;
+  /** Where static wallets survive a restart; memory only without it. */
+  walletStore?: SandboxWalletStore;
   clock?: Clock;
   logger?: StandInLogger;
   /** Waits between the attempts of a failed webhook; five attempts over about six minutes by default. */
@@ -76,151 +94,20 @@ export interface PaymentSandbox {
 const EXPIRY_SWEEP_MS = 1000;
 /** Cryptomus refuses the 11th resend of one invoice (protocols.md D.6). */
 const MAX_RESENDS = 10;
-/** Only these can be resent through the merchant API. */
-const RESENDABLE_STATUSES = new Set(['paid', 'paid_over', 'wrong_amount']);
-/** Statuses an invoice moves to when its lifetime ends; others (paid, confirming...) stay. */
-const STATUS_AT_EXPIRY: Record<string, string> = { check: 'cancel', wrong_amount_waiting: 'wrong_amount' };
-/** Statuses in which no money has arrived. */
-const UNPAID_STATUSES = new Set(['check', 'cancel', 'fail', 'system_fail']);
-/** Statuses in which the money that arrived stays with the merchant: what v1/balance adds up. */
-const KEPT_STATUSES = new Set(['paid', 'paid_over', 'wrong_amount', 'refund_fail']);
-
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
-const randomText = (alphabet: string, length: number) =>
-  Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('');
-/** Networks whose addresses and transaction ids are Ethereum-style 0x hex. */
-const EVM_NETWORKS = new Set(['eth', 'bsc']);
-
-/** A random address in the network's usual shape, so the payload looks like the real thing. */
-function fakeAddress(network: string): string {
-  if (network === 'tron') return `T${randomText(BASE58, 33)}`;
-  if (network === 'btc') return `bc1q${randomText(BECH32, 38)}`;
-  if (network === 'ltc') return `ltc1q${randomText(BECH32, 38)}`;
-  return `0x${randomBytes(20).toString('hex')}`;
-}
-
-function fakeTransfer(
-  method: { currency: string; network: string },
-  amountUnits: number,
-): NonNullable<SandboxInvoice['payment']> {
-  const hash = randomBytes(32).toString('hex');
-  return {
-    amountUnits,
-    payerCurrency: method.currency,
-    network: method.network,
-    address: fakeAddress(method.network),
-    from: fakeAddress(method.network),
-    txid: EVM_NETWORKS.has(method.network) ? `0x${hash}` : hash,
-  };
-}
-
-const methodsOf = (invoice: SandboxInvoice) => methodsFor(invoice.payerCurrency, invoice.network);
-
-/** The first way to pay an invoice: what a test's status change pays with when it does not say. */
-function defaultMethod(invoice: SandboxInvoice): PaymentMethod {
-  const [first] = methodsOf(invoice);
-  if (!first) throw new Error(`payment sandbox invoice ${invoice.uuid} cannot be paid in any coin`);
-  return first;
-}
-
-/** The coin money arrives in: the one already paid, else the fixed one, else the page's default. */
-const payerCoin = (invoice: SandboxInvoice): SandboxCurrency =>
-  currency(invoice.payment?.payerCurrency ?? invoice.payerCurrency ?? defaultMethod(invoice).currency);
-
-/** What the payer owes in a coin at the sandbox's fixed rates. */
-const dueUnits = (invoice: SandboxInvoice, coin: SandboxCurrency) =>
-  convert(invoice.amountUnits, currency(invoice.currency), coin);
-
-/** What "paid over" and "paid too little" default to when a test does not say, in the payer's coin. */
-function defaultPaymentUnits(status: string, invoice: SandboxInvoice, coin: SandboxCurrency): number {
-  const due = dueUnits(invoice, coin);
-  if (status === 'paid_over') return due + Math.max(1, Math.round(due / 10));
-  if (status === 'wrong_amount' || status === 'wrong_amount_waiting') return Math.floor(due / 2);
-  return invoice.payment?.amountUnits ?? due;
-}
-
-/** A uuid that is the same on every call for the same seed: the sandbox's wallets do not change. */
-function stableUuid(seed: string): string {
-  const hex = createHash('sha256').update(seed).digest('hex');
-  const variant = ((Number.parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
-/** ISO 8601 with an offset, like Cryptomus's `2023-07-11T20:23:52+03:00`. */
-function isoWithOffset(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
-}
-
-/**
- * The Cryptomus payment object (protocols.md D.4) of an invoice. `payer_currency` and `payer_amount` (what
- * the payer owes in it) are known once the coin is: fixed at creation, or chosen by paying.
- */
-function paymentObject(invoice: SandboxInvoice): Record<string, unknown> {
-  const webhook = webhookPayload(invoice);
-  const payerCurrency = invoice.payment?.payerCurrency ?? invoice.payerCurrency;
-  const coin = payerCurrency === null ? null : currency(payerCurrency);
-  return {
-    uuid: invoice.uuid,
-    order_id: invoice.orderId,
-    amount: webhook.amount,
-    payment_amount: webhook.payment_amount,
-    payment_amount_usd: webhook.payment_amount_usd,
-    payer_amount: coin && formatAmount(dueUnits(invoice, coin), coin),
-    discount_percent: null,
-    discount: '0.00',
-    payer_currency: payerCurrency,
-    currency: invoice.currency,
-    comments: null,
-    merchant_amount: webhook.merchant_amount,
-    commission: webhook.commission,
-    network: invoice.payment?.network ?? invoice.network,
-    address: invoice.payment?.address ?? null,
-    from: webhook.from,
-    txid: invoice.payment?.txid ?? null,
-    payment_status: invoice.status,
-    url: invoice.url,
-    expired_at: Math.floor(invoice.expiresAtMs / 1000),
-    status: invoice.status,
-    is_final: invoice.isFinal,
-    additional_data: invoice.additionalData,
-    created_at: isoWithOffset(invoice.createdAtMs),
-    updated_at: isoWithOffset(invoice.updatedAtMs),
-  };
-}
-
-/** The control API's view: the payment object plus the webhook's delivery state. */
-function controlView(invoice: SandboxInvoice): Record<string, unknown> {
-  const webhook = invoice.webhook;
-  return {
-    ...paymentObject(invoice),
-    resend_count: invoice.resendCount,
-    webhook: webhook && {
-      status: webhook.status,
-      attempts: webhook.attempts,
-      delivered: webhook.delivered,
-      last_response_status: webhook.lastResponseStatus,
-      last_error: webhook.lastError,
-      body: webhook.body,
-    },
-  };
-}
-
-function sendHtml(reply: FastifyReply, status: number, html: string) {
-  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
-}
 
 /**
  * A built-in stand-in for Cryptomus: the merchant API (`/cryptomus/v1/...`, signed like the real one:
  * invoices in dollars or coins, their info, list, resend and QR code, services, balance, exchange rates and
  * test webhooks), a hosted payment page (`/pay/<uuid>`) with Pay and Cancel buttons, signed webhooks on
- * every status change, and a control API (`/control/...`) for tests. The product talks to it through the
+ * every status change, and a control API (`/control/...`) for tests, with fault injection (`/control/fault`
+ * `{down: true}`: every merchant call answers 503 until cleared). The product talks to it through the
  * ordinary Cryptomus adapter, so a fresh install can be topped up end to end without real money.
  */
 export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSandbox {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;
   const store = new InvoiceStore(options.store, logger);
+  const wallets = new WalletStore(options.walletStore, logger);
   const webhooks = new WebhookSender({
     store,
     apiKey: options.apiKey,
@@ -228,8 +115,18 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
     logger,
   });
   let sweepTimer: NodeJS.Timeout | null = null;
-
   const nowMs = () => clock.now().getTime();
+  const staticWallets = createStaticWallets({
+    merchantId: options.merchantId,
+    publicUrl: options.publicUrl,
+    wallets,
+    invoices: store,
+    nowMs,
+    logger,
+    announce: (deposit, status) => changeStatus(deposit, status),
+  });
+  /** Fault injection (`/control/fault`): the merchant API answers 503 while set. */
+  let down = false;
 
   function changeStatus(
     invoice: SandboxInvoice,
@@ -284,6 +181,8 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
     const now = nowMs();
     const invoice: SandboxInvoice = {
       uuid,
+      type: 'payment',
+      walletUuid: null,
       orderId: input.value.orderId,
       amountUnits: input.value.amountUnits,
       currency: input.value.currency,
@@ -334,6 +233,8 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
     const invoice: SandboxInvoice = {
       ...(stored ?? {
         uuid: typeof body.uuid === 'string' ? body.uuid : randomUUID(),
+        type: 'payment' as const,
+        walletUuid: null,
         orderId: typeof body.order_id === 'string' ? body.order_id : 'test-webhook',
         amountUnits: 1000,
         currency: 'USD',
@@ -454,7 +355,7 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
     app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     // What an answer acknowledges (an invoice, a payment, a cancel) is stored before the answer leaves.
     app.addHook('onSend', async (_request, _reply, payload) => {
-      await store.save();
+      await Promise.all([store.save(), wallets.save()]);
       return payload;
     });
     const prefix = app.prefix;
@@ -477,6 +378,7 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
       },
       { method: 'POST', path: '/v1/payment/services', handle: () => ok(paymentServices()) },
       { method: 'POST', path: '/v1/payment/qr', handle: ({ body }) => paymentQr(body) },
+      staticWallets.merchantRoute(prefix),
       { method: 'POST', path: '/v1/balance', handle: balance },
       {
         method: 'GET',
@@ -492,6 +394,7 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
         apiKey: options.apiKey,
         routes: merchantRoutes,
         beforeEach: expireDue,
+        isDown: () => down,
         logger,
       }),
       { prefix: '/cryptomus' },
@@ -512,10 +415,17 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
     controlRoute('/control/status', controlStatus);
     controlRoute('/control/resend', (body) => withInvoice(body, controlResend));
     controlRoute('/control/invoice', (body) => withInvoice(body, (invoice) => ok(controlView(invoice))));
+    controlRoute('/control/fault', (body) => {
+      down = body.down === true;
+      logger.warn({ down }, 'payment sandbox fault injection changed');
+      return ok({ down });
+    });
     controlRoute('/control/reset', () => {
       webhooks.cancelAll();
+      wallets.clear();
       return ok({ removed: store.clear() });
     });
+    staticWallets.register(app, controlRoute);
 
     /** The hosted payment page and its two buttons. */
     const renderInvoice = (reply: FastifyReply, status: number, invoice: SandboxInvoice, notice?: string) =>
@@ -572,7 +482,7 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
 
   return {
     plugin,
-    load: () => store.load(),
+    load: () => Promise.all([store.load(), wallets.load()]).then(() => undefined),
     start() {
       if (sweepTimer) return;
       webhooks.resumePending();
@@ -584,7 +494,7 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
       if (sweepTimer) clearInterval(sweepTimer);
       sweepTimer = null;
       await webhooks.stop();
-      await store.save();
+      await Promise.all([store.save(), wallets.save()]);
     },
   };
 }

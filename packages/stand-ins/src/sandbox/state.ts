@@ -16,6 +16,10 @@ const webhookDeliverySchema = z.object({
 
 const invoiceSchema = z.object({
   uuid: z.string(),
+  /** `wallet` for a deposit to a static wallet: it shares the wallet's order id and is found by uuid only. */
+  type: z.enum(['payment', 'wallet']).default('payment'),
+  /** The static wallet a deposit arrived at. */
+  walletUuid: z.string().nullable().default(null),
   orderId: z.string(),
   /** In steps of `currency` (currencies.ts): cents for USD. */
   amountUnits: z.number().int(),
@@ -128,9 +132,14 @@ export class InvoiceStore {
   }
 
   add(invoice: SandboxInvoice): void {
-    this.#byUuid.set(invoice.uuid, invoice);
-    this.#uuidByOrderId.set(invoice.orderId, invoice.uuid);
+    this.#index(invoice);
     this.changed(invoice.uuid);
+  }
+
+  /** An invoice is found by its order id too; a wallet's deposits, which share the wallet's, only by uuid. */
+  #index(invoice: SandboxInvoice): void {
+    this.#byUuid.set(invoice.uuid, invoice);
+    if (invoice.type === 'payment') this.#uuidByOrderId.set(invoice.orderId, invoice.uuid);
   }
 
   /** Returns how many invoices were removed. */
@@ -164,8 +173,7 @@ export class InvoiceStore {
         );
         continue;
       }
-      this.#byUuid.set(parsed.data.uuid, parsed.data);
-      this.#uuidByOrderId.set(parsed.data.orderId, parsed.data.uuid);
+      this.#index(parsed.data);
     }
   }
 

@@ -287,3 +287,60 @@ export function validateQr(body: Record<string, unknown>): Validated<{ uuid: str
   }
   return checker.result({ uuid: String(uuid) });
 }
+
+export interface CreateWalletInput {
+  currency: string;
+  network: string;
+  orderId: string;
+  urlCallback: string | null;
+}
+
+/**
+ * `POST v1/wallet`: a coin and a network that carries it (`validation.in` otherwise), an `order_id` like an
+ * invoice's (at most 100 characters for wallets), and an optional `url_callback`.
+ */
+export function validateCreateWallet(body: Record<string, unknown>): Validated<CreateWalletInput> {
+  const checker = new Checker();
+  const coin = findCurrency(body.currency);
+  if (!isPresent(body.currency)) checker.fail('currency', 'validation.required');
+  else if (!coin || !isCrypto(coin)) checker.fail('currency', 'validation.in');
+  const network = typeof body.network === 'string' ? body.network.toLowerCase() : null;
+  if (!isPresent(body.network)) checker.fail('network', 'validation.required');
+  else if (network === null) checker.fail('network', 'validation.string');
+  else if (coin && !coin.networks.some((candidate) => candidate.code === network)) {
+    checker.fail('network', 'validation.in');
+  }
+  const orderId = body.order_id;
+  if (!isPresent(orderId)) checker.fail('order_id', 'validation.required');
+  else if (typeof orderId === 'string' && orderId.length > 100)
+    checker.fail('order_id', 'validation.max.string');
+  else if (typeof orderId !== 'string' || !ORDER_ID_PATTERN.test(orderId)) {
+    checker.fail('order_id', 'validation.alpha_dash');
+  }
+  const urlCallback = checkUrl(checker, 'url_callback', body.url_callback, 255);
+  return checker.result({
+    currency: coin?.code ?? '',
+    network: network ?? '',
+    orderId: String(orderId),
+    urlCallback,
+  });
+}
+
+export interface DepositInput {
+  /** In steps of the wallet's coin. */
+  amountUnits: number;
+  /** `paid` (confirmed at once) or `confirm_check` (seen, waiting for confirmations). */
+  status: 'paid' | 'confirm_check';
+}
+
+/** A sandbox deposit to a static wallet: a positive amount of its coin, confirmed or not yet. */
+export function validateDeposit(
+  body: Record<string, unknown>,
+  coin: SandboxCurrency,
+): Validated<DepositInput> {
+  const checker = new Checker();
+  const amountUnits = checkAmount(checker, 'amount', body.amount, coin, true);
+  const status = body.status ?? 'paid';
+  if (status !== 'paid' && status !== 'confirm_check') checker.fail('status', 'validation.in');
+  return checker.result({ amountUnits: amountUnits ?? 0, status: status as DepositInput['status'] });
+}

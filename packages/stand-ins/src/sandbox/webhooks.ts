@@ -29,13 +29,14 @@ function paidAmounts(payment: NonNullable<SandboxInvoice['payment']>) {
 }
 
 /**
- * The webhook fields of protocols.md D.7 in Cryptomus order. `txid` is absent until money arrived, as
+ * The webhook fields of protocols.md D.7 in Cryptomus order; a deposit to a static wallet is `type: wallet`
+ * with the wallet's order id and uuid, its amount and currency the coin that arrived. `txid` is absent until money arrived, as
  * Cryptomus omits it for unpaid invoices; `sign` is appended last when the body is encoded.
  */
 export function webhookPayload(invoice: SandboxInvoice): Record<string, unknown> {
   const paid = invoice.payment;
   return {
-    type: 'payment',
+    type: invoice.type,
     uuid: invoice.uuid,
     order_id: invoice.orderId,
     amount: formatAmount(invoice.amountUnits, currency(invoice.currency)),
@@ -43,7 +44,7 @@ export function webhookPayload(invoice: SandboxInvoice): Record<string, unknown>
     is_final: invoice.isFinal,
     status: invoice.status,
     from: paid?.from ?? null,
-    wallet_address_uuid: null,
+    wallet_address_uuid: invoice.walletUuid,
     network: paid?.network ?? null,
     currency: invoice.currency,
     payer_currency: paid?.payerCurrency ?? null,

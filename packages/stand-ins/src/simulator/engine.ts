@@ -27,8 +27,11 @@ const RENT_CANCEL_WINDOW_MS = 20 * MINUTE_MS;
 /** Gap between two SMS on a rented number after the first one. */
 const RENT_SMS_GAP_MIN_MS = 5 * MINUTE_MS;
 const RENT_SMS_GAP_MAX_MS = 2 * HOUR_MS;
-/** Closed orders are kept this long for getStatus / getRentStatus, then forgotten. */
-const CLOSED_ACTIVATION_RETENTION_MS = 24 * HOUR_MS;
+/**
+ * Closed orders are kept this long for getStatus / getRentStatus / getHistory, then forgotten: two days, so
+ * a customer's nightly reconciliation of yesterday still finds every activation of it in the history.
+ */
+const CLOSED_ACTIVATION_RETENTION_MS = 48 * HOUR_MS;
 const CLOSED_RENT_RETENTION_MS = 7 * 24 * HOUR_MS;
 const STARTING_BALANCE_USD = 1000;
 /** Ids look like a busy provider's, not like 1, 2, 3. */
@@ -59,6 +62,26 @@ function emptyState(): SimState {
     rents: {},
     sold: {},
   };
+}
+
+/** Dollars as whole cents: every price the simulator charges is a whole number of cents. */
+export const usdCents = (usd: number) => Math.round(usd * 100);
+
+/** One order of the account: what it was charged and what of it was given back, in cents. */
+export interface SimAccountEntry {
+  kind: 'activation' | 'rent';
+  id: string;
+  boughtAtMs: number;
+  chargedCents: number;
+  returnedCents: number;
+}
+
+/** The simulator's account of the key it serves: the balance and every retained order's charge and refund. */
+export interface SimAccount {
+  balanceCents: number;
+  chargedCents: number;
+  returnedCents: number;
+  orders: SimAccountEntry[];
 }
 
 const isLiveActivation = (activation: SimActivation) =>
@@ -107,6 +130,62 @@ export class SimulatorEngine {
     this.#takenNumbers = null;
     this.reseed();
     this.onChange('reset');
+  }
+
+  /**
+   * Every charge and refund moves the balance by whole cents, so the balance stays exactly the start balance
+   * less what was charged plus what was returned (floating-point sums of dollars drift).
+   */
+  #moveBalance(deltaCents: number): void {
+    this.state.balanceUsd = (usdCents(this.state.balanceUsd) + deltaCents) / 100;
+    this.onChange('account');
+  }
+
+  /** Refuses a purchase the balance cannot pay, as a provider does (NO_BALANCE). */
+  #assertCanPay(costUsd: number): void {
+    if (usdCents(this.state.balanceUsd) < usdCents(costUsd)) throw new ProtocolRefusal('NO_BALANCE');
+  }
+
+  /** Sets the balance (the control API's top-up or drain). */
+  setBalance(balanceUsd: number): void {
+    this.state.balanceUsd = usdCents(balanceUsd) / 100;
+    this.onChange('account');
+  }
+
+  /**
+   * What the simulator charged and returned for every order it still keeps (closed activations for two
+   * days, rents for a week): an activation or rent is charged its cost, and returned all of it when it was
+   * cancelled or refunded at the end of its lifetime; a finished one keeps its charge.
+   */
+  account(): SimAccount {
+    const orders: SimAccountEntry[] = [
+      ...Object.values(this.state.activations).map((activation) => {
+        const chargedCents = usdCents(activation.costUsd);
+        return {
+          kind: 'activation' as const,
+          id: activation.id,
+          boughtAtMs: activation.createdAtMs,
+          chargedCents,
+          returnedCents: activation.status === 'cancelled' ? chargedCents : 0,
+        };
+      }),
+      ...Object.values(this.state.rents).map((rent) => {
+        const chargedCents = usdCents(rent.costUsd);
+        return {
+          kind: 'rent' as const,
+          id: rent.id,
+          boughtAtMs: rent.createdAtMs,
+          chargedCents,
+          returnedCents: rent.status === 'cancelled' ? chargedCents : 0,
+        };
+      }),
+    ].sort((left, right) => left.boughtAtMs - right.boughtAtMs);
+    return {
+      balanceCents: usdCents(this.state.balanceUsd),
+      chargedCents: orders.reduce((sum, entry) => sum + entry.chargedCents, 0),
+      returnedCents: orders.reduce((sum, entry) => sum + entry.returnedCents, 0),
+      orders,
+    };
   }
 
   #now(): number {
@@ -217,6 +296,7 @@ export class SimulatorEngine {
     countryId: number;
     operator?: string;
     maxPriceUsd?: number;
+    resellerUserId?: string;
   }): SimActivation {
     if (!SIM_SERVICES.includes(request.service)) throw new ProtocolRefusal('BAD_SERVICE');
     const country = this.country(request.countryId);
@@ -233,6 +313,7 @@ export class SimulatorEngine {
     );
     if (!tier) throw new ProtocolRefusal('WRONG_MAX_PRICE', formatUsd(tiers[0]!.priceUsd));
     const costUsd = tier.priceUsd;
+    this.#assertCanPay(costUsd);
     const now = this.#now();
     const receives = this.#random.next() >= this.settings.noSmsRate;
     const activation: SimActivation = {
@@ -248,13 +329,14 @@ export class SimulatorEngine {
       sms: [],
       nextSmsAtMs: receives ? this.#scheduleSms(now) : null,
       closedAtMs: null,
+      ...(request.resellerUserId ? { resellerUserId: request.resellerUserId } : {}),
     };
     this.#dueBy(activation.expiresAtMs);
     this.state.nextActivationId += 1 + this.#random.int(0, 40);
     this.state.activations[activation.id] = activation;
     const soldKey = this.#soldKey(now, country, request.service, tier.index);
     this.state.sold[soldKey] = (this.state.sold[soldKey] ?? 0) + 1;
-    this.state.balanceUsd -= costUsd;
+    this.#moveBalance(-usdCents(costUsd));
     this.onChange(`activation:${activation.id}`);
     return activation;
   }
@@ -350,7 +432,7 @@ export class SimulatorEngine {
     activation.nextSmsAtMs = null;
     activation.closedAtMs = now;
     this.#dueBy(now + CLOSED_ACTIVATION_RETENTION_MS + 1);
-    if (status === 'cancelled') this.state.balanceUsd += activation.costUsd;
+    if (status === 'cancelled') this.#moveBalance(usdCents(activation.costUsd));
     this.onChange(`activation:${activation.id}`);
   }
 
@@ -399,6 +481,7 @@ export class SimulatorEngine {
     const operator = this.#operator(country, request.operator);
     const { costUsd, stock } = this.rentOffer(country, request.service, request.hours);
     if (stock <= 0) throw new ProtocolRefusal('NO_NUMBERS');
+    this.#assertCanPay(costUsd);
     const now = this.#now();
     const rent: SimRent = {
       id: String(this.state.nextRentId),
@@ -419,7 +502,7 @@ export class SimulatorEngine {
     this.#dueBy(rent.endsAtMs);
     this.state.nextRentId += 1 + this.#random.int(0, 7);
     this.state.rents[rent.id] = rent;
-    this.state.balanceUsd -= costUsd;
+    this.#moveBalance(-usdCents(costUsd));
     this.onChange(`rent:${rent.id}`);
     return rent;
   }
@@ -448,7 +531,7 @@ export class SimulatorEngine {
       if (rent.sms.length > 0 || now - rent.createdAtMs > RENT_CANCEL_WINDOW_MS) {
         throw new ProtocolRefusal('CANT_CANCEL');
       }
-      this.state.balanceUsd += rent.costUsd;
+      this.#moveBalance(usdCents(rent.costUsd));
     }
     rent.status = status === 1 ? 'finished' : 'cancelled';
     this.#takenNumbers?.delete(rent.phoneNumber);
@@ -467,11 +550,12 @@ export class SimulatorEngine {
 
   extendRent(id: string | undefined, hours: number): SimRent {
     const costUsd = this.extensionPrice(id, hours);
+    this.#assertCanPay(costUsd);
     const rent = this.rentById(id);
     // Ends later than before: nothing becomes due sooner.
     rent.endsAtMs += hours * HOUR_MS;
-    rent.costUsd += costUsd;
-    this.state.balanceUsd -= costUsd;
+    rent.costUsd = (usdCents(rent.costUsd) + usdCents(costUsd)) / 100;
+    this.#moveBalance(-usdCents(costUsd));
     this.onChange(`rent:${rent.id}`);
     return rent;
   }

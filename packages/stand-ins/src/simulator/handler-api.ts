@@ -243,6 +243,7 @@ function buyFrom(engine: SimulatorEngine, params: Params): SimActivation {
     countryId: countryParam(params),
     operator: params.operator,
     maxPriceUsd: maxPriceParam(params),
+    resellerUserId: params.resellerUserId?.trim() || undefined,
   });
 }
 

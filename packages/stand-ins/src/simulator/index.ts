@@ -50,6 +50,8 @@ export interface Simulator {
   stop(): Promise<void>;
   /** One run of the delivery loop, for tests that move a manual clock. */
   tick(): Promise<void>;
+  /** How long after a purchase it refuses a cancel now (its control API changes it), as a supplier documents its own. */
+  earlyCancelMs(): number;
 }
 
 const DEFAULT_SEED = 1;
@@ -160,5 +162,6 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       await changes.save();
     },
     tick,
+    earlyCancelMs: () => runtime.settings.earlyCancelMs,
   };
 }

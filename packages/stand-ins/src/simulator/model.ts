@@ -26,6 +26,8 @@ export interface SimActivation {
   /** When the next SMS arrives; null when none is coming (the no-SMS share, or closed). */
   nextSmsAtMs: number | null;
   closedAtMs: number | null;
+  /** The buyer the customer named on the purchase (HeroSMS's `resellerUserId`), when it named one. */
+  resellerUserId?: string;
   /** Cancelled by 5sim's ban (the number was already used elsewhere): its 5sim status stays BANNED. */
   banned?: boolean;
 }
@@ -59,5 +61,8 @@ export interface SimState {
   sold: Record<string, number>;
 }
 
-/** What changed: one activation or rent (gone from the state once forgotten), or everything (a reset). */
-export type SimChange = `activation:${string}` | `rent:${string}` | 'reset';
+/**
+ * What changed: one activation or rent (gone from the state once forgotten), the account alone (its balance
+ * set), or everything (a reset).
+ */
+export type SimChange = `activation:${string}` | `rent:${string}` | 'account' | 'reset';

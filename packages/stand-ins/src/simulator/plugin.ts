@@ -120,6 +120,7 @@ const controlBodies = {
     }),
   ]),
   state: z.union([z.object({ activationId: idText }), z.object({ rentId: idText })]),
+  balance: z.object({ balanceUsd: z.number().min(0).max(1_000_000) }),
 } as const;
 
 /** 5sim's routes (docs/protocols.md B.2), each with the name fault injection matches it by. */
@@ -329,6 +330,16 @@ export function simulatorPlugin(runtime: SimulatorRuntime): FastifyPluginAsync {
           } catch (error) {
             return refused(error);
           }
+        }
+        case 'account':
+          await runtime.tick();
+          return { account: runtime.engine.account() };
+        case 'balance': {
+          const parsed = controlBodies.balance.safeParse(body);
+          if (!parsed.success) return invalid(parsed.error);
+          runtime.engine.setBalance(parsed.data.balanceUsd);
+          await runtime.persist();
+          return { balanceUsd: runtime.engine.state.balanceUsd };
         }
         case 'reset':
           releaseHanging();

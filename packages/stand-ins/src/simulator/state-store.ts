@@ -58,7 +58,8 @@ export function changesOf(state: SimState, changed: ReadonlySet<SimChange>): Sim
   const upserts: SimOrderRecord[] = [];
   const gone: SimStateChanges['gone'] = [];
   for (const change of changed) {
-    if (change === 'reset') continue;
+    // The account record is written with every save.
+    if (change === 'reset' || change === 'account') continue;
     const [kind, id] = change.split(':') as ['activation' | 'rent', string];
     const data = kind === 'activation' ? state.activations[id] : state.rents[id];
     if (data) upserts.push({ kind, id, data });

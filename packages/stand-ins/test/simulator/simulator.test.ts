@@ -374,6 +374,39 @@ describe('every SMS and the history', () => {
   });
 });
 
+describe('the account', () => {
+  it('keeps charges and refunds to the cent: balance, history costs and the control account agree', async () => {
+    const sim = await simulator({ earlyCancelMs: 0, noSmsRate: 1 });
+    const balanceCents = async () =>
+      Math.round(Number((await call(sim, 'getBalance')).text.split(':')[1]) * 100);
+    const startCents = await balanceCents();
+    const buy = async () =>
+      (await call(sim, 'getNumber', { service: 'tg', country: '187' })).text.split(':')[1]!;
+    const billed = await buy();
+    await sim.control('sms', { activationId: billed, code: '12345' });
+    await call(sim, 'setStatus', { id: billed, status: '6' });
+    const cancelled = await buy();
+    await call(sim, 'setStatus', { id: cancelled, status: '8' });
+    const expired = await buy();
+    await sim.advance(21 * MINUTE_MS);
+
+    const { account } = (await sim.control('account', {})).body as {
+      account: { balanceCents: number; chargedCents: number; returnedCents: number; orders: unknown[] };
+    };
+    expect(account.orders).toHaveLength(3);
+    const history = JSON.parse((await call(sim, 'getHistory')).text) as Array<{ id: number; cost: number }>;
+    const keptCents = history.reduce((sum, item) => sum + Math.round(item.cost * 100), 0);
+    expect(account.chargedCents - account.returnedCents).toBe(keptCents);
+    expect(keptCents).toBeGreaterThan(0);
+    expect(await balanceCents()).toBe(startCents - keptCents);
+    expect(account.balanceCents).toBe(startCents - keptCents);
+    expect(history.find((item) => String(item.id) === expired)?.cost).toBe(0);
+
+    await sim.control('balance', { balanceUsd: 0.01 });
+    expect((await call(sim, 'getNumber', { service: 'tg', country: '187' })).text).toBe('NO_BALANCE');
+  });
+});
+
 describe('price tiers', () => {
   it('lists stock at any price as count and the stock per price as tiers, in each action and style', async () => {
     const sim = await simulator();

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { expect, vi } from 'vitest';
 import { createPaymentSandbox, type PaymentSandbox } from '../../src/sandbox/sandbox';
 import type { SandboxStore } from '../../src/sandbox/state';
+import type { SandboxWalletStore } from '../../src/sandbox/wallets';
 import { ManualClock } from './manual-clock';
 
 export const MERCHANT = 'sandbox-merchant';
@@ -51,7 +52,12 @@ const running: Harness[] = [];
 
 /** The sandbox on a real port, with a webhook receiver; stop it with stopSandbox. */
 export async function startSandbox(
-  options: { store?: SandboxStore; receiverStatuses?: number[]; clock?: ManualClock } = {},
+  options: {
+    store?: SandboxStore;
+    walletStore?: SandboxWalletStore;
+    receiverStatuses?: number[];
+    clock?: ManualClock;
+  } = {},
 ): Promise<Harness> {
   const clock = options.clock ?? new ManualClock(Date.UTC(2026, 0, 1, 12));
   const receiver = await startReceiver(options.receiverStatuses);
@@ -61,6 +67,7 @@ export async function startSandbox(
     apiKey: KEY,
     publicUrl: () => origin,
     store: options.store,
+    walletStore: options.walletStore,
     clock,
     webhookRetryDelaysMs: [20, 20, 20],
   });

@@ -1,0 +1,3 @@
+export * from './amounts';
+export * from './signature';
+export * from './statuses';

@@ -1,0 +1,489 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import {
+  amountToCents,
+  amountToUnits,
+  COIN_DECIMALS,
+  isFinalStatus,
+  SIGNATURE_HEADER,
+  signIpn,
+  unitsToAmount,
+} from '@simcode/nowpayments-protocol';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { type Clock, systemClock } from '../clock';
+import { type StandInLogger, silentLogger } from '../logger';
+import { sameSecret } from '../sandbox/merchant-api';
+import {
+  type Coin,
+  centsToUnits,
+  coinByCode,
+  DEFAULT_IPN_RETRY_DELAYS_MS,
+  DEFAULT_PAYMENT_LIFETIME_MS,
+  fakeAddress,
+  type Invoice,
+  IPN_TIMEOUT_MS,
+  iso,
+  JWT_LIFETIME_MS,
+  NOWPAYMENTS_SANDBOX_COINS,
+  NOWPAYMENTS_SERVICE_FEE_BPS,
+  type Payment,
+  unitsToCents,
+} from './model';
+import { nowPaymentsPayPage, nowPaymentsResultPage } from './page';
+
+export interface NowPaymentsSandboxOptions {
+  /** The `x-api-key` the merchant API wants; also authorises the control API (`x-sandbox-key`). */
+  apiKey: string;
+  /** Signs IPN callbacks. */
+  ipnSecret: string;
+  /** The dashboard login that `POST /v1/auth` exchanges for a token (the payment list needs one). */
+  email: string;
+  password: string;
+  /** The site's public origin; invoice urls point at its `<prefix>/payment/?iid=<id>`. */
+  publicUrl: () => string;
+  clock?: Clock;
+  logger?: StandInLogger;
+  /** A payment still `waiting` this long after it was created expires (NOWPayments: 7 days). */
+  paymentLifetimeMs?: number;
+  /** Waits between the attempts of a refused IPN. */
+  ipnRetryDelaysMs?: number[];
+}
+
+export interface NowPaymentsSandbox {
+  /** Mount with `{ prefix: '/sandbox/nowpayments' }`. */
+  plugin: FastifyPluginAsync;
+  /** Stops IPN retries. */
+  stop(): void;
+}
+
+/** NOWPayments' error answers: `{status:false, statusCode, code, message}`. */
+const apiError = (reply: FastifyReply, statusCode: number, code: string, message: string) =>
+  reply.code(statusCode).send({ status: false, statusCode, code, message });
+
+/**
+ * A built-in stand-in for NOWPayments (docs/payment-protocols.md): the merchant API under `/v1` with
+ * `x-api-key` (status, auth, merchant coins, minimum amounts, invoices, payment status, the JWT-guarded
+ * payment list), a hosted invoice page (`/payment/?iid=`), IPN callbacks signed with HMAC-SHA512 over the
+ * sorted JSON, partial and over-payments, expiry, and a control API for tests with fault injection
+ * (`/control/fault`: every merchant call answers 503 until cleared). State lives in memory.
+ */
+export function createNowPaymentsSandbox(options: NowPaymentsSandboxOptions): NowPaymentsSandbox {
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? silentLogger;
+  const lifetimeMs = options.paymentLifetimeMs ?? DEFAULT_PAYMENT_LIFETIME_MS;
+  const retryDelaysMs = options.ipnRetryDelaysMs ?? DEFAULT_IPN_RETRY_DELAYS_MS;
+  const invoices = new Map<string, Invoice>();
+  const payments = new Map<number, Payment>();
+  const tokens = new Map<string, number>();
+  const timers = new Set<NodeJS.Timeout>();
+  let faulty = false;
+  let nextInvoiceId = 5_000_000_000 + randomInt(1_000_000);
+  let nextPaymentId = 4_000_000_000 + randomInt(1_000_000);
+  const nowMs = () => clock.now().getTime();
+
+  function paymentObject(payment: Payment): Record<string, unknown> {
+    const { invoice, coin } = payment;
+    const feeUnits = Math.floor((payment.paidUnits * NOWPAYMENTS_SERVICE_FEE_BPS) / 10_000);
+    return {
+      payment_id: payment.paymentId,
+      invoice_id: Number(invoice.id),
+      payment_status: payment.status,
+      pay_address: payment.payAddress,
+      payin_extra_id: null,
+      price_amount: unitsToAmount(invoice.priceCents, 2),
+      price_currency: invoice.priceCurrency,
+      pay_amount: unitsToAmount(payment.payUnits, COIN_DECIMALS),
+      actually_paid: unitsToAmount(payment.paidUnits, COIN_DECIMALS),
+      actually_paid_at_fiat: unitsToAmount(unitsToCents(payment.paidUnits, coin), 2),
+      pay_currency: coin.code,
+      order_id: invoice.orderId,
+      order_description: invoice.orderDescription,
+      purchase_id: String(payment.paymentId + 1),
+      outcome_amount: unitsToAmount(payment.paidUnits - feeUnits, COIN_DECIMALS),
+      outcome_currency: coin.code,
+      payin_hash: payment.payinHash,
+      payout_hash: null,
+      fee: {
+        currency: coin.code,
+        depositFee: 0,
+        withdrawalFee: 0,
+        serviceFee: unitsToAmount(feeUnits, COIN_DECIMALS),
+      },
+      created_at: iso(payment.createdAtMs),
+      updated_at: iso(payment.updatedAtMs),
+      type: 'crypto2crypto',
+    };
+  }
+
+  function invoiceObject(invoice: Invoice, invoiceUrl: string): Record<string, unknown> {
+    return {
+      id: invoice.id,
+      token_id: invoice.tokenId,
+      order_id: invoice.orderId,
+      order_description: invoice.orderDescription,
+      price_amount: unitsToAmount(invoice.priceCents, 2).toString(),
+      price_currency: invoice.priceCurrency,
+      pay_currency: invoice.payCurrency,
+      ipn_callback_url: invoice.ipnCallbackUrl,
+      invoice_url: invoiceUrl,
+      success_url: invoice.successUrl,
+      cancel_url: invoice.cancelUrl,
+      created_at: iso(invoice.createdAtMs),
+      updated_at: iso(invoice.updatedAtMs),
+    };
+  }
+
+  /** Posts the payment's IPN, retrying refused deliveries on the configured schedule. */
+  function sendIpn(payment: Payment, attempt = 0): void {
+    const url = payment.invoice.ipnCallbackUrl;
+    if (!url) return;
+    const payload = paymentObject(payment);
+    const body = JSON.stringify(payload);
+    const retry = () => {
+      const delayMs = retryDelaysMs[attempt];
+      if (delayMs === undefined) return;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        sendIpn(payment, attempt + 1);
+      }, delayMs);
+      timer.unref();
+      timers.add(timer);
+    };
+    fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [SIGNATURE_HEADER]: signIpn(payload, options.ipnSecret),
+      },
+      body,
+      signal: AbortSignal.timeout(IPN_TIMEOUT_MS),
+    })
+      .then(async (response) => {
+        await response.body?.cancel();
+        logger.info(
+          { paymentId: payment.paymentId, status: response.status },
+          'nowpayments sandbox IPN sent',
+        );
+        if (response.status >= 300) retry();
+      })
+      .catch((error: unknown) => {
+        logger.warn({ paymentId: payment.paymentId, err: String(error) }, 'nowpayments sandbox IPN failed');
+        retry();
+      });
+  }
+
+  function setStatus(payment: Payment, status: string, paidUnits?: number): void {
+    payment.status = status;
+    if (paidUnits !== undefined) {
+      payment.paidUnits = paidUnits;
+      payment.payinHash ??= randomBytes(32).toString('hex');
+    }
+    payment.updatedAtMs = nowMs();
+    logger.info({ paymentId: payment.paymentId, status }, 'nowpayments sandbox payment changed');
+    sendIpn(payment);
+  }
+
+  function expireDue(): void {
+    const now = nowMs();
+    for (const payment of payments.values()) {
+      if (payment.status === 'waiting' && payment.createdAtMs + lifetimeMs <= now)
+        setStatus(payment, 'expired');
+    }
+  }
+
+  /** The payer picks a coin on the invoice page: NOWPayments opens a payment for it. */
+  function openPayment(invoice: Invoice, coin: Coin): Payment {
+    const existing = [...payments.values()].find(
+      (payment) => payment.invoice === invoice && payment.coin === coin && !isFinalStatus(payment.status),
+    );
+    if (existing) return existing;
+    const now = nowMs();
+    const payment: Payment = {
+      paymentId: nextPaymentId++,
+      invoice,
+      status: 'waiting',
+      coin,
+      payAddress: fakeAddress(coin),
+      payUnits: centsToUnits(invoice.priceCents, coin),
+      paidUnits: 0,
+      payinHash: null,
+      createdAtMs: now,
+      updatedAtMs: now,
+    };
+    payments.set(payment.paymentId, payment);
+    return payment;
+  }
+
+  /** What a payment of `status` received when a test does not say: exact, half, or 10% more. */
+  function defaultPaidUnits(payment: Payment, status: string): number | undefined {
+    if (status === 'partially_paid') return Math.floor(payment.payUnits / 2);
+    if (status === 'finished' && payment.paidUnits === 0) return payment.payUnits;
+    if (['confirming', 'confirmed', 'sending'].includes(status) && payment.paidUnits === 0)
+      return payment.payUnits;
+    return undefined;
+  }
+
+  const plugin: FastifyPluginAsync = async (app) => {
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    const prefix = app.prefix;
+    const invoiceUrl = (invoice: Invoice) =>
+      `${options.publicUrl().replace(/\/+$/, '')}${prefix}/payment/?iid=${invoice.id}`;
+
+    /** The merchant API's guard: fault injection first, then the API key. */
+    const merchant = async (request: FastifyRequest, reply: FastifyReply) => {
+      expireDue();
+      if (faulty) {
+        return reply
+          .code(503)
+          .type('text/html')
+          .send('<html><body>503 Service Temporarily Unavailable</body></html>');
+      }
+      if (!sameSecret(request.headers['x-api-key'], options.apiKey)) {
+        return apiError(reply, 403, 'INVALID_API_KEY', 'Invalid api key');
+      }
+    };
+    const body = (request: FastifyRequest) =>
+      (request.body !== null && typeof request.body === 'object' ? request.body : {}) as Record<
+        string,
+        unknown
+      >;
+
+    app.get('/v1/status', async (_request, reply) =>
+      faulty ? reply.code(503).send({ message: 'Service Unavailable' }) : { message: 'OK' },
+    );
+
+    app.post('/v1/auth', async (request, reply) => {
+      if (faulty) return reply.code(503).send({ message: 'Service Unavailable' });
+      const { email, password } = body(request);
+      if (!sameSecret(email, options.email) || !sameSecret(password, options.password)) {
+        return apiError(reply, 401, 'AUTH_REQUIRED', 'Authorization failed');
+      }
+      const token = randomBytes(32).toString('base64url');
+      tokens.set(token, nowMs() + JWT_LIFETIME_MS);
+      return { token };
+    });
+
+    app.get('/v1/merchant/coins', { preHandler: merchant }, async () => ({
+      selectedCurrencies: NOWPAYMENTS_SANDBOX_COINS.map((coin) => coin.code),
+    }));
+
+    app.get('/v1/min-amount', { preHandler: merchant }, async (request, reply) => {
+      const query = request.query as Record<string, string | undefined>;
+      const coin = coinByCode(query.currency_from);
+      if (!coin) return apiError(reply, 400, 'INVALID_REQUEST_PARAMS', 'currency_from is invalid');
+      return {
+        currency_from: coin.code,
+        currency_to: query.currency_to ?? coin.code,
+        min_amount: unitsToAmount(centsToUnits(coin.minCents, coin), COIN_DECIMALS),
+        ...(query.fiat_equivalent ? { fiat_equivalent: unitsToAmount(coin.minCents, 2) } : {}),
+      };
+    });
+
+    app.post('/v1/invoice', { preHandler: merchant }, async (request, reply) => {
+      const input = body(request);
+      const priceCents = amountToCents(input.price_amount);
+      const priceCurrency =
+        typeof input.price_currency === 'string' ? input.price_currency.toLowerCase() : '';
+      if (priceCents === null || priceCents <= 0) {
+        return apiError(reply, 400, 'INVALID_REQUEST_PARAMS', '"price_amount" must be a positive number');
+      }
+      if (priceCurrency !== 'usd') {
+        return apiError(
+          reply,
+          400,
+          'INVALID_REQUEST_PARAMS',
+          '"price_currency" is not supported by the sandbox',
+        );
+      }
+      const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+      const now = nowMs();
+      const invoice: Invoice = {
+        id: String(nextInvoiceId++),
+        tokenId: randomBytes(6).toString('base64url'),
+        orderId: text(input.order_id),
+        orderDescription: text(input.order_description),
+        priceCents,
+        priceCurrency,
+        payCurrency: coinByCode(input.pay_currency)?.code ?? null,
+        ipnCallbackUrl: text(input.ipn_callback_url),
+        successUrl: text(input.success_url),
+        cancelUrl: text(input.cancel_url),
+        createdAtMs: now,
+        updatedAtMs: now,
+      };
+      invoices.set(invoice.id, invoice);
+      logger.info({ id: invoice.id, orderId: invoice.orderId }, 'nowpayments sandbox invoice created');
+      return invoiceObject(invoice, invoiceUrl(invoice));
+    });
+
+    app.get('/v1/payment/:paymentId', { preHandler: merchant }, async (request, reply) => {
+      const payment = payments.get(Number((request.params as { paymentId: string }).paymentId));
+      if (!payment) return apiError(reply, 404, 'PAYMENT_NOT_FOUND', 'Payment not found');
+      return paymentObject(payment);
+    });
+
+    // The list needs the dashboard's JWT besides the API key, as the real one does. Its documentation
+    // writes `/v1/payment/`, the official client `/v1/payment`: both are answered.
+    const listPayments = async (request: FastifyRequest, reply: FastifyReply) => {
+      const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+      const expiresAtMs = token ? tokens.get(token) : undefined;
+      if (expiresAtMs === undefined || expiresAtMs <= nowMs()) {
+        return apiError(reply, 401, 'AUTH_REQUIRED', 'Authorization header is empty or invalid');
+      }
+      const query = request.query as Record<string, string | undefined>;
+      const limit = Math.min(Math.max(Number(query.limit ?? 10) || 10, 1), 500);
+      const page = Math.max(Number(query.page ?? 0) || 0, 0);
+      const fromMs = query.dateFrom ? Date.parse(query.dateFrom) : Number.NEGATIVE_INFINITY;
+      const toMs = query.dateTo ? Date.parse(query.dateTo) : Number.POSITIVE_INFINITY;
+      const matching = [...payments.values()]
+        .filter(
+          (payment) =>
+            (!query.invoiceId || payment.invoice.id === query.invoiceId) &&
+            payment.createdAtMs >= fromMs &&
+            payment.createdAtMs <= toMs,
+        )
+        .sort((a, b) =>
+          query.orderBy === 'asc' ? a.createdAtMs - b.createdAtMs : b.createdAtMs - a.createdAtMs,
+        );
+      return {
+        data: matching.slice(page * limit, (page + 1) * limit).map(paymentObject),
+        limit,
+        page,
+        pagesCount: Math.ceil(matching.length / limit),
+        total: matching.length,
+      };
+    };
+    app.get('/v1/payment/', { preHandler: merchant }, listPayments);
+    // A server that ignores trailing slashes already answers the second form with the first.
+    if (!app.hasRoute({ method: 'GET', url: `${prefix}/v1/payment` })) {
+      app.get('/v1/payment', { preHandler: merchant }, listPayments);
+    }
+
+    /** The hosted invoice page: pick a coin, pay (exactly, in part, or too much), or cancel. */
+    const invoiceOf = (request: FastifyRequest) =>
+      invoices.get(String((request.query as Record<string, unknown>).iid ?? ''));
+    const html = (reply: FastifyReply, status: number, page: string) =>
+      reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+
+    app.get('/payment/', async (request, reply) => {
+      expireDue();
+      const invoice = invoiceOf(request);
+      if (!invoice) return html(reply, 404, nowPaymentsResultPage({ title: 'Invoice not found' }));
+      const paid = [...payments.values()].find(
+        (payment) => payment.invoice === invoice && payment.status !== 'waiting',
+      );
+      if (paid) {
+        return html(
+          reply,
+          200,
+          nowPaymentsResultPage({ title: `Payment ${paid.status}`, backUrl: invoice.successUrl }),
+        );
+      }
+      return html(
+        reply,
+        200,
+        nowPaymentsPayPage({
+          invoiceId: invoice.id,
+          priceCents: invoice.priceCents,
+          orderDescription: invoice.orderDescription,
+          coins: NOWPAYMENTS_SANDBOX_COINS.filter(
+            (coin) => invoice.payCurrency === null || coin.code === invoice.payCurrency,
+          ).map((coin) => ({
+            code: coin.code,
+            label: `${coin.code.toUpperCase()} (${coin.network})`,
+            amount: unitsToAmount(centsToUnits(invoice.priceCents, coin), COIN_DECIMALS).toString(),
+          })),
+          action: `${prefix}/payment/pay`,
+          cancelUrl: invoice.cancelUrl,
+        }),
+      );
+    });
+
+    app.post('/payment/pay', async (request, reply) => {
+      expireDue();
+      const form = body(request);
+      const invoice = invoices.get(String(form.iid ?? ''));
+      const coin = coinByCode(form.coin);
+      if (!invoice || !coin) return html(reply, 404, nowPaymentsResultPage({ title: 'Invoice not found' }));
+      const payment = openPayment(invoice, coin);
+      if (payment.status === 'waiting') {
+        const status = form.amount === 'partial' ? 'partially_paid' : 'finished';
+        const paidUnits =
+          form.amount === 'over'
+            ? payment.payUnits + Math.ceil(payment.payUnits / 10)
+            : defaultPaidUnits(payment, status);
+        setStatus(payment, status, paidUnits);
+      }
+      return reply.redirect(`${prefix}/payment/?iid=${invoice.id}`, 303);
+    });
+
+    /** The control API for tests: `x-sandbox-key: <apiKey>`, JSON in and out. */
+    const control = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!sameSecret(request.headers['x-sandbox-key'], options.apiKey)) {
+        return apiError(reply, 401, 'INVALID_SANDBOX_KEY', 'Invalid sandbox key');
+      }
+    };
+
+    /**
+     * `{invoice_id, status, pay_currency?, actually_paid?}`: the invoice's payer pays (or not) in the coin
+     * (the first one by default); the payment moves to `status` and its IPN is sent.
+     */
+    app.post('/control/payment', { preHandler: control }, async (request, reply) => {
+      expireDue();
+      const input = body(request);
+      const invoice = invoices.get(String(input.invoice_id ?? ''));
+      if (!invoice) return apiError(reply, 404, 'INVOICE_NOT_FOUND', 'Invoice not found');
+      const status = String(input.status ?? '');
+      if (
+        ![
+          'waiting',
+          'confirming',
+          'confirmed',
+          'sending',
+          'partially_paid',
+          'finished',
+          'failed',
+          'refunded',
+          'expired',
+        ].includes(status)
+      ) {
+        return apiError(reply, 400, 'INVALID_REQUEST_PARAMS', 'unknown status');
+      }
+      const coin = coinByCode(
+        input.pay_currency ?? invoice.payCurrency ?? NOWPAYMENTS_SANDBOX_COINS[0]!.code,
+      );
+      if (!coin) return apiError(reply, 400, 'INVALID_REQUEST_PARAMS', 'unknown pay_currency');
+      const payment = openPayment(invoice, coin);
+      const given =
+        input.actually_paid === undefined ? null : amountToUnits(input.actually_paid, COIN_DECIMALS);
+      setStatus(payment, status, given ?? defaultPaidUnits(payment, status));
+      return paymentObject(payment);
+    });
+
+    /** `{payment_id}`: sends the payment's current IPN again (a replay, as a retry would). */
+    app.post('/control/resend', { preHandler: control }, async (request, reply) => {
+      const payment = payments.get(Number(body(request).payment_id));
+      if (!payment) return apiError(reply, 404, 'PAYMENT_NOT_FOUND', 'Payment not found');
+      sendIpn(payment, retryDelaysMs.length);
+      return paymentObject(payment);
+    });
+
+    /** `{down: true|false}`: while down, every merchant call answers 503 with an HTML page. */
+    app.post('/control/fault', { preHandler: control }, async (request) => {
+      faulty = body(request).down === true;
+      logger.warn({ down: faulty }, 'nowpayments sandbox fault injection changed');
+      return { down: faulty };
+    });
+  };
+
+  return {
+    plugin,
+    stop() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}
