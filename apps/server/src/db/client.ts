@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -26,6 +27,17 @@ export const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
  */
 const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'wal_buffers = 1MB'];
 
+/**
+ * V8 compiles PGlite's WebAssembly (PostgreSQL, about 9 MB of it) with its baseline compiler, Liftoff, and
+ * then recompiles the functions that run often with its optimizing compiler, TurboFan, on background
+ * threads. Those recompilations kept about 60 MB of the idle server's memory (compiler memory the allocator
+ * keeps, and the second copy of the code) and took seconds of CPU after every start, while a query ran at
+ * about the same CPU time either way (ADR 0034). Liftoff alone compiles each function once, quickly.
+ * V8 reads these when it compiles a module: set before PGlite compiles its own. (`--liftoff-only` says the
+ * same on a command line, but set at run time Node 24's V8 leaves the two it implies unset.)
+ */
+const WASM_COMPILER_FLAGS = ['--liftoff', '--no-wasm-tier-up', '--no-wasm-dynamic-tiering'];
+
 /** A held lock id for migrations, so two instances starting together do not both migrate. */
 const MIGRATION_LOCK_ID = 72_011_001;
 
@@ -49,7 +61,12 @@ export interface OpenDatabaseOptions {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 20,
+      // Names this product's connections in pg_stat_activity; an application_name in the URL wins.
+      application_name: 'simcode',
+    });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;
@@ -76,6 +93,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     mkdirSync(dir, { recursive: true });
     await createPgliteFolderApart(dir);
   }
+  setFlagsFromString(WASM_COMPILER_FLAGS.join(' '));
   // Loaded only when used: the embedded database's code weighs tens of megabytes a server on PostgreSQL
   // does not need.
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
@@ -111,7 +129,15 @@ async function createPgliteFolderApart(dir: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--input-type=module', '-e', script, pgliteUrl, dir, JSON.stringify(PGLITE_SETTINGS)],
+      [
+        ...WASM_COMPILER_FLAGS,
+        '--input-type=module',
+        '-e',
+        script,
+        pgliteUrl,
+        dir,
+        JSON.stringify(PGLITE_SETTINGS),
+      ],
       { stdio: ['ignore', 'inherit', 'inherit'] },
     );
     child.once('error', reject);

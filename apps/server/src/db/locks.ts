@@ -8,6 +8,11 @@ export const jobLocks = {
   paymentReconciliation: 72_011_013,
   deliveryStats: 72_011_014,
   businessHours: 72_011_015,
+  deliveryIndexFreeze: 72_011_016,
+  supplierReconciliation: 72_011_017,
+  statusChecks: 72_011_018,
+  supplierBalances: 72_011_019,
+  operatorAlerts: 72_011_020,
 } as const;
 
 /**

@@ -39,6 +39,13 @@ export interface UserEventBus {
   subscribe(userId: number, listener: (event: UserEvent) => void): () => void;
   /** Every user's events, for caches. */
   subscribeAll(listener: (event: UserEvent) => void): () => void;
+  /**
+   * Called when events from other instances may have been missed (the LISTEN connection was lost and is
+   * back): what was derived from them must be dropped and read again.
+   */
+  onResync(listener: () => void): () => void;
+  /** The LISTEN connection on PostgreSQL (`undefined` on the embedded database, which has no other instance). */
+  listenerState(): 'up' | 'down' | undefined;
   close(): Promise<void>;
 }
 
@@ -46,6 +53,10 @@ export interface UserEventBus {
 type Notification = { origin: string; events: UserEvent[] } | UserEvent;
 
 const ALL = 'all';
+const RESYNC = 'resync';
+/** Reconnection attempts of the LISTEN connection back off from the first to the last. */
+const LISTEN_RETRY_FIRST_MS = 250;
+const LISTEN_RETRY_MAX_MS = 10_000;
 /** Events are gathered this long before one NOTIFY carries them all. */
 const BATCH_WINDOW_MS = 50;
 /** NOTIFY payloads must stay under 8000 bytes; an event takes about 30, 70 with an order and its code. */
@@ -78,18 +89,23 @@ export async function createUserEventBus(
 
   let stopListening: () => Promise<void>;
   let notify: (payload: string) => Promise<unknown>;
+  let listenerState: () => 'up' | 'down' | undefined = () => undefined;
   if (database.pglite) {
     const { pglite } = database;
     stopListening = await pglite.listen(USER_EVENTS_CHANNEL, onNotification);
     notify = (payload) => pglite.query('select pg_notify($1, $2)', [USER_EVENTS_CHANNEL, payload]);
   } else {
     const pool = database.pool!;
-    const listener = new pg.Client({ connectionString: pool.options.connectionString });
-    listener.on('error', (error) => log.warn({ err: error }, 'event listener connection failed'));
-    listener.on('notification', (message) => onNotification(message.payload));
-    await listener.connect();
-    await listener.query(`LISTEN ${USER_EVENTS_CHANNEL}`);
-    stopListening = () => listener.end();
+    const listener = await listenWithReconnect({
+      connectionString: pool.options.connectionString!,
+      applicationName: pool.options.application_name,
+      onNotification,
+      // Whatever was sent while the connection was down is lost: every cache and stream starts over.
+      onResync: () => local.emit(RESYNC),
+      log,
+    });
+    stopListening = listener.stop;
+    listenerState = listener.state;
     notify = (payload) => pool.query('select pg_notify($1, $2)', [USER_EVENTS_CHANNEL, payload]);
   }
 
@@ -125,11 +141,104 @@ export async function createUserEventBus(
       local.on(ALL, listener);
       return () => local.off(ALL, listener);
     },
+    onResync(listener) {
+      local.on(RESYNC, listener);
+      return () => local.off(RESYNC, listener);
+    },
+    listenerState: () => listenerState(),
     async close() {
       clearTimeout(flushTimer);
       await flush();
       local.removeAllListeners();
       await stopListening().catch(() => {});
+    },
+  };
+}
+
+/**
+ * The LISTEN connection, kept open: when PostgreSQL restarts or the network drops it, it is opened again
+ * with a growing pause between attempts, and `onResync` is called once it listens again.
+ */
+async function listenWithReconnect(options: {
+  connectionString: string;
+  applicationName?: string;
+  onNotification: (payload: string | undefined) => void;
+  onResync: () => void;
+  log: FastifyBaseLogger;
+}) {
+  const { log } = options;
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let failedAttempts = 0;
+  /** Set from a lost connection until its replacement listens. */
+  let reconnecting = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  async function connect(): Promise<void> {
+    const client = new pg.Client({
+      connectionString: options.connectionString,
+      application_name: options.applicationName && `${options.applicationName}-listen`,
+    });
+    client.on('notification', (message) => options.onNotification(message.payload));
+    client.on('error', (error) => lost(client, error));
+    client.on('end', () => lost(client, new Error('connection ended')));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${USER_EVENTS_CHANNEL}`);
+    } catch (error) {
+      client.removeAllListeners('end');
+      await client.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      await client.end();
+      return;
+    }
+    current = client;
+    if (reconnecting) {
+      log.info({ dependency: 'postgres-listen' }, 'event listener connection is back');
+      options.onResync();
+    }
+    failedAttempts = 0;
+    reconnecting = false;
+  }
+
+  function lost(client: pg.Client, error: unknown) {
+    if (stopped || client !== current) return;
+    current = undefined;
+    reconnecting = true;
+    log.warn({ dependency: 'postgres-listen', err: error }, 'event listener connection lost: reconnecting');
+    client.removeAllListeners('end');
+    client.end().catch(() => {});
+    retry();
+  }
+
+  function retry() {
+    const delayMs = Math.min(LISTEN_RETRY_MAX_MS, LISTEN_RETRY_FIRST_MS * 2 ** failedAttempts);
+    retryTimer = setTimeout(() => {
+      connect().catch((error: unknown) => {
+        failedAttempts += 1;
+        if (stopped) return;
+        log.warn(
+          { dependency: 'postgres-listen', err: error, delayMs },
+          'event listener could not reconnect',
+        );
+        retry();
+      });
+    }, delayMs);
+    retryTimer.unref();
+  }
+
+  // The first connection must succeed: a server that starts without it would never hear the others.
+  await connect();
+  return {
+    state: (): 'up' | 'down' => (current ? 'up' : 'down'),
+    async stop() {
+      stopped = true;
+      clearTimeout(retryTimer);
+      const client = current;
+      current = undefined;
+      await client?.end();
     },
   };
 }

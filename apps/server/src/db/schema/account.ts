@@ -68,8 +68,11 @@ export const mailTemplates = [
   'email_change_requested',
   'email_changed',
   'api_key_created',
+  'api_key_paused',
   'topup_receipt',
   'code_received',
+  'status_incident',
+  'operator_alert',
 ] as const;
 export type MailTemplate = (typeof mailTemplates)[number];
 
@@ -104,7 +107,7 @@ export const mailQueue = pgTable(
       .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
     check(
       'mail_queue_template_known',
-      sql`${table.template} in ('password_reset', 'email_change', 'email_change_requested', 'email_changed', 'api_key_created', 'topup_receipt', 'code_received')`,
+      sql`${table.template} in ('password_reset', 'email_change', 'email_change_requested', 'email_changed', 'api_key_created', 'api_key_paused', 'topup_receipt', 'code_received', 'status_incident', 'operator_alert')`,
     ),
     check('mail_queue_language_known', sql`${table.language} in ('en', 'ru', 'zh')`),
   ],

@@ -14,7 +14,7 @@ import { users } from './users';
 
 /**
  * pending    invoice open, or paid and waiting for confirmations; the reconciliation job watches these
- * completed  credited to the balance (exactly once: ledger key `topup:<provider payment id>`)
+ * completed  credited to the balance (exactly once: ledger key `topup:<provider>:<provider payment id>`)
  * underpaid  less than the invoice arrived (`wrong_amount`): support decides, nothing is credited
  * canceled   closed unpaid before its lifetime ended
  * failed     the provider reported an error, or refused to create the invoice
@@ -31,7 +31,46 @@ export const paymentStatuses = [
 ] as const;
 export type PaymentState = (typeof paymentStatuses)[number];
 
-/** A balance top-up: our invoice at the payment provider. */
+/**
+ * A user's permanent deposit address (a Cryptomus-kind "static wallet") for one coin on one network at one
+ * provider. The row exists before the provider is asked, so concurrent requests agree on one `order_id`
+ * through the unique key, and the provider returns the same wallet for it however often it is asked.
+ */
+export const depositAddresses = pgTable(
+  'deposit_addresses',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    provider: text().notNull(),
+    /** Coin and network as the provider writes them (`USDT`, `tron`). */
+    currency: text().notNull(),
+    network: text().notNull(),
+    /** Ours, sent as the wallet's `order_id`; every deposit's webhook names it. */
+    orderId: text('order_id').notNull(),
+    /** The provider's wallet uuid, its address and hosted page; null until the provider created it. */
+    walletUuid: text('wallet_uuid'),
+    address: text(),
+    paymentUrl: text('payment_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('deposit_addresses_order_id_key').on(table.orderId),
+    // One permanent address per user, provider, coin and network, however many requests race for it.
+    uniqueIndex('deposit_addresses_user_coin_key').on(
+      table.userId,
+      table.provider,
+      table.currency,
+      table.network,
+    ),
+  ],
+);
+
+export type DepositAddress = typeof depositAddresses.$inferSelect;
+
+/** A balance top-up: our invoice at the payment provider, or one deposit to a user's deposit address. */
 export const payments = pgTable(
   'payments',
   {
@@ -60,6 +99,13 @@ export const payments = pgTable(
     creditedAt: timestamp('credited_at', { withTimezone: true }),
     /** When we last asked the provider about it; the reconciliation job takes the oldest first. */
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    /**
+     * Set for a deposit to a deposit address: then `provider_payment_id` is the deposit's payment uuid,
+     * `amount_cents` the processor's USD value of it, and there is no invoice to pay.
+     */
+    depositAddressId: integer('deposit_address_id').references(() => depositAddresses.id, {
+      onDelete: 'restrict',
+    }),
   },
   (table) => [
     uniqueIndex('payments_order_id_key').on(table.orderId),

@@ -1,4 +1,13 @@
-import { bigint, doublePrecision, jsonb, pgSchema, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  doublePrecision,
+  index,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The built-in SMS simulator's state, in its own schema of the product's database: what it acknowledged is
@@ -29,7 +38,10 @@ export const simOrders = simSchema.table(
   (table) => [primaryKey({ columns: [table.instance, table.kind, table.id] })],
 );
 
-/** The built-in Cryptomus sandbox's invoices, each with its pending webhook, in their own schema. */
+/**
+ * The built-in Cryptomus sandbox's invoices, each with its pending webhook, in their own schema. Deposits
+ * to a static wallet are kept here too and share their wallet's `order_id`, so it is not unique.
+ */
 export const sandboxSchema = pgSchema('sandbox');
 
 export const sandboxInvoices = sandboxSchema.table(
@@ -41,5 +53,17 @@ export const sandboxInvoices = sandboxSchema.table(
     /** Insertion order, so invoices load in the order they were created. */
     seq: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
   },
-  (table) => [uniqueIndex('sandbox_invoices_order_id_key').on(table.orderId)],
+  (table) => [index('sandbox_invoices_order_id_idx').on(table.orderId)],
+);
+
+/** The Cryptomus sandbox's static wallets: one per `order_id`, like Cryptomus. */
+export const sandboxWallets = sandboxSchema.table(
+  'wallets',
+  {
+    uuid: text().primaryKey(),
+    orderId: text('order_id').notNull(),
+    data: jsonb().notNull(),
+    seq: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
+  },
+  (table) => [uniqueIndex('sandbox_wallets_order_id_key').on(table.orderId)],
 );

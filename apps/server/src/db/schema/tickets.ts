@@ -27,6 +27,10 @@ export const tickets = pgTable(
      * record. The totals count live tickets only (migration 0023).
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** When support last wrote in it; unread by its owner while later than `ownerReadAt`. */
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** When its owner last opened or wrote in it. */
+    ownerReadAt: timestamp('owner_read_at', { withTimezone: true }),
   },
   (table) => [
     // A user's tickets in the list's order, ties broken by id: a page is read from the index, not sorted.
@@ -34,6 +38,12 @@ export const tickets = pgTable(
     // Every ticket, newest first (the administrators' list): read from the index, not sorted per request.
     index('tickets_created_idx').on(table.createdAt, table.id),
     index('tickets_status_idx').on(table.status),
+    // A user's tickets with an answer they have not read: the navigation's marker counts them.
+    index('tickets_unread_idx')
+      .on(table.userId)
+      .where(
+        sql`${table.deletedAt} is null and ${table.answeredAt} > coalesce(${table.ownerReadAt}, '-infinity')`,
+      ),
     uniqueIndex('tickets_activation_key')
       .on(table.activationId)
       .where(sql`${table.activationId} is not null`),

@@ -80,6 +80,8 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     address: text(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Why it ended (a revocation's cause, or `sign_out`): the device it ended on is told why. */
+    revokedCause: text('revoked_cause'),
   },
   (table) => [index('sessions_user_idx').on(table.userId, table.expiresAt)],
 );

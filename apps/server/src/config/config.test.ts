@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, environmentSchema, loadConfig } from './config';
+import { ConfigError, environmentSchema, loadConfig } from '.';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'simcode-config-'));
 
@@ -91,10 +91,59 @@ describe('configuration', () => {
       'HERO_ERROR_STYLE',
     ],
     [{ PAYMENT_PROVIDER: 'cryptomus' }, 'CRYPTOMUS_MERCHANT_ID'],
+    [{ PAYMENT_PROVIDERS: 'cryptomus,paypal' }, 'PAYMENT_PROVIDERS'],
+    [{ PAYMENT_PROVIDERS: 'nowpayments,nowpayments' }, 'PAYMENT_PROVIDERS'],
+    [{ PAYMENT_PROVIDER: 'live', PAYMENT_PROVIDERS: 'nowpayments' }, 'NOWPAYMENTS_IPN_SECRET'],
+    [{ PAYMENT_PROVIDER: 'live', PAYMENT_PROVIDERS: 'heleket' }, 'HELEKET_API_KEY'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
     [{ SIMULATOR_SMS_DELAY_MIN_MS: '9000', SIMULATOR_SMS_DELAY_MAX_MS: '100' }, 'SIMULATOR_SMS_DELAY_MIN_MS'],
   ])('names the variable of a bad value: %j', (env, variable) => {
     expect(problemsOf(env).join('\n')).toContain(variable);
+  });
+
+  it('reads the payment pool: both sandboxes by default, live providers from their prefixed variables', () => {
+    expect(
+      loadConfig({ DATA_DIR: dataDir() }).paymentProviders.map((provider) => [
+        provider.name,
+        provider.kind,
+        provider.baseUrl,
+      ]),
+    ).toEqual([
+      ['cryptomus', 'cryptomus', undefined],
+      ['nowpayments', 'nowpayments', undefined],
+    ]);
+    const live = loadConfig({
+      DATA_DIR: dataDir(),
+      PAYMENT_PROVIDER: 'live',
+      PAYMENT_PROVIDERS: 'heleket, nowpayments',
+      HELEKET_MERCHANT_ID: 'hm',
+      HELEKET_API_KEY: 'hk',
+      HELEKET_WEBHOOK_IPS: '203.0.113.7',
+      NOWPAYMENTS_API_KEY: 'nk',
+      NOWPAYMENTS_IPN_SECRET: 'ns',
+      NOWPAYMENTS_EMAIL: 'shop@example.test',
+      NOWPAYMENTS_PASSWORD: 'pw',
+    });
+    expect(live.paymentProviders).toEqual([
+      {
+        name: 'heleket',
+        kind: 'cryptomus',
+        baseUrl: 'https://api.heleket.com',
+        merchantId: 'hm',
+        apiKey: 'hk',
+        webhookIps: ['203.0.113.7'],
+      },
+      {
+        name: 'nowpayments',
+        kind: 'nowpayments',
+        baseUrl: 'https://api.nowpayments.io',
+        apiKey: 'nk',
+        ipnSecret: 'ns',
+        email: 'shop@example.test',
+        password: 'pw',
+      },
+    ]);
+    expect(live.sandboxEnabled).toBe(false);
   });
 
   it('reads a pool by name, each provider from its own prefixed variables', () => {
@@ -216,9 +265,16 @@ describe('configuration', () => {
     ).toContain('BACKUP_INTERVAL_MINUTES is for the embedded database');
   });
 
+  it('keeps deployments sharing one Redis apart by their public address unless told', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://shop.example.com/' }).REDIS_PREFIX).toBe(
+      'simcode:shop.example.com:',
+    );
+    expect(loadConfig({ DATA_DIR: dataDir(), REDIS_PREFIX: 'staging:' }).REDIS_PREFIX).toBe('staging:');
+  });
+
   it('is documented: the README lists every variable and no other', () => {
     const readme = readFileSync(
-      path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../README.md'),
+      path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../README.md'),
       'utf8',
     );
     const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Project layout'));
