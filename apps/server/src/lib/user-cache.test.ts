@@ -5,7 +5,8 @@ import { UserCache } from './user-cache';
 
 function fakeBus() {
   const listeners: Array<(event: UserEvent) => void> = [];
-  const bus: UserEventBus = {
+  const resyncs: Array<() => void> = [];
+  const bus: UserEventBus & { resync(): void } = {
     publish: (event) => {
       for (const listener of listeners) listener(event);
     },
@@ -14,6 +15,14 @@ function fakeBus() {
       listeners.push(listener);
       return () => {};
     },
+    onResync: (listener) => {
+      resyncs.push(listener);
+      return () => {};
+    },
+    resync: () => {
+      for (const listener of resyncs) listener();
+    },
+    listenerState: () => undefined,
     close: async () => {},
   };
   return bus;
@@ -47,5 +56,31 @@ describe('UserCache', () => {
     cache.set(4, 'z', 'z');
     expect(cache.get(1, 'a')).toBeUndefined();
     expect(cache.get(4, 'z')).toBe('z');
+  });
+
+  it('does not keep a value loaded while its user changed, since the load may have read before the change', async () => {
+    const events = fakeBus();
+    const cache = new UserCache<string>({
+      clock: new ManualClock(0),
+      ttlMs: 60_000,
+      maxEntries: 10,
+      events,
+      invalidatedBy: (event) => event.type === 'numbers',
+    });
+    let release!: () => void;
+    const slowLoad = cache.getOrLoad(
+      1,
+      'a',
+      () =>
+        new Promise<string>((resolve) => {
+          release = () => resolve('before');
+        }),
+    );
+    events.publish({ userId: 1, type: 'numbers' });
+    release();
+    expect(await slowLoad).toBe('before');
+    expect(cache.get(1, 'a')).toBeUndefined();
+    expect(await cache.getOrLoad(1, 'a', async () => 'after')).toBe('after');
+    expect(cache.get(1, 'a')).toBe('after');
   });
 });

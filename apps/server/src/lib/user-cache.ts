@@ -9,6 +9,11 @@ import type { Clock } from './clock';
 export class UserCache<Value> {
   readonly #entries = new Map<string, { value: Value; storedAtMs: number }>();
   readonly #keysByUser = new Map<number, Set<string>>();
+  /**
+   * Loads in flight per user. An event that arrives while one runs may describe a change the load did not
+   * see (it read before the change committed): such a load's value is answered but not kept.
+   */
+  readonly #loading = new Map<number, Set<{ stale: boolean }>>();
 
   constructor(
     private readonly options: {
@@ -23,6 +28,12 @@ export class UserCache<Value> {
   ) {
     options.events.subscribeAll((event) => {
       if (options.invalidatedBy(event)) this.invalidateUser(event.userId);
+    });
+    // Events from other instances may have been missed: nothing cached can be trusted.
+    options.events.onResync(() => {
+      this.#entries.clear();
+      this.#keysByUser.clear();
+      for (const loads of this.#loading.values()) for (const load of loads) load.stale = true;
     });
   }
 
@@ -58,12 +69,26 @@ export class UserCache<Value> {
   async getOrLoad(userId: number, key: string, load: () => Promise<Value>): Promise<Value> {
     const cached = this.get(userId, key);
     if (cached !== undefined) return cached;
-    const value = await load();
-    this.set(userId, key, value);
+    const ticket = { stale: false };
+    let loads = this.#loading.get(userId);
+    if (!loads) {
+      loads = new Set();
+      this.#loading.set(userId, loads);
+    }
+    loads.add(ticket);
+    let value: Value;
+    try {
+      value = await load();
+    } finally {
+      loads.delete(ticket);
+      if (loads.size === 0 && this.#loading.get(userId) === loads) this.#loading.delete(userId);
+    }
+    if (!ticket.stale) this.set(userId, key, value);
     return value;
   }
 
   invalidateUser(userId: number): void {
+    for (const load of this.#loading.get(userId) ?? []) load.stale = true;
     const keys = this.#keysByUser.get(userId);
     if (!keys) return;
     for (const id of keys) this.#entries.delete(id);
