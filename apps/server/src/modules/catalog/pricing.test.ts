@@ -12,7 +12,7 @@ describe('salePriceCents', () => {
     [12.5, 0.011, 30, 18], // 17.875 → 18 (a RUB price)
     [0.001, 1, 0, 1], // never free
     [0.07, 1, 0, 7],
-  ])('cost %d × rate %d + %d%% is %d cents', (cost, rate, markup, cents) => {
+  ])('cost %s × rate %s + %s percent is %s cents', (cost, rate, markup, cents) => {
     expect(salePriceCents(cost, rate, markup)).toBe(cents);
   });
 

@@ -20,6 +20,28 @@ const catalogHeaders = {
   cacheControl: 'private, no-cache',
 };
 
+/**
+ * Every country selling a service, with our price, the stock and our delivery figures: built once per
+ * catalog version for the dashboard's "By service" and the public price list alike.
+ */
+export function serviceCountriesEntry(catalog: CatalogService, answers: PrecomputedJson, service: string) {
+  const known = serviceByCode(service);
+  if (!known) throw fail('unknown_service');
+  // A cached answer costs a map lookup, not a walk over the countries.
+  return answers.get(`service-countries:${service}`, catalog.version(), () => ({
+    success: true,
+    service: { id: known.code, name: known.name },
+    countries: catalog.countriesSelling(service).map(({ country, offer }) => ({
+      countryID: country.id,
+      name: country.name,
+      code: country.code,
+      price: centsToDollars(offer.priceCents),
+      stock: offer.stock,
+      delivery: catalog.deliveryOf(service, country.id),
+    })),
+  }));
+}
+
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
   // The same for every user until the next refresh: built, serialized and compressed once per version.
   const answers = new PrecomputedJson();
@@ -88,24 +110,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: serviceCountriesResponseSchema },
       },
     },
-    async (request, reply) => {
-      const { service } = request.query;
-      const known = serviceByCode(service);
-      if (!known) throw fail('unknown_service');
-      // Built once per catalog version: a cached answer costs a map lookup, not a walk over the countries.
-      const entry = answers.get(`service-countries:${service}`, version(), () => ({
-        success: true,
-        service: { id: known.code, name: known.name },
-        countries: catalog.countriesSelling(service).map(({ country, offer }) => ({
-          countryID: country.id,
-          name: country.name,
-          code: country.code,
-          price: centsToDollars(offer.priceCents),
-          stock: offer.stock,
-          delivery: catalog.deliveryOf(service, country.id),
-        })),
-      }));
-      return sendPrecompressed(request, reply, entry, catalogHeaders);
-    },
+    async (request, reply) =>
+      sendPrecompressed(
+        request,
+        reply,
+        serviceCountriesEntry(catalog, answers, request.query.service),
+        catalogHeaders,
+      ),
   );
 };

@@ -2,16 +2,11 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import {
-  DEFAULT_LANGUAGE,
-  generalMessages,
-  type PublicConfig,
-  publicPageOf,
-  themeFromCookies,
-} from '@simcode/contract';
+import { DEFAULT_LANGUAGE, type PublicConfig, publicPageOf, themeFromCookies } from '@simcode/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import { errorBody } from '../../lib/errors';
+import { answerError } from '../../lib/error-handler';
+import { fail } from '../../lib/errors';
 import { serverRoot } from '../../lib/paths';
 import { type Precompressed, precompress, sendPrecompressed } from '../../lib/precompressed';
 import { loadHtmlPages } from './html-pages';
@@ -22,6 +17,11 @@ import { robotsTxt, sitemapXml } from './seo';
 const htmlHeaders = { contentType: 'text/html; charset=utf-8', cacheControl: 'no-cache' };
 
 const DEFAULT_DIST_DIR = path.resolve(serverRoot, '../web/dist');
+
+/** Where the built web app is read from. */
+export function webDistDir(config: Pick<Config, 'WEB_DIST_DIR'>): string {
+  return config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : DEFAULT_DIST_DIR;
+}
 /** Paths owned by machine clients: an unknown one answers JSON, never the web app. */
 const MACHINE_PREFIXES = ['/api/', '/simulator/', '/sandbox/'];
 /** Paths of machine clients that are not under a prefix: never a page, never redirected. */
@@ -50,8 +50,22 @@ function isPageRequest(request: FastifyRequest): boolean {
   );
 }
 
-function sendJsonNotFound(reply: FastifyReply) {
-  return reply.code(404).send(errorBody('not_found', generalMessages.notFound));
+/**
+ * One origin for the pages: a session (its token in local storage), the payment window's return and the
+ * app's own links then all live on PUBLIC_URL, whichever of the server's names the browser came by. True
+ * when the request was redirected there. Every request passes here (the request hook of
+ * app/build-app.ts), and an API call (most of them) settles on its first characters.
+ */
+export function redirectedToOwnHost(
+  publicUrl: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): boolean {
+  if (request.url.startsWith('/api/') || !isPageRequest(request)) return false;
+  const target = ownHostRedirect(publicUrl, request.headers.host);
+  if (!target) return false;
+  reply.redirect(`${target}${request.url}`, 308);
+  return true;
 }
 
 /**
@@ -59,18 +73,7 @@ function sendJsonNotFound(reply: FastifyReply) {
  * cached, and every other GET of a page answered with the app (history fallback).
  */
 export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
-  // One origin for the pages: a session (its token in local storage), the payment window's return and the
-  // app's own links then all live on PUBLIC_URL, whichever of the server's names the browser came by.
-  // Callback style: every request passes here, and an API call (most of them) settles on its first
-  // characters without a promise.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.url.startsWith('/api/') || !isPageRequest(request)) return done();
-    const target = ownHostRedirect(config.PUBLIC_URL, request.headers.host);
-    if (!target) return done();
-    reply.redirect(`${target}${request.url}`, 308);
-  });
-
-  const distDir = config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : DEFAULT_DIST_DIR;
+  const distDir = webDistDir(config);
   const pages = loadHtmlPages(distDir, publicConfigOf(config), config.PUBLIC_URL);
   if (!pages) {
     app.log.warn({ distDir }, 'the web app is not built: run `npm run build` (the API works without it)');
@@ -124,7 +127,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (!isPageRequest(request)) return sendJsonNotFound(reply);
+    // The one error shape, and the JSON API's problem for a path under /api/v1 that names no route.
+    if (!isPageRequest(request)) return answerError(fail('not_found'), request, reply);
     if (!pages) {
       return reply
         .code(503)

@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { closeTestApp, createTestApp, type TestApp } from '../../../test/support/app';
+import { createUser } from '../../../test/support/users';
+import { activationMessages, activations } from '../../db/schema';
+import { createDeliveryBand } from './delivery-band';
+
+// Issue 30: a supplier whose codes stop arriving is out of its normal band, though it still answers.
+
+let t: TestApp;
+afterEach(async () => {
+  if (t) await closeTestApp(t);
+});
+
+const NOW = Date.parse('2026-11-20T12:00:00Z');
+const MINUTE_MS = 60_000;
+
+/** Orders with a known end, bought `minutesAgo` before now: settled with a code, or expired without one. */
+async function orders(
+  userId: number,
+  provider: string,
+  minutesAgo: number,
+  count: number,
+  withCode: boolean,
+) {
+  const createdAt = new Date(NOW - minutesAgo * MINUTE_MS);
+  const bought = await t.ctx.database.db
+    .insert(activations)
+    .values(
+      Array.from({ length: count }, () => ({
+        userId,
+        provider,
+        countryId: 'US',
+        service: 'tg',
+        priceCents: 100,
+        upstreamMaxPrice: '1',
+        status: withCode ? ('received' as const) : ('expired' as const),
+        createdAt,
+        expiresAt: new Date(createdAt.getTime() + 20 * MINUTE_MS),
+      })),
+    )
+    .returning({ id: activations.id });
+  if (!withCode) return;
+  await t.ctx.database.db.insert(activationMessages).values(
+    bought.map(({ id }) => ({
+      activationId: id,
+      code: '123456',
+      text: 'Your code 123456',
+      receivedAt: new Date(createdAt.getTime() + 30_000),
+      dedupeKey: `${id}`,
+    })),
+  );
+}
+
+describe("a supplier's delivery band", () => {
+  it('flags a supplier whose last hour delivers far under its week, and not one within its band', async () => {
+    t = await createTestApp();
+    t.clock.set(NOW);
+    const user = await createUser(t);
+    const twoDays = 2 * 24 * 60;
+    // sim-a: every code arrived during the week; in the last hour none did.
+    await orders(user.id, 'sim-a', twoDays, 10, true);
+    await orders(user.id, 'sim-a', 30, 10, false);
+    // sim-b: 9 in 10 during the week, 8 in 10 in the last hour: within its band.
+    await orders(user.id, 'sim-b', twoDays, 9, true);
+    await orders(user.id, 'sim-b', twoDays, 1, false);
+    await orders(user.id, 'sim-b', 30, 8, true);
+    await orders(user.id, 'sim-b', 30, 2, false);
+    // sim-c: too few orders in the hour to say anything.
+    await orders(user.id, 'sim-c', twoDays, 10, true);
+    await orders(user.id, 'sim-c', 30, 5, false);
+
+    const outOfBand = await createDeliveryBand(t.ctx.database.db, t.clock)();
+    expect([...outOfBand]).toEqual([['sim-a', 'delivery rate 0% in the last hour, normally 100%']]);
+  });
+});
