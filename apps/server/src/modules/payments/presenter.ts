@@ -1,5 +1,5 @@
-import { centsToDollars, type Topup, type TopupStatus } from '@simcode/contract';
-import type { Payment, PaymentState } from '../../db/schema';
+import { centsToDollars, type DepositAddress, type Topup, type TopupStatus } from '@simcode/contract';
+import type { DepositAddress as DepositAddressRow, Payment, PaymentState } from '../../db/schema';
 
 const WIRE_STATUS: Record<PaymentState, TopupStatus> = {
   pending: 'PENDING',
@@ -27,5 +27,17 @@ export function presentTopup(payment: Payment, now: Date): Topup {
     expires_at: payment.expiresAt.toISOString(),
     credited_at: payment.creditedAt?.toISOString() ?? null,
     url: payable ? payment.paymentUrl : null,
+  };
+}
+
+/** The API shape of a deposit address; only rows whose wallet exists are presented. */
+export function presentDepositAddress(row: DepositAddressRow): DepositAddress {
+  return {
+    provider: row.provider,
+    currency: row.currency,
+    network: row.network,
+    address: row.address ?? '',
+    url: row.paymentUrl,
+    created_at: row.createdAt.toISOString(),
   };
 }

@@ -2,13 +2,18 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../test/support/app';
 import { assertLedgerInvariant } from '../../../test/support/money';
+import {
+  createInvoice,
+  createPaymentsTestApp,
+  sandboxControl,
+  topupStatus,
+} from '../../../test/support/payments';
 import { createUser } from '../../../test/support/users';
 import { paymentEvents, payments } from '../../db/schema';
 import { balanceOf } from '../accounts/ledger';
 import { createPaymentReconciliation, RECHECK_AFTER_MS, RECONCILIATION_BATCH_SIZE } from './reconciliation';
 import { createPaymentsRepository } from './repository';
 import { CONFIRMATION_WAIT_MS, createTopupService, EXPIRY_GRACE_MS } from './service';
-import { createInvoice, createPaymentsTestApp, sandboxControl, topupStatus } from './test-fixtures';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -110,14 +115,14 @@ describe('the payment reconciliation job', () => {
     const repository = createPaymentsRepository(t.ctx.database.db);
     const lost = await repository.insertPending({
       userId: user.id,
-      provider: t.ctx.payments.name,
+      provider: t.ctx.paymentProviders[0]!.name,
       orderId: 'top_lost_creation_answer',
       amountCents: 1500,
       expiresAt: new Date(now.getTime() + 3_600_000),
       now,
     });
     // The provider did create it; our side never heard back.
-    const invoice = await t.ctx.payments.createInvoice({
+    const invoice = await t.ctx.paymentProviders[0]!.createInvoice({
       orderId: lost.orderId,
       amountCents: 1500,
       callbackUrl: `${t.config.PUBLIC_URL}/api/topup/cryptomus/webhook`,
@@ -147,7 +152,7 @@ describe('the payment reconciliation job', () => {
     const now = t.clock.now();
     const ghost = await createPaymentsRepository(t.ctx.database.db).insertPending({
       userId: user.id,
-      provider: t.ctx.payments.name,
+      provider: t.ctx.paymentProviders[0]!.name,
       orderId: 'top_never_created',
       amountCents: 900,
       expiresAt: new Date(now.getTime() + 3_600_000),
@@ -173,7 +178,7 @@ describe('the payment reconciliation job', () => {
     const now = t.clock.now();
     const stuck = await createPaymentsRepository(t.ctx.database.db).insertPending({
       userId: user.id,
-      provider: t.ctx.payments.name,
+      provider: t.ctx.paymentProviders[0]!.name,
       orderId: 'top_provider_down',
       amountCents: 900,
       expiresAt: new Date(now.getTime() + 3_600_000),

@@ -136,6 +136,56 @@ export function createPaymentsRepository(db: Executor) {
         .where(eq(payments.id, id));
     },
 
+    /**
+     * The row of one deposit to a deposit address, created by the first webhook or poll that sees it; a
+     * concurrent one finds the row the first made (one row per provider payment id).
+     */
+    async insertDeposit(deposit: NewPayment & { providerPaymentId: string; depositAddressId: number }) {
+      await db
+        .insert(payments)
+        .values({
+          userId: deposit.userId,
+          provider: deposit.provider,
+          orderId: deposit.orderId,
+          providerPaymentId: deposit.providerPaymentId,
+          depositAddressId: deposit.depositAddressId,
+          amountCents: deposit.amountCents,
+          status: 'pending',
+          createdAt: deposit.now,
+          updatedAt: deposit.now,
+          expiresAt: deposit.expiresAt,
+        })
+        .onConflictDoNothing({ target: payments.providerPaymentId });
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(eq(payments.providerPaymentId, deposit.providerPaymentId));
+      return row;
+    },
+
+    async findByProviderPaymentId(providerPaymentId: string): Promise<Payment | undefined> {
+      const [row] = await db.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId));
+      return row;
+    },
+
+    /** Per provider since `since`: payments opened, and those credited with their sum in cents. */
+    async dayFigures(since: Date) {
+      const rows = await db
+        .select({
+          provider: payments.provider,
+          opened: sql<number>`count(*) filter (where ${payments.createdAt} >= ${since})`.mapWith(Number),
+          credited: sql<number>`count(*) filter (where ${payments.creditedAt} >= ${since})`.mapWith(Number),
+          creditedCents:
+            sql<number>`coalesce(sum(${payments.creditedCents}) filter (where ${payments.creditedAt} >= ${since}), 0)`.mapWith(
+              Number,
+            ),
+        })
+        .from(payments)
+        .where(sql`${payments.createdAt} >= ${since} or ${payments.creditedAt} >= ${since}`)
+        .groupBy(payments.provider);
+      return new Map(rows.map((row) => [row.provider, row]));
+    },
+
     async findByOrderId(orderId: string): Promise<Payment | undefined> {
       const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId));
       return row;

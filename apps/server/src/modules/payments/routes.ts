@@ -2,8 +2,12 @@ import {
   centsToDollars,
   createInvoiceRequestSchema,
   createInvoiceResponseSchema,
+  depositAddressesResponseSchema,
+  depositAddressRequestSchema,
+  depositAddressResponseSchema,
   successResponseSchema,
   TOPUP_CREATE_RATE_LIMIT,
+  topupMethodsResponseSchema,
   topupStatusQuerySchema,
   topupStatusResponseSchema,
   topupsResponseSchema,
@@ -11,8 +15,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
 import { currentUser } from '../auth/guards';
-import { presentTopup, wireStatus } from './presenter';
-import { type TopupService, WEBHOOK_PATH } from './service';
+import { presentDepositAddress, presentTopup, wireStatus } from './presenter';
+import type { TopupService } from './service';
 
 /** Webhooks come from the provider's few addresses; this only stops a flood, never a real delivery. */
 const WEBHOOK_RATE_LIMIT = { max: 600, timeWindow: 60_000 };
@@ -42,14 +46,91 @@ export const topupRoutes: FastifyPluginAsyncZod<{ topups: TopupService; clock: C
       preHandler: createLimit,
     },
     async (request) => {
-      const { url, orderId } = await topups.createInvoice(currentUser(request).id, request.body.amount);
-      return { success: true as const, url, order_id: orderId };
+      const { url, orderId, provider } = await topups.createInvoice(
+        currentUser(request).id,
+        request.body.amount,
+        request.body.provider,
+      );
+      return { success: true as const, url, order_id: orderId, provider };
+    },
+  );
+
+  app.get(
+    '/methods',
+    {
+      schema: {
+        ...asUser,
+        summary: 'The payment providers that answer now, with their coins, networks, minimums and fees',
+        response: { 200: topupMethodsResponseSchema },
+      },
+    },
+    async () => {
+      const providers = await topups.methods();
+      return {
+        success: true as const,
+        providers: providers.map(({ provider, kind, methods }) => ({
+          provider,
+          kind,
+          methods: methods.map((method) => ({
+            currency: method.currency,
+            network: method.network,
+            min_amount: method.minAmount,
+            fee_percent: method.feePercent,
+          })),
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/deposit-addresses',
+    {
+      schema: {
+        ...asUser,
+        summary: 'Your permanent deposit addresses, and the coins an address can be had in now',
+        response: { 200: depositAddressesResponseSchema },
+      },
+    },
+    async (request) => {
+      const [addresses, options] = await Promise.all([
+        topups.deposits.list(currentUser(request).id),
+        topups.deposits.options(),
+      ]);
+      return {
+        success: true as const,
+        addresses: addresses.map(presentDepositAddress),
+        options: options.map(({ provider, currency, network, minAmount }) => ({
+          provider,
+          currency,
+          network,
+          min_amount: minAmount,
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/deposit-addresses',
+    {
+      schema: {
+        ...asUser,
+        summary: 'Your permanent deposit address of a coin on a network (created once, then the same)',
+        body: depositAddressRequestSchema,
+        response: { 200: depositAddressResponseSchema },
+      },
+      preHandler: createLimit,
+    },
+    async (request) => {
+      const address = await topups.deposits.addressFor(currentUser(request).id, request.body);
+      return { success: true as const, address: presentDepositAddress(address) };
     },
   );
 
   app.get(
     '/cryptomus/status',
     {
+      // Polled until the invoice is final.
+      config: { poll: true },
       schema: {
         ...asUser,
         summary: 'Status of one of your top-ups (COMPLETED once credited), from our database',
@@ -87,7 +168,7 @@ export const topupRoutes: FastifyPluginAsyncZod<{ topups: TopupService; clock: C
   );
 };
 
-/** The payment provider's webhook: verified by its signature, so it needs no session. */
+/** Each payment provider's webhook (`/<provider>/webhook`): verified by its signature, so it needs no session. */
 export const topupWebhookRoutes: FastifyPluginAsyncZod<{ topups: TopupService }> = async (
   app,
   { topups },
@@ -98,18 +179,23 @@ export const topupWebhookRoutes: FastifyPluginAsyncZod<{ topups: TopupService }>
     webhookScope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
       done(null, body),
     );
-    webhookScope.post(
-      WEBHOOK_PATH,
+    webhookScope.post<{ Params: { provider: string } }>(
+      '/:provider/webhook',
       {
         schema: {
           tags: ['top-up'],
-          summary: "The payment provider's status-change webhook (signed)",
+          summary: "A payment provider's status-change webhook (signed)",
           response: { 200: successResponseSchema },
         },
         config: { rateLimit: WEBHOOK_RATE_LIMIT },
       },
       async (request) => {
-        await topups.handleWebhook(typeof request.body === 'string' ? request.body : '', request.ip);
+        await topups.handleWebhook(
+          request.params.provider,
+          typeof request.body === 'string' ? request.body : '',
+          request.ip,
+          request.headers,
+        );
         return { success: true as const };
       },
     );

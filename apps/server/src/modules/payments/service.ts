@@ -1,45 +1,46 @@
 import { randomBytes } from 'node:crypto';
-import { checkTopupAmount, MIN_TOPUP_CENTS, RECENT_TOPUPS_LIMIT, topupMessages } from '@simcode/contract';
 import {
-  decimalToCents,
-  isFailedStatus,
-  isRefundStatus,
-  type PaymentStatus,
-  shouldCredit,
-} from '@simcode/cryptomus-protocol';
+  checkTopupAmount,
+  MIN_TOPUP_CENTS,
+  paymentProviderBrand,
+  RECENT_TOPUPS_LIMIT,
+  topupMessages,
+} from '@simcode/contract';
+import { decimalToCents } from '@simcode/cryptomus-protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
-import type { Payment, PaymentState } from '../../db/schema';
+import type { Payment } from '../../db/schema';
 import type { UserEventBus } from '../../db/user-events';
 import type { Clock } from '../../lib/clock';
 import { fail, notFound } from '../../lib/errors';
 import {
   type PaymentInfo,
   type PaymentLookup,
+  type PaymentMethod,
   type PaymentProvider,
   PaymentProviderError,
+  type WebhookHeaders,
 } from '../../providers/payments/types';
-import { applyLedgerChange } from '../accounts/ledger';
+import { createCrediting } from './credit';
+import { CONFIRMATION_WAIT_MS, ENDED_UNPAID, endStateFor, shouldCredit } from './credit-rules';
+import { createDepositService } from './deposits';
+import type { PaymentHealth } from './health';
 import { createPaymentsRepository } from './repository';
 
-/** The webhook path under /api/topup; the invoice's callback URL points here. */
-export const WEBHOOK_PATH = '/cryptomus/webhook';
+/** The webhook path of a provider under /api/topup; its invoices' callback URL points here. */
+export const webhookPath = (provider: string) => `/${provider}/webhook`;
+/** A healthy provider's methods are asked for again after this long. */
+const METHODS_CACHE_MS = 60_000;
 /** Unpaid invoices are left alone for this long after their lifetime before we call them expired. */
 export const EXPIRY_GRACE_MS = 5 * 60_000;
-/**
- * A payment the provider has seen but not confirmed yet (`confirm_check`, `process`...) is watched this long
- * past its lifetime: crypto crediting takes up to 12 hours (spec section 9). A confirmation after that still
- * credits when its webhook arrives.
- */
-export const CONFIRMATION_WAIT_MS = 24 * 60 * 60_000;
-/** Clocks of two servers disagree a little: a cancel this close to the end of the lifetime is an expiry. */
-const CLOCK_SKEW_MS = 60_000;
-
+export { CONFIRMATION_WAIT_MS } from './credit-rules';
 export interface TopupServiceDeps {
   config: Pick<Config, 'TOPUP_MAX_USD' | 'PUBLIC_URL' | 'TOPUP_INVOICE_LIFETIME_SECONDS'>;
   database: DatabaseHandle;
-  payments: PaymentProvider;
+  /** The payment pool in order of preference: the first healthy one is the default for a new invoice. */
+  paymentProviders: readonly PaymentProvider[];
+  paymentHealth: PaymentHealth;
   events: UserEventBus;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -50,24 +51,12 @@ function newOrderId(): string {
   return `top_${randomBytes(18).toString('base64url')}`;
 }
 
-/** Where a final unpaid provider status leaves our payment. */
-function endStateFor(
-  status: PaymentStatus,
-  expiresAt: Date,
-  now: Date,
-): Exclude<PaymentState, 'pending' | 'completed'> {
-  if (status === 'wrong_amount') return 'underpaid';
-  if (status === 'cancel')
-    return now.getTime() >= expiresAt.getTime() - CLOCK_SKEW_MS ? 'expired' : 'canceled';
-  return 'failed';
-}
-
 /**
  * What a paid invoice is worth to the balance: its own amount when paid exactly, and what the provider
  * confirms in US dollars when the payer paid over (never less than the invoice).
  */
 function creditFor(payment: Payment, truth: PaymentInfo): number {
-  if (truth.status === 'paid_over') return Math.max(payment.amountCents, truth.paidAmountUsdCents ?? 0);
+  if (truth.outcome === 'paid_over') return Math.max(payment.amountCents, truth.paidAmountUsdCents ?? 0);
   return payment.amountCents;
 }
 
@@ -79,7 +68,8 @@ function creditFor(payment: Payment, truth: PaymentInfo): number {
 export function createTopupService({
   config,
   database,
-  payments: provider,
+  paymentProviders,
+  paymentHealth: health,
   events,
   clock,
   log,
@@ -89,32 +79,49 @@ export function createTopupService({
   const maxCents = Math.max(MIN_TOPUP_CENTS, decimalToCents(config.TOPUP_MAX_USD) ?? MIN_TOPUP_CENTS);
   const publicUrl = config.PUBLIC_URL.replace(/\/+$/, '');
   const topupPageUrl = `${publicUrl}/dashboard/topup`;
+  const providersByName = new Map(paymentProviders.map((provider) => [provider.name, provider]));
+  const methodsCache = new Map<string, { methods: PaymentMethod[]; atMs: number }>();
 
-  async function credit(payment: Payment, truth: PaymentInfo, now: Date): Promise<Payment | undefined> {
-    const creditedCents = creditFor(payment, truth);
-    const credited = await db.transaction(async (tx) => {
-      const changed = await createPaymentsRepository(tx).markCompleted(payment.id, {
-        creditedCents,
-        providerStatus: truth.status,
-        now,
-      });
-      if (!changed) return undefined;
-      await applyLedgerChange(tx, {
-        userId: changed.userId,
-        amountCents: creditedCents,
-        kind: 'topup',
-        referenceType: 'payment',
-        referenceId: String(changed.id),
-        idempotencyKey: `topup:${truth.providerPaymentId}`,
-        note: `Top-up ${changed.orderId} (${truth.status})`,
-      });
-      return changed;
-    });
-    if (credited) {
-      events.publish({ userId: credited.userId, type: 'balance' });
-      log.info({ orderId: credited.orderId, creditedCents, providerStatus: truth.status }, 'top-up credited');
+  /** Calls a provider, keeping its health: a failure that says it is unreachable hides it. */
+  async function track<T>(provider: PaymentProvider, call: () => Promise<T>): Promise<T> {
+    try {
+      const result = await call();
+      health.succeeded(provider.name);
+      return result;
+    } catch (error) {
+      health.failed(provider.name, error);
+      throw error;
     }
-    return credited;
+  }
+
+  const credit = createCrediting({ db, events, log });
+  const deposits = createDepositService({
+    database,
+    paymentProviders,
+    health,
+    track,
+    methodsOf: (provider) => methodsOf(provider),
+    credit,
+    callbackUrl: (provider) => `${publicUrl}/api/topup${webhookPath(provider)}`,
+    clock,
+    log,
+  });
+
+  /** The provider's methods, cached while it is healthy; null while it is down (asked again now and then). */
+  async function methodsOf(provider: PaymentProvider): Promise<PaymentMethod[] | null> {
+    const nowMs = clock.now().getTime();
+    const cached = methodsCache.get(provider.name);
+    if (health.isUp(provider.name) && cached && nowMs - cached.atMs < METHODS_CACHE_MS) return cached.methods;
+    if (!health.isUp(provider.name) && !health.probeDue(provider.name)) return null;
+    try {
+      const methods = await track(provider, () => provider.listMethods());
+      methodsCache.set(provider.name, { methods, atMs: nowMs });
+      return methods;
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      log.warn({ err: error, provider: provider.name }, "could not list a payment provider's methods");
+      return null;
+    }
   }
 
   /** Applies the provider's word on one of our payments. */
@@ -127,7 +134,7 @@ export function createTopupService({
       source: 'poll',
       status: truth.status,
       isFinal: truth.isFinal,
-      amountCents: truth.amountCents,
+      amountCents: truth.amountCents ?? null,
       paidAmountUsdCents: truth.paidAmountUsdCents ?? null,
       rawBody: null,
       receivedAt: now,
@@ -136,7 +143,11 @@ export function createTopupService({
       truth.orderId === payment.orderId &&
       (payment.providerPaymentId === null || payment.providerPaymentId === truth.providerPaymentId);
     // Our invoices are all USD and never change amount; anything else is a case for a person, not for code.
-    const asCreated = truth.currency === 'USD' && truth.amountCents === payment.amountCents;
+    // A provider may not know the amount yet (nothing chosen or paid): that says nothing against the invoice.
+    const asCreated =
+      truth.currency === 'USD' &&
+      (truth.amountCents === payment.amountCents ||
+        (truth.amountCents === undefined && !shouldCredit(truth)));
     if (!sameInvoice || !asCreated) {
       log.error(
         {
@@ -163,13 +174,18 @@ export function createTopupService({
     }
 
     if (shouldCredit(truth)) {
-      const credited = await credit(current, truth, now);
+      const credited = await credit(current, {
+        creditedCents: creditFor(current, truth),
+        providerStatus: truth.status,
+        providerPaymentId: truth.providerPaymentId,
+        now,
+      });
       // Credited before (a replay, or a race this attempt lost): only the provider's word is news.
       if (!credited) await repository.recordCheck(current.id, { providerStatus: truth.status, now });
       return;
     }
-    if (truth.isFinal && isFailedStatus(truth.status)) {
-      const endState = endStateFor(truth.status, current.expiresAt, now);
+    if (truth.isFinal && ENDED_UNPAID.has(truth.outcome)) {
+      const endState = endStateFor(truth.outcome, current.expiresAt, now);
       const ended = await repository.markEnded(current.id, endState, { providerStatus: truth.status, now });
       if (ended) {
         log.info(
@@ -181,7 +197,7 @@ export function createTopupService({
       }
       return;
     }
-    if (isRefundStatus(truth.status) && current.status === 'completed') {
+    if (truth.outcome === 'refunding' && current.status === 'completed') {
       log.warn(
         { orderId: current.orderId, providerStatus: truth.status },
         'a credited top-up is being refunded at the provider: review the balance',
@@ -192,7 +208,7 @@ export function createTopupService({
     const overdueMs = now.getTime() - current.expiresAt.getTime();
     if (
       !truth.isFinal &&
-      (overdueMs >= CONFIRMATION_WAIT_MS || (truth.status === 'check' && overdueMs >= EXPIRY_GRACE_MS))
+      (overdueMs >= CONFIRMATION_WAIT_MS || (truth.outcome === 'unpaid' && overdueMs >= EXPIRY_GRACE_MS))
     ) {
       await repository.markEnded(current.id, 'expired', { providerStatus: truth.status, now });
     }
@@ -200,7 +216,7 @@ export function createTopupService({
 
   function lookupFor(payment: Payment): PaymentLookup {
     return payment.providerPaymentId
-      ? { providerPaymentId: payment.providerPaymentId }
+      ? { providerPaymentId: payment.providerPaymentId, orderId: payment.orderId }
       : { orderId: payment.orderId };
   }
 
@@ -209,9 +225,20 @@ export function createTopupService({
    * payment waits for the next round, unless its time is long over.
    */
   async function reconcile(payment: Payment): Promise<void> {
+    if (payment.depositAddressId !== null) return deposits.reconcile(payment);
+    const provider = providersByName.get(payment.provider);
+    if (!provider) {
+      // Taken out of PAYMENT_PROVIDERS while this payment was open: an operator settles it in the console.
+      log.error(
+        { orderId: payment.orderId, provider: payment.provider },
+        'payment of a provider no longer configured',
+      );
+      await repository.recordCheck(payment.id, { now: clock.now() });
+      return;
+    }
     let truth: PaymentInfo;
     try {
-      truth = await provider.getPayment(lookupFor(payment));
+      truth = await track(provider, () => provider.getPayment(lookupFor(payment)));
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
       const now = clock.now();
@@ -231,14 +258,46 @@ export function createTopupService({
 
   return {
     reconcile,
+    deposits,
     /** Pending invoices not asked about since `checkedBefore`, least recently checked first. */
     dueForCheck: (checkedBefore: Date, limit: number) => repository.listDueForCheck(checkedBefore, limit),
     limits: () => ({ minCents: MIN_TOPUP_CENTS, maxCents }),
 
-    /** Creates an invoice for the user; the payer pays it on the provider's page. */
-    async createInvoice(userId: number, amount: number): Promise<{ url: string; orderId: string }> {
+    /** Every healthy provider with its ways to pay, in the pool's order; down providers are left out. */
+    async methods(): Promise<{ provider: string; kind: string; methods: PaymentMethod[] }[]> {
+      const listed = await Promise.all(
+        paymentProviders.map(async (provider) => ({ provider, methods: await methodsOf(provider) })),
+      );
+      return listed.flatMap(({ provider, methods }) =>
+        methods === null ? [] : [{ provider: provider.name, kind: provider.kind, methods }],
+      );
+    },
+
+    /** Each configured provider and its health, for the console. */
+    providers: () =>
+      paymentProviders.map((provider) => ({
+        name: provider.name,
+        kind: provider.kind,
+        depositAddresses: provider.staticWallets !== undefined,
+        ...health.view(provider.name),
+      })),
+
+    /**
+     * Creates an invoice for the user at the named provider, or the first healthy one; the payer pays it
+     * on the provider's page.
+     */
+    async createInvoice(
+      userId: number,
+      amount: number,
+      providerName?: string,
+    ): Promise<{ url: string; orderId: string; provider: string }> {
       const check = checkTopupAmount(amount, maxCents);
       if (check.error !== undefined) throw fail('invalid_amount', check.error);
+      const provider =
+        providerName === undefined
+          ? (paymentProviders.find((candidate) => health.isUp(candidate.name)) ?? paymentProviders[0]!)
+          : providersByName.get(providerName);
+      if (!provider) throw fail('invalid_payment_provider');
       const now = clock.now();
       const lifetimeSeconds = config.TOPUP_INVOICE_LIFETIME_SECONDS;
       // The row exists before the provider is asked, so an invoice whose creation answer is lost is still
@@ -254,14 +313,16 @@ export function createTopupService({
       // The payer comes back to the top-up page on PUBLIC_URL, which follows this order to its end.
       const returnUrl = `${topupPageUrl}?order=${encodeURIComponent(payment.orderId)}`;
       try {
-        const invoice = await provider.createInvoice({
-          orderId: payment.orderId,
-          amountCents: payment.amountCents,
-          callbackUrl: `${publicUrl}/api/topup${WEBHOOK_PATH}`,
-          returnUrl,
-          successUrl: returnUrl,
-          lifetimeSeconds,
-        });
+        const invoice = await track(provider, () =>
+          provider.createInvoice({
+            orderId: payment.orderId,
+            amountCents: payment.amountCents,
+            callbackUrl: `${publicUrl}/api/topup${webhookPath(provider.name)}`,
+            returnUrl,
+            successUrl: returnUrl,
+            lifetimeSeconds,
+          }),
+        );
         await repository.attachInvoice(payment.id, {
           providerPaymentId: invoice.providerPaymentId,
           paymentUrl: invoice.url,
@@ -269,15 +330,18 @@ export function createTopupService({
           expiresAt: invoice.expiresAt,
           now: clock.now(),
         });
-        return { url: invoice.url, orderId: payment.orderId };
+        return { url: invoice.url, orderId: payment.orderId, provider: provider.name };
       } catch (error) {
         if (!(error instanceof PaymentProviderError)) throw error;
-        log.error({ err: error, orderId: payment.orderId }, 'could not create a top-up invoice');
+        log.error(
+          { err: error, orderId: payment.orderId, provider: provider.name },
+          'could not create a top-up invoice',
+        );
         // 'unavailable' means the invoice may exist after all: the reconciliation job looks it up later.
         if (error.kind !== 'unavailable') {
           await repository.markEnded(payment.id, 'failed', { now: clock.now() });
         }
-        throw fail('invoice_failed');
+        throw fail('invoice_failed', topupMessages.invoiceFailedAt(paymentProviderBrand(provider.name)));
       }
     },
 
@@ -294,13 +358,40 @@ export function createTopupService({
      * A webhook: authenticated by its signature (and source address, when configured), recorded, and
      * then used only as a hint that the order changed: what counts is read from the provider.
      */
-    async handleWebhook(rawBody: string, sourceIp: string): Promise<void> {
-      const webhook = provider.verifyWebhook(rawBody, sourceIp);
-      if (!webhook) {
-        log.warn({ sourceIp }, 'refused a payment webhook: bad signature, source or shape');
+    async handleWebhook(
+      providerName: string,
+      rawBody: string,
+      sourceIp: string,
+      headers: WebhookHeaders = {},
+    ): Promise<void> {
+      const provider = providersByName.get(providerName);
+      const webhook = provider?.verifyWebhook(rawBody, sourceIp, headers);
+      if (!provider || !webhook) {
+        log.warn(
+          { sourceIp, provider: providerName },
+          'refused a payment webhook: bad signature, source or shape',
+        );
         throw fail('invalid_webhook');
       }
-      const payment = await repository.findByOrderId(webhook.orderId);
+      if (webhook.kind === 'deposit') {
+        await repository.addEvent({
+          paymentId: (await repository.findByProviderPaymentId(webhook.providerPaymentId))?.id ?? null,
+          orderId: webhook.orderId,
+          providerPaymentId: webhook.providerPaymentId,
+          source: 'webhook',
+          status: webhook.status,
+          isFinal: webhook.isFinal,
+          amountCents: null,
+          paidAmountUsdCents: webhook.paidAmountUsdCents ?? null,
+          rawBody,
+          receivedAt: clock.now(),
+        });
+        await deposits.handleWebhook(provider, webhook);
+        return;
+      }
+      const found = await repository.findByOrderId(webhook.orderId);
+      // A provider speaks only for its own payments: another provider's order is not its to change.
+      const payment = found?.provider === provider.name ? found : undefined;
       await repository.addEvent({
         paymentId: payment?.id ?? null,
         orderId: webhook.orderId,
@@ -308,7 +399,7 @@ export function createTopupService({
         source: 'webhook',
         status: webhook.status,
         isFinal: webhook.isFinal,
-        amountCents: webhook.amountCents,
+        amountCents: webhook.amountCents ?? null,
         paidAmountUsdCents: webhook.paidAmountUsdCents ?? null,
         rawBody,
         receivedAt: clock.now(),

@@ -4,9 +4,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../test/support/app';
 import { testDatabaseUrl } from '../../../test/support/database';
 import { assertLedgerInvariant } from '../../../test/support/money';
-import { createUser, type TestUser } from '../../../test/support/users';
-import { ledgerEntries, paymentEvents, payments } from '../../db/schema';
-import { balanceOf } from '../accounts/ledger';
 import {
   createInvoice,
   createPaymentsTestApp,
@@ -14,7 +11,10 @@ import {
   sandboxControl,
   signedWebhook,
   topupStatus,
-} from './test-fixtures';
+} from '../../../test/support/payments';
+import { createUser, type TestUser } from '../../../test/support/users';
+import { ledgerEntries, paymentEvents, payments } from '../../db/schema';
+import { balanceOf } from '../accounts/ledger';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -238,7 +238,7 @@ describe('the payment webhook', () => {
       expect.objectContaining({
         kind: 'topup',
         amountCents: 1234,
-        idempotencyKey: `topup:${invoice.uuid}`,
+        idempotencyKey: `topup:cryptomus:${invoice.uuid}`,
         referenceType: 'payment',
       }),
     ]);

@@ -250,6 +250,7 @@ describe('getPayment', () => {
       providerPaymentId: paid.uuid,
       orderId: 'topup-1',
       status: 'paid',
+      outcome: 'paid',
       isFinal: true,
       amountCents: 1234,
       paidAmountUsdCents: 1234,
@@ -363,8 +364,12 @@ describe('verifyWebhook', () => {
     expect(payments.verifyWebhook(body.replace('"paid_over"', '"paid"'), '127.0.0.1')).toBeNull();
     expect(payments.verifyWebhook('<html></html>', '127.0.0.1')).toBeNull();
     expect(
-      payments.verifyWebhook(encodeSignedWebhook({ ...payload, type: 'wallet' }, KEY), '127.0.0.1'),
+      payments.verifyWebhook(encodeSignedWebhook({ ...payload, type: 'payout' }, KEY), '127.0.0.1'),
     ).toBeNull();
+    // A static wallet's deposit is its own kind: its amount is in the coin, never read as an invoice's.
+    expect(
+      payments.verifyWebhook(encodeSignedWebhook({ ...payload, type: 'wallet' }, KEY), '127.0.0.1'),
+    ).toMatchObject({ kind: 'deposit', status: 'paid_over' });
     expect(
       payments.verifyWebhook(encodeSignedWebhook({ ...payload, amount: '-1' }, KEY), '127.0.0.1'),
     ).toBeNull();

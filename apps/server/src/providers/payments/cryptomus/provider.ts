@@ -1,22 +1,30 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   centsToDecimal,
   decimalToCents,
+  isFailedStatus,
+  isPaidStatus,
+  isRefundStatus,
   signBody,
   verifyWebhookSignature,
 } from '@simcode/cryptomus-protocol';
 import { z } from 'zod';
+import { exchangeJson, readWithRetries } from '../json-exchange';
 import {
   type CreatedInvoice,
   type CreateInvoiceRequest,
   type PaymentInfo,
   type PaymentLookup,
+  type PaymentMethod,
+  type PaymentOutcome,
   type PaymentProvider,
   PaymentProviderError,
   type PaymentWebhook,
+  type StaticWallets,
 } from '../types';
 
 export interface CryptomusProviderOptions {
+  /** The pool's name: `cryptomus` unless told (Heleket is a second Cryptomus-kind provider, `heleket`). */
+  name?: string;
   /**
    * API root without the version, e.g. `https://api.cryptomus.com` (or Heleket's). A function is read at
    * every call, for the built-in sandbox whose address is known only once the server listens.
@@ -30,13 +38,6 @@ export interface CryptomusProviderOptions {
   /** Addresses allowed to deliver webhooks; empty or absent allows any (the signature is always checked). */
   webhookIps?: string[];
 }
-
-/**
- * Reads are retried this often on 'unavailable' (three attempts in all). Creation is not retried here:
- * a retry with the same order_id would be safe (Cryptomus returns the existing invoice), but the payer is
- * waiting, and the caller can simply ask again with the same orderId, or look the invoice up by it.
- */
-const INFO_RETRY_DELAYS_MS = [200, 600];
 
 const amountField = z.union([z.string(), z.number()]);
 const nullableAmountField = amountField.nullish();
@@ -58,7 +59,7 @@ const paymentObjectSchema = z.object({
 type PaymentObject = z.infer<typeof paymentObjectSchema>;
 
 const webhookSchema = z.object({
-  type: z.literal('payment'),
+  type: z.enum(['payment', 'wallet']),
   uuid: z.string().min(1),
   order_id: z.string(),
   status: z.string().min(1),
@@ -92,6 +93,30 @@ function classifyFailure(httpStatus: number, envelope: z.infer<typeof envelopeSc
   return new PaymentProviderError('rejected', text);
 }
 
+/**
+ * What a Cryptomus status means (protocols.md D.8). `wrong_amount_waiting` (underpaid, the payer may still
+ * send the rest) waits; `wrong_amount` (underpaid, final) is held for support.
+ */
+export function cryptomusOutcome(status: string): PaymentOutcome {
+  if (status === 'check') return 'unpaid';
+  if (isPaidStatus(status)) return status === 'paid_over' ? 'paid_over' : 'paid';
+  if (status === 'wrong_amount') return 'underpaid';
+  if (status === 'cancel') return 'canceled';
+  if (isFailedStatus(status)) return 'failed';
+  if (isRefundStatus(status)) return 'refunding';
+  return 'confirming';
+}
+
+const servicesSchema = z.array(
+  z.object({
+    network: z.string(),
+    currency: z.string(),
+    is_available: z.boolean(),
+    limit: z.object({ min_amount: amountField }),
+    commission: z.object({ percent: amountField }),
+  }),
+);
+
 function statusOf(payment: PaymentObject): string | null {
   return payment.status ?? payment.payment_status ?? null;
 }
@@ -115,6 +140,7 @@ function toPaymentInfo(payment: PaymentObject): PaymentInfo {
     providerPaymentId: payment.uuid,
     orderId: payment.order_id,
     status,
+    outcome: cryptomusOutcome(status),
     isFinal: payment.is_final,
     amountCents: centsOrGarbage(payment.amount, 'amount'),
     paidAmountUsdCents: optionalCents(payment.payment_amount_usd, 'payment_amount_usd'),
@@ -122,6 +148,24 @@ function toPaymentInfo(payment: PaymentObject): PaymentInfo {
     updatedAt: updatedAt && !Number.isNaN(updatedAt.getTime()) ? updatedAt : undefined,
   };
 }
+
+const walletSchema = z.object({
+  uuid: z.string().min(1),
+  address: z.string().min(1),
+  url: z.string().nullish(),
+});
+
+/** A payment to a static wallet: its amount and currency are the coin that arrived. */
+const depositSchema = z.object({
+  uuid: z.string().min(1),
+  order_id: z.string(),
+  amount: amountField,
+  currency: z.string(),
+  status: z.string().nullish(),
+  payment_status: z.string().nullish(),
+  is_final: z.boolean(),
+  payment_amount_usd: nullableAmountField,
+});
 
 function normalizeIp(ip: string): string {
   return ip.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
@@ -136,10 +180,11 @@ export function createCryptomusProvider(options: CryptomusProviderOptions): Paym
     // Cryptomus hashes the bytes it receives, so the signed string and the sent string must be the same.
     const body = JSON.stringify(payload);
     const url = `${baseUrl().replace(/\/+$/, '')}/v1/${path}`;
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetch(url, {
+    const response = await exchangeJson(
+      'Cryptomus',
+      path,
+      url,
+      {
         method: 'POST',
         headers: {
           merchant: options.merchantId,
@@ -148,25 +193,10 @@ export function createCryptomusProvider(options: CryptomusProviderOptions): Paym
           accept: 'application/json',
         },
         body,
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-      text = await response.text();
-    } catch (error) {
-      const reason =
-        error instanceof Error && error.name === 'TimeoutError'
-          ? `no answer within ${options.timeoutMs} ms`
-          : String((error as { cause?: unknown })?.cause ?? error);
-      throw new PaymentProviderError('unavailable', `Cryptomus ${path} failed: ${reason}`);
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw new PaymentProviderError(
-        'unavailable',
-        `Cryptomus ${path} answered HTTP ${response.status} with non-JSON: ${text.slice(0, 120)}`,
-      );
-    }
+      },
+      options.timeoutMs,
+    );
+    const { body: parsed, text } = response;
     const envelope = envelopeSchema.safeParse(parsed);
     if (!envelope.success) {
       throw new PaymentProviderError(
@@ -196,12 +226,74 @@ export function createCryptomusProvider(options: CryptomusProviderOptions): Paym
   }
 
   async function getPaymentOnce(lookup: PaymentLookup): Promise<PaymentInfo> {
-    const payload = 'orderId' in lookup ? { order_id: lookup.orderId } : { uuid: lookup.providerPaymentId };
+    const payload =
+      'providerPaymentId' in lookup ? { uuid: lookup.providerPaymentId } : { order_id: lookup.orderId };
     return toPaymentInfo(parsePaymentObject(await call('payment/info', payload), 'payment/info'));
   }
 
+  const staticWallets: StaticWallets = {
+    async create(request) {
+      try {
+        const result = walletSchema.safeParse(
+          await call('wallet', {
+            currency: request.currency,
+            // Cryptomus's services list networks in capitals; its wallet examples write them in lower case.
+            network: request.network.toLowerCase(),
+            order_id: request.orderId,
+            url_callback: request.callbackUrl,
+          }),
+        );
+        if (!result.success) throw new PaymentProviderError('unavailable', 'Cryptomus sent an odd wallet');
+        return { walletUuid: result.data.uuid, address: result.data.address, url: result.data.url ?? null };
+      } catch (error) {
+        throw asProviderError(error);
+      }
+    },
+    getDeposit: (providerPaymentId) =>
+      readWithRetries(async () => {
+        const deposit = depositSchema.safeParse(await call('payment/info', { uuid: providerPaymentId }));
+        if (!deposit.success) {
+          throw new PaymentProviderError('unavailable', 'Cryptomus sent an unexpected wallet payment');
+        }
+        const status = deposit.data.status ?? deposit.data.payment_status;
+        if (!status)
+          throw new PaymentProviderError('unavailable', 'Cryptomus sent a payment without a status');
+        return {
+          providerPaymentId: deposit.data.uuid,
+          orderId: deposit.data.order_id,
+          status,
+          outcome: cryptomusOutcome(status),
+          isFinal: deposit.data.is_final,
+          paidAmountUsdCents: optionalCents(deposit.data.payment_amount_usd, 'payment_amount_usd'),
+          currency: deposit.data.currency,
+          amount: String(deposit.data.amount),
+        };
+      }, asProviderError),
+  };
+
   return {
-    name: 'cryptomus',
+    name: options.name ?? 'cryptomus',
+    kind: 'cryptomus',
+    staticWallets,
+
+    async listMethods(): Promise<PaymentMethod[]> {
+      try {
+        const services = servicesSchema.safeParse(await call('payment/services', {}));
+        if (!services.success) {
+          throw new PaymentProviderError('unavailable', 'Cryptomus sent an unexpected services list');
+        }
+        return services.data
+          .filter((service) => service.is_available)
+          .map((service) => ({
+            currency: service.currency,
+            network: service.network,
+            minAmount: String(service.limit.min_amount),
+            feePercent: String(service.commission.percent),
+          }));
+      } catch (error) {
+        throw asProviderError(error);
+      }
+    },
 
     async createInvoice(request: CreateInvoiceRequest): Promise<CreatedInvoice> {
       try {
@@ -243,28 +335,32 @@ export function createCryptomusProvider(options: CryptomusProviderOptions): Paym
       }
     },
 
-    async getPayment(lookup: PaymentLookup): Promise<PaymentInfo> {
-      for (let attempt = 0; ; attempt += 1) {
-        try {
-          return await getPaymentOnce(lookup);
-        } catch (error) {
-          const failure = asProviderError(error);
-          const delayMs = INFO_RETRY_DELAYS_MS[attempt];
-          if (failure.kind !== 'unavailable' || delayMs === undefined) throw failure;
-          await sleep(delayMs);
-        }
-      }
-    },
+    // Creation is not retried: a retry with the same order_id would be safe (Cryptomus returns the existing
+    // invoice), but the payer is waiting, and the caller can ask again or look the invoice up by its order.
+    getPayment: (lookup: PaymentLookup): Promise<PaymentInfo> =>
+      readWithRetries(() => getPaymentOnce(lookup), asProviderError),
 
     verifyWebhook(rawBody: string, sourceIp: string): PaymentWebhook | null {
       if (allowedIps.size > 0 && !allowedIps.has(normalizeIp(sourceIp))) return null;
       const payload = verifyWebhookSignature(rawBody, options.apiKey);
       const webhook = webhookSchema.safeParse(payload);
       if (!webhook.success) return null;
-      const amountCents = decimalToCents(webhook.data.amount);
       const usd = webhook.data.payment_amount_usd;
       const paidAmountUsdCents = usd === null || usd === undefined ? undefined : decimalToCents(usd);
-      if (amountCents === null || paidAmountUsdCents === null) return null;
+      if (paidAmountUsdCents === null) return null;
+      if (webhook.data.type === 'wallet') {
+        // A deposit's amount is in its coin: only a hint here, the deposit is re-read before any credit.
+        return {
+          kind: 'deposit',
+          providerPaymentId: webhook.data.uuid,
+          orderId: webhook.data.order_id,
+          status: webhook.data.status,
+          isFinal: webhook.data.is_final,
+          paidAmountUsdCents,
+        };
+      }
+      const amountCents = decimalToCents(webhook.data.amount);
+      if (amountCents === null) return null;
       return {
         providerPaymentId: webhook.data.uuid,
         orderId: webhook.data.order_id,

@@ -15,7 +15,7 @@ import {
   webhookNumber,
 } from '../../../../test/support/stand-ins';
 import { sandboxInvoices } from '../../../db/schema';
-import { createSandboxStore } from '../../stand-in-stores';
+import { createSandboxStore, createSandboxWalletStore } from '../../stand-in-stores';
 import { type CreateInvoiceRequest, PaymentProviderError } from '../types';
 import { createCryptomusProvider } from './provider';
 
@@ -770,5 +770,78 @@ describe('webhook delivery and state', () => {
     });
     const again = await h.payments.createInvoice(request);
     expect(again.providerPaymentId).toBe(invoice.providerPaymentId);
+  });
+});
+
+describe('static wallets', () => {
+  const walletRequest = (orderId: string) => ({
+    orderId,
+    currency: 'USDT',
+    network: 'TRON',
+    callbackUrl: h.receiver.url,
+  });
+
+  it('creates a wallet once per order id, refuses unsigned calls and coins it does not list', async () => {
+    const wallets = h.payments.staticWallets!;
+    const first = await wallets.create(walletRequest('wallet-1'));
+    expect(first.address).toMatch(/^T\w{33}$/);
+    expect(first.url).toBe(`${h.origin}/sandbox/wallet/${first.walletUuid}`);
+    expect(await wallets.create(walletRequest('wallet-1'))).toEqual(first);
+    expect((await wallets.create(walletRequest('wallet-2'))).address).not.toBe(first.address);
+
+    const forged = await merchantCall(
+      'wallet',
+      { currency: 'USDT', network: 'tron', order_id: 'w3' },
+      'OTHER_KEY',
+    );
+    expect(forged).toMatchObject({ status: 401, body: { state: 1, message: 'Invalid Sign.' } });
+    const odd = await merchantCall('wallet', { currency: 'USDT', network: 'btc', order_id: 'bad id' });
+    expect(odd).toMatchObject({
+      status: 422,
+      body: { errors: { network: ['validation.in'], order_id: ['validation.alpha_dash'] } },
+    });
+  });
+
+  it('announces a deposit with a signed wallet webhook, and confirms it later', async () => {
+    const wallet = await h.payments.staticWallets!.create(walletRequest('wallet-4'));
+    const seen = await control('wallet/deposit', {
+      address: wallet.address,
+      amount: '20.00',
+      status: 'confirm_check',
+    });
+    expect(seen.status).toBe(200);
+    const first = await webhookNumber(h, 1);
+    expect(first.webhook).toMatchObject({ kind: 'deposit', orderId: 'wallet-4', status: 'confirm_check' });
+    expect(JSON.parse(first.raw)).toMatchObject({ type: 'wallet', wallet_address_uuid: wallet.walletUuid });
+
+    const uuid = seen.body.result!.uuid as string;
+    await control('status', { uuid, status: 'paid' });
+    expect((await webhookNumber(h, 2)).webhook).toMatchObject({ kind: 'deposit', status: 'paid' });
+    expect(await h.payments.staticWallets!.getDeposit(uuid)).toMatchObject({
+      orderId: 'wallet-4',
+      status: 'paid',
+      outcome: 'paid',
+      isFinal: true,
+      paidAmountUsdCents: 2000,
+      currency: 'USDT',
+    });
+    // A deposit is found by its uuid only: the wallet's order id still names no invoice.
+    expect(await merchantCall('payment/info', { order_id: 'wallet-4' })).toMatchObject({ status: 404 });
+  });
+
+  it('keeps wallets and their deposits over a restart', async () => {
+    await stopSandbox(h);
+    const { db } = await testDatabase();
+    const stores = () => ({ store: createSandboxStore(db), walletStore: createSandboxWalletStore(db) });
+    h = await startSandbox(stores());
+    const wallet = await h.payments.staticWallets!.create(walletRequest('wallet-5'));
+    const sent = await control('wallet/deposit', { uuid: wallet.walletUuid, amount: '3.50' });
+    await stopSandbox(h);
+    h = await startSandbox(stores());
+    expect(await h.payments.staticWallets!.create(walletRequest('wallet-5'))).toEqual(wallet);
+    expect(await h.payments.staticWallets!.getDeposit(sent.body.result!.uuid as string)).toMatchObject({
+      status: 'paid',
+      paidAmountUsdCents: 350,
+    });
   });
 });

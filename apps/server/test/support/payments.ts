@@ -2,9 +2,9 @@
 import { createServer } from 'node:net';
 import { encodeSignedWebhook } from '@simcode/cryptomus-protocol';
 import { expect } from 'vitest';
-import { closeTestApp, createTestApp, type TestApp } from '../../../test/support/app';
-import type { TestUser } from '../../../test/support/users';
-import { createPaymentsRepository } from './repository';
+import { createPaymentsRepository } from '../../src/modules/payments/repository';
+import { closeTestApp, createTestApp, type TestApp } from './app';
+import type { TestUser } from './users';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -48,13 +48,29 @@ export async function sandboxControl(t: TestApp, command: string, body: Record<s
   return payload.result;
 }
 
-/** Creates an invoice through the API; returns our order id and the provider's invoice id. */
-export async function createInvoice(t: TestApp, user: TestUser, amount = 12.34) {
+/** Calls the NOWPayments sandbox's control API (payments in any status, resends, fault injection). */
+export async function nowPaymentsControl(t: TestApp, command: string, body: Record<string, unknown>) {
+  const settings = t.config.paymentProviders.find((provider) => provider.kind === 'nowpayments');
+  const response = await fetch(`${t.config.PUBLIC_URL}/sandbox/nowpayments/control/${command}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sandbox-key': settings!.apiKey },
+    body: JSON.stringify(body),
+  });
+  const payload = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`nowpayments control ${command} failed: ${JSON.stringify(payload)}`);
+  return payload;
+}
+
+/**
+ * Creates an invoice through the API (at the named provider, or the default one); returns our order id
+ * and the provider's invoice id.
+ */
+export async function createInvoice(t: TestApp, user: TestUser, amount = 12.34, provider?: string) {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/topup/cryptomus/create-invoice',
     headers: user.headers,
-    payload: { amount },
+    payload: { amount, ...(provider ? { provider } : {}) },
   });
   expect(response.statusCode, response.body).toBe(200);
   const { order_id: orderId, url } = response.json() as { order_id: string; url: string };
