@@ -4,8 +4,9 @@ import type { Executor } from '../../db/client';
 import { type NewOrderEvent, type OrderEvent, type OrderKind, orderEvents } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { UpstreamError } from '../../providers/sms/types';
+import { createSupplierCharges } from '../reconciliation/charges';
 
-export type OrderCall = 'buy' | 'cancel' | 'finish' | 'another_sms' | 'extend';
+export type OrderCall = 'buy' | 'cancel' | 'ban' | 'finish' | 'another_sms' | 'extend';
 
 /** The order a provider call is about. */
 export interface OrderRef {
@@ -17,6 +18,9 @@ export interface OrderRef {
 /** Every call made to a provider about an order or a rent, with its answer: the operators' view of its history. */
 export function createOrderHistory(db: Executor) {
   return {
+    /** What the suppliers' answers say each order cost: the reconciliation's record. */
+    charges: createSupplierCharges(db),
+
     async add(kind: OrderKind, events: ReadonlyArray<Omit<NewOrderEvent, 'orderKind'>>): Promise<void> {
       if (events.length > 0)
         await db.insert(orderEvents).values(events.map((event) => ({ ...event, orderKind: kind })));
@@ -68,6 +72,14 @@ export async function recordedCall<T>(
   try {
     const result = await call();
     await record('ok');
+    if (action === 'cancel' || action === 'finish') {
+      // The supplier acknowledged it: a cancel gives its charge back, a finish keeps it.
+      await deps.history.charges
+        .closed(order, action, deps.clock.now())
+        .catch((error: unknown) =>
+          deps.log.warn({ err: error, orderId: order.id }, 'could not record what the supplier returned'),
+        );
+    }
     return result;
   } catch (error) {
     await record(

@@ -15,6 +15,28 @@ export interface KeySpend {
   admit(tx: Executor, priceCents: number): Promise<void>;
 }
 
+/** An offer's delivery rate (0–1), or null while it rests on fewer than DELIVERY_MIN_ORDERS settled orders. */
+export function knownDeliveryRate(delivery: DeliveryFigures | undefined): number | null {
+  if (!delivery || delivery.orders < DELIVERY_MIN_ORDERS) return null;
+  return delivery.delivered / delivery.orders;
+}
+
+/** Whether an offer clears a buyer's minimum delivery rate; a "new" offer (rate not known yet) does. */
+export function clearsDeliveryFloor(
+  delivery: DeliveryFigures | undefined,
+  floor: number | undefined,
+): boolean {
+  const rate = knownDeliveryRate(delivery);
+  return floor === undefined || rate === null || rate >= floor;
+}
+
+/** A key's spend with one call's own minimum delivery rate on top of the key's: the stricter one applies. */
+export function withDeliveryFloor(spend: KeySpend, floor: number | undefined): KeySpend {
+  if (floor === undefined) return spend;
+  const keyFloor = spend.guards.minDeliveryRate;
+  return { ...spend, guards: { ...spend.guards, minDeliveryRate: Math.max(keyFloor ?? 0, floor) } };
+}
+
 /** What is paid for: a new order, a new rent or a rent's renewal. */
 export interface Hold {
   referenceType: 'activation' | 'rent' | 'rent_renewal';
@@ -75,12 +97,12 @@ function assertGuards(guards: KeySpend['guards'], priceCents: number, delivery: 
       'price_above_guard',
       apiKeyMessages.priceAboveKeyCeiling(formatCents(priceCents), formatCents(guards.maxPriceCents)),
     );
-  if (guards.minDeliveryRate === null || !delivery || delivery.orders < DELIVERY_MIN_ORDERS) return;
-  const rate = delivery.delivered / delivery.orders;
+  const rate = knownDeliveryRate(delivery);
+  if (guards.minDeliveryRate === null || rate === null) return;
   if (rate < guards.minDeliveryRate)
     throw fail(
       'offer_below_guard',
-      apiKeyMessages.deliveryBelowKeyFloor(
+      apiKeyMessages.deliveryBelowFloor(
         `${Math.round(rate * 100)}%`,
         `${Math.round(guards.minDeliveryRate * 100)}%`,
       ),

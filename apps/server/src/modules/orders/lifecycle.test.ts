@@ -3,6 +3,13 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../test/support/app';
 import { assertLedgerInvariant, fundUser } from '../../../test/support/money';
+import {
+  aRentOffer,
+  quietSimulator,
+  rentAction,
+  rentedNumber,
+  upstreamRentId,
+} from '../../../test/support/rents';
 import { createApiKey, protocolCall } from '../../../test/support/reseller';
 import {
   activationSync,
@@ -14,7 +21,6 @@ import { createUser, type TestUser } from '../../../test/support/users';
 import { activationMessages, activations, rentSmsMessages, rents, webhookDeliveries } from '../../db/schema';
 import { balanceOf } from '../accounts/ledger';
 import { RENT_CATALOG_CALLS_PER_MINUTE } from './rents/catalog';
-import { aRentOffer, quietSimulator, rentAction, rentedNumber, upstreamRentId } from './rents/test-fixtures';
 
 let t: TestApp;
 afterEach(async () => {
@@ -60,7 +66,7 @@ describe('nothing after the end of an order', () => {
     const bought = await buyThroughKey(key.secret);
     const order = await t.ctx.activations.find(user.id, bought.id);
     // Refunded here while the provider still has the number (as when it is slow to end an expired one).
-    await t.ctx.activations.refund(order!, ['waiting'], 'expired', 'No SMS arrived within 20 minutes.');
+    await t.ctx.activations.refund(order!, ['waiting'], 'expired', 'expired');
     const events = eventsOf(user);
 
     await simulatorControl(t, 'sms', {
@@ -77,6 +83,14 @@ describe('nothing after the end of an order', () => {
     expect(await deliveriesOf(key.id)).toEqual([]);
     expect(events).toEqual([]);
     expect((await protocolCall(t, key.secret, 'getStatus', { id: bought.id })).body).toBe('STATUS_CANCEL');
+    // Counted for the operators beside the provider's health.
+    const admin = await createUser(t, { admin: true });
+    const console = await t.app.inject({ url: '/api/admin/providers', headers: admin.headers });
+    const listed = (console.json() as { providers: Array<{ name: string; late_sms: number }> }).providers;
+    expect(listed.find((provider) => provider.name === order!.provider)?.late_sms).toBe(1);
+    expect(
+      listed.filter((provider) => provider.name !== order!.provider).every((p) => p.late_sms === 0),
+    ).toBe(true);
   });
 
   it('ends a rent refunded by support at the provider, and shows or sends nothing it gets later', async () => {

@@ -1,4 +1,11 @@
-import { type ActivationStatus, liveRentStatuses, type RentRow, type RentRowStatus } from '../../db/schema';
+import type { RefundReason } from '@simcode/contract';
+import {
+  type ActivationStatus,
+  liveRentStatuses,
+  type RenewalStatus,
+  type RentRow,
+  type RentRowStatus,
+} from '../../db/schema';
 
 /**
  * The order lifecycle's rules, stated once. Every path (web, SMS-Activate protocol, JSON API, MCP, console,
@@ -36,3 +43,41 @@ export function rentSmsIsLate(
   );
   return receivedAt.getTime() > endedAtMs;
 }
+
+/**
+ * Why a one-time order's money came back, the one answer every page, the CSV and the console give. A support
+ * refund ends the order as canceled with support's reason: it reads "Refunded by support", never "Canceled by
+ * you".
+ */
+export function activationRefundReason(
+  status: ActivationStatus,
+  statusReason: string | null,
+): RefundReason | null {
+  if (status === 'canceled') {
+    if (statusReason === 'refunded_by_support' || statusReason === 'number_used') return statusReason;
+    return 'canceled_by_you';
+  }
+  if (status === 'expired') return statusReason === 'withdrawn' ? 'provider_failure' : 'no_code';
+  if (status === 'failed') return 'provider_failure';
+  return null;
+}
+
+/** Why a rent's money came back (see activationRefundReason). */
+export function rentRefundReason(status: RentRowStatus, statusReason: string | null): RefundReason | null {
+  if (status === 'canceled' && statusReason === 'canceled_by_user') return 'canceled_by_you';
+  if (status === 'canceled' && statusReason === 'refunded_by_support') return 'refunded_by_support';
+  if (status === 'canceled' || status === 'failed') return 'provider_failure';
+  return null;
+}
+
+/** A renewal's refund: its own failure, else whatever refunded the rent it extended. */
+export function renewalRefundReason(renewal: RenewalStatus, rent: RefundReason | null): RefundReason | null {
+  return renewal === 'failed' ? 'provider_failure' : rent;
+}
+
+/**
+ * Why the buyer ends a number that got no SMS: a plain cancel, or the service it was bought for refuses it as
+ * already used, which is the supplier's ban where it has one (5sim) and its cancel elsewhere (status 8 in the
+ * SMS-Activate family), within the window the supplier refunds it in.
+ */
+export type BuyerCancel = 'canceled_by_user' | 'number_used';

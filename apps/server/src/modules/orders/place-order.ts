@@ -1,3 +1,4 @@
+import type { RefusedReason } from '@simcode/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderKind } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -19,11 +20,19 @@ export interface Placing<Placed, Row> {
   /** Whether a provider that named its minimum price (WRONG_MAX_PRICE:<min>) is asked once more at it. */
   mayRetryAt?(provider: string, minimum: number): boolean;
   /** Refunds the held order once, because every candidate refused; `reason` is the last refusal's. */
-  refund(reason: string): Promise<unknown>;
+  refund(reason: RefusedReason): Promise<unknown>;
   /** Records what the provider issued on the pending order; undefined when it was settled otherwise meanwhile. */
   settle(placed: Placed, provider: string): Promise<Row | undefined>;
   /** Gives back what a provider issued for an order the reconciler settled meanwhile. */
   release(placed: Placed, provider: string): Promise<unknown>;
+}
+
+/**
+ * Decides whether the order's buyer may buy at all (abusive-buyer isolation, modules/alerts): throws the
+ * refusal (`buyer_throttled`) for a buyer past the operator's thresholds, before any supplier is asked.
+ */
+export interface BuyerGate {
+  admit(kind: OrderKind, orderId: number): Promise<void>;
 }
 
 interface PlaceOrderDeps {
@@ -31,6 +40,7 @@ interface PlaceOrderDeps {
   history: OrderHistory;
   clock: Clock;
   log: FastifyBaseLogger;
+  buyers?: BuyerGate;
 }
 
 /**
@@ -44,6 +54,16 @@ export async function placeOrder<Placed, Row>(
   placing: Placing<Placed, Row>,
 ): Promise<Row> {
   const { kind, orderId } = placing;
+  // Every purchase (web, reseller protocol, JSON API, MCP) comes through here: one place decides a buyer's
+  // throttle, and a refused one gets its hold back at once, like any refusal.
+  if (deps.buyers) {
+    try {
+      await deps.buyers.admit(kind, orderId);
+    } catch (error) {
+      await placing.refund('buyer_throttled');
+      throw error;
+    }
+  }
   const placement = await placeWithFailover({
     clock: deps.clock,
     candidates: placing.candidates,
@@ -84,7 +104,7 @@ export async function placeOrder<Placed, Row>(
       );
       throw fail(kind === 'activation' ? 'purchase_outcome_unknown' : 'rent_outcome_unknown');
     case 'refused':
-      await placing.refund(placement.error.userMessage);
+      await placing.refund(`upstream_${placement.error.kind}`);
       throw upstreamFailure(placement.error);
     case 'placed': {
       const settled = await placing.settle(placement.value, placement.provider);

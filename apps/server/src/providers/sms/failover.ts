@@ -37,6 +37,9 @@ type Outcome<T> =
 /** How placing a held order ended, and every call made on the way. */
 export type Placement<T> = Outcome<T> & { attempts: PlacementAttempt[] };
 
+/** A provider that answered NO_BALANCE is left out this long, then probed, unless a reading decides first. */
+export const NO_BALANCE_PROBE_MS = 60_000;
+
 /** A clean refusal says nothing against the provider itself; anything else counts toward its cool-down. */
 function callOutcomeOf(error: UpstreamError): CallOutcome {
   return error.kind === 'no_numbers' || error.kind === 'bad_request' ? 'no_numbers' : 'error';
@@ -91,6 +94,7 @@ export async function placeWithFailover<T>(options: FailoverOptions<T>): Promise
       const value = await options.place(candidate);
       const latencyMs = performance.now() - startedAtMs;
       pool.health.recordCall(provider, 'ok', latencyMs, pair);
+      pool.markFunded(provider);
       note(candidate, at, latencyMs, 'ok');
       return { kind: 'placed', value, provider, attempts: made };
     } catch (error) {
@@ -102,6 +106,9 @@ export async function placeWithFailover<T>(options: FailoverOptions<T>): Promise
         return { kind: 'unknown', provider, error, attempts: made };
       }
       pool.health.recordCall(provider, callOutcomeOf(error), latencyMs, pair, error.message);
+      // An empty account refuses every purchase: it leaves routing until a balance reading shows a top-up,
+      // or, on this answer alone, until a probe a while later sells a number.
+      if (error.kind === 'no_balance') pool.markOutOfBalance(provider, at, NO_BALANCE_PROBE_MS);
       note(candidate, at, latencyMs, error.token, error.userMessage);
       lastError = error;
       const minimum = error.minPrice;

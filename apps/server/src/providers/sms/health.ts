@@ -15,6 +15,8 @@ export interface HealthOptions {
   failuresToCool: number;
   /** How long it stays out; then the next purchase that routes to it is its probe. */
   cooldownMs: number;
+  /** Told of every purchase call (the metrics). */
+  onCall?: (provider: string, outcome: CallOutcome, latencyMs: number) => void;
 }
 
 /** Calls kept per provider for the rolling rates. */
@@ -164,6 +166,11 @@ export class ProviderHealth {
     return this.options.clock.now().getTime();
   }
 
+  /** The clock routing decisions are timed by. */
+  now(): Date {
+    return this.options.clock.now();
+  }
+
   recordCall(
     provider: string,
     outcome: CallOutcome,
@@ -172,6 +179,7 @@ export class ProviderHealth {
     /** What went wrong, for a failed call: shown to operators, never to users. */
     errorMessage?: string,
   ): void {
+    this.options.onCall?.(provider, outcome, latencyMs);
     const record = this.#record(provider);
     push(record.calls, { outcome, latencyMs }, CALL_WINDOW);
     if (outcome === 'error' && errorMessage)

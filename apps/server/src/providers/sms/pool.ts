@@ -11,6 +11,11 @@ export interface PoolMember {
   readonly rents?: RentProvider;
   /** US dollars per unit of the provider's currency: its prices become our cents with it. */
   readonly usdRate: number;
+  /**
+   * How long after a purchase the provider refuses a cancel (its documented no-cancel window); 0 where it
+   * allows one at once or does not say. The upstream stays the authority: this only tells the buyer when.
+   */
+  earlyCancelMs(): number;
 }
 
 export type RentMember = PoolMember & { readonly rents: RentProvider };
@@ -23,6 +28,12 @@ export class ProviderPool {
   readonly #byName: ReadonlyMap<string, PoolMember>;
   /** Providers an administrator took out of routing: no new purchase or rent goes to them. */
   #outOfRouting: ReadonlySet<string> = new Set();
+  /**
+   * Providers whose balance is spent, with since when: a reading at zero keeps one out of routing until a
+   * reading shows the account topped up; a NO_BALANCE answer alone keeps it out until `probeAtMs`, when
+   * the next purchase routed to it is a probe (a reading may come first).
+   */
+  readonly #outOfBalance = new Map<string, { since: Date; probeAtMs: number | null }>();
 
   constructor(
     readonly members: readonly PoolMember[],
@@ -46,6 +57,11 @@ export class ProviderPool {
 
   has(name: string): boolean {
     return this.#byName.has(name);
+  }
+
+  /** The provider's no-cancel window after a purchase; 0 for a name no longer configured. */
+  earlyCancelMs(name: string): number {
+    return this.#byName.get(name)?.earlyCancelMs() ?? 0;
   }
 
   /** The provider an order was placed with. */
@@ -74,13 +90,43 @@ export class ProviderPool {
     return !this.#outOfRouting.has(name);
   }
 
+  /**
+   * The provider's balance is spent: out of routing from `since`. With `probeAfterMs` (a NO_BALANCE
+   * answer) only until then, unless a reading at zero said so too; without it (a reading) until
+   * `markFunded`.
+   */
+  markOutOfBalance(name: string, since: Date, probeAfterMs?: number): void {
+    const known = this.#outOfBalance.get(name);
+    const probeAtMs =
+      probeAfterMs === undefined || (known && known.probeAtMs === null)
+        ? null
+        : this.health.now().getTime() + probeAfterMs;
+    this.#outOfBalance.set(name, { since: known?.since ?? since, probeAtMs });
+  }
+
+  /** A reading showed money on the provider's account, or it sold a number: it routes again. */
+  markFunded(name: string): void {
+    this.#outOfBalance.delete(name);
+  }
+
+  /** Since when the provider's balance is spent; null while it has money as far as we know. */
+  outOfBalanceSince(name: string): Date | null {
+    return this.#outOfBalance.get(name)?.since ?? null;
+  }
+
+  /** Whether new purchases may go to the provider: in routing and with money on its account. */
+  routable(name: string): boolean {
+    const empty = this.#outOfBalance.get(name);
+    const probing = empty?.probeAtMs != null && this.health.now().getTime() >= empty.probeAtMs;
+    return this.inRouting(name) && (!empty || probing);
+  }
+
   routing(): RoutingContext {
-    const outOfRouting = this.#outOfRouting;
     return {
       health: this.health,
       priority: this.names,
       pins: this.pins,
-      inRouting: (name) => !outOfRouting.has(name),
+      inRouting: (name) => this.routable(name),
     };
   }
 }

@@ -41,6 +41,11 @@ export interface BuyActivationRequest {
   operator?: string;
   /** Ceiling in the provider's currency: the upstream must not charge more than we quoted. */
   maxPrice: number;
+  /**
+   * A stable anonymous id of the buyer, for a provider that takes one per purchase (HeroSMS's
+   * `resellerUserId`), so that its ban falls on that buyer and not on our account; never our user id.
+   */
+  customerRef?: string;
 }
 
 export interface BoughtActivation {
@@ -97,6 +102,11 @@ export interface RecentActivation {
   activatedAt?: Date;
   /** Its SMS as the upstream lists them, oldest first: the codes on SMS-Activate, the last text on Hero. */
   messages: string[];
+  /**
+   * What the account keeps paid for it, in the provider's currency, once closed: its price when billed, 0
+   * when cancelled or refunded; absent while live or where the provider does not say.
+   */
+  cost?: number;
 }
 
 export interface RentCatalogRequest {

@@ -338,7 +338,7 @@ describe('cancelling, expiry and the code', () => {
         text: 'code 1111',
         receivedAt: t.clock.now(),
       }),
-      t.ctx.activations.refund(order!, ['waiting'], 'expired', 'test expiry'),
+      t.ctx.activations.refund(order!, ['waiting'], 'expired', 'expired'),
       sync.run(),
     ]);
     const refunds = await t.ctx.database.db

@@ -1,11 +1,13 @@
 import { ACTIVATION_LIFETIME_MS, buyingMessages, centsToDollars, formatCents } from '@simcode/contract';
 import type { Activation } from '../../../db/schema';
 import { fail, isUniqueViolation } from '../../../lib/errors';
+import type { BoughtActivation } from '../../../providers/sms/types';
 import { salePriceCents } from '../../catalog/pricing';
 import type { QuoteCandidate } from '../../catalog/service';
+import { supplierCents } from '../../reconciliation/charges';
 import { holdMoney, type KeySpend } from '../hold';
 import { placeOrder } from '../place-order';
-import { type ActivationDeps, activationReasons, callProvider, numbersChanged } from './deps';
+import { type ActivationDeps, callProvider, numbersChanged } from './deps';
 import { refundActivation } from './refund';
 
 export interface BuyRequest {
@@ -24,6 +26,37 @@ export interface BuyOptions {
    * wants the same supplier's next one; a buyer who may give the number back wants one that cancels at once.
    */
   preferOver?: (candidates: readonly QuoteCandidate[]) => QuoteCandidate[];
+}
+
+/**
+ * What the supplier says it charged for a number it issued, for the reconciliation: written beside the order,
+ * never failing the purchase (the supplier's history fills it in when this is lost).
+ */
+async function recordPurchaseCharge(
+  deps: ActivationDeps,
+  orderId: number,
+  provider: string,
+  bought: BoughtActivation,
+): Promise<void> {
+  const now = deps.clock.now();
+  await deps.history.charges
+    .purchased(
+      {
+        provider,
+        orderKind: 'activation',
+        providerOrderId: bought.activationId,
+        orderId,
+        boughtAt: now,
+        chargedCents:
+          bought.cost === undefined
+            ? undefined
+            : supplierCents(bought.cost, deps.providers.member(provider).usdRate),
+      },
+      now,
+    )
+    .catch((error: unknown) =>
+      deps.log.warn({ err: error, orderId }, 'could not record the supplier charge'),
+    );
 }
 
 /** The candidates with `provider`'s moved to the end, keeping the others' routing order. */
@@ -91,6 +124,7 @@ export async function buyActivation(
         countryId: quoted.countryId,
         operator: quoted.operator,
         maxPrice: candidate.upstreamCost,
+        customerRef: deps.customerRef(userId),
       }),
     // Asked once more at the minimum it named when the quoted price still covers it.
     mayRetryAt: (provider, minimum) =>
@@ -98,11 +132,13 @@ export async function buyActivation(
     refund: (reason) => refundActivation(deps, order, ['pending'], 'failed', reason),
     settle: async (bought, provider) => {
       try {
-        return await repository.markIssued(orderId, {
+        const issued = await repository.markIssued(orderId, {
           providerActivationId: bought.activationId,
           phoneNumber: bought.phoneNumber,
           now: clock.now(),
         });
+        await recordPurchaseCharge(deps, orderId, provider, bought);
+        return issued;
       } catch (error) {
         if (!isUniqueViolation(error, 'activations_provider_activation_key')) throw error;
         // The upstream handed out an id one of our orders already holds: its fault, not the buyer's. The
@@ -111,7 +147,7 @@ export async function buyActivation(
           { orderId, provider, activationId: bought.activationId },
           'the upstream issued an activation id it had issued before; the purchase is refunded',
         );
-        await refundActivation(deps, order, ['pending'], 'failed', activationReasons.notIssued);
+        await refundActivation(deps, order, ['pending'], 'failed', 'not_issued');
         throw fail('upstream_duplicate_id');
       }
     },

@@ -1,9 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { buyingMessages, english, FAVOURITES_MAX } from '@simcode/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../../test/support/app';
 import { assertLedgerInvariant, fundUser } from '../../../../test/support/money';
-import { anOffer, createListeningTestApp, simulatorControl } from '../../../../test/support/upstream';
+import {
+  anOffer,
+  createListeningTestApp,
+  simulatorControl,
+  untilDelivered,
+} from '../../../../test/support/upstream';
 import { createUser, type TestUser } from '../../../../test/support/users';
 import { activations, favourites, tickets } from '../../../db/schema';
 import { balanceOf } from '../../accounts/ledger';
@@ -123,6 +129,40 @@ describe('price protection on Replace', () => {
   });
 });
 
+describe('finishing a number', () => {
+  it('finishes a number with its code, once, frees it upstream, and refuses one without a code or of another user', async () => {
+    t = await createListeningTestApp();
+    const user = await createUser(t);
+    const stranger = await createUser(t);
+    await fundUser(t.ctx.database, user.id, 10_000);
+    const number = await buyOne(user);
+    const early = await post(user, `/api/dashboard/numbers/${number.id}/finish`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ success: false, code: 'not_received' });
+
+    await simulatorControl(t, 'sms', {
+      activationId: await upstreamIdOf(number.id),
+      code: '424242',
+      text: 'Code 424242',
+    });
+    await untilDelivered(t, async () => (await numberById(user, number.id)).code, '424242');
+    const balance = await balanceOf(t.ctx.database.db, user.id);
+    expect((await post(stranger, `/api/dashboard/numbers/${number.id}/finish`)).statusCode).toBe(404);
+    const [finished, again] = await Promise.all([
+      post(user, `/api/dashboard/numbers/${number.id}/finish`),
+      post(user, `/api/dashboard/numbers/${number.id}/finish`),
+    ]);
+    for (const answer of [finished, again]) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().number).toMatchObject({ status: 'completed', code: '424242' });
+    }
+    const calls = await t.ctx.activations.historyOf(number.id);
+    expect(calls.filter((call) => call.action === 'finish' && call.outcome === 'ok')).toHaveLength(1);
+    // Finishing is no refund: the money stays spent.
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(balance);
+  });
+});
+
 describe('another SMS', () => {
   it('waits for the next code on a number that received one, at no charge, keeping every SMS', async () => {
     t = await createListeningTestApp();
@@ -137,7 +177,7 @@ describe('another SMS', () => {
 
     const activationId = await upstreamIdOf(number.id);
     await simulatorControl(t, 'sms', { activationId, code: '111111', text: 'Code 111111' });
-    await expect.poll(async () => (await numberById(user, number.id)).code, { timeout: 5000 }).toBe('111111');
+    await untilDelivered(t, async () => (await numberById(user, number.id)).code, '111111');
 
     const asked = await post(user, `/api/dashboard/numbers/${number.id}/another-sms`);
     expect(asked.statusCode).toBe(200);
@@ -192,16 +232,19 @@ describe('reporting a problem', () => {
     const number = await buyOne(user);
 
     const reported = await post(user, `/api/dashboard/numbers/${number.id}/report`, {
-      kind: 'number_used',
-      note: 'WhatsApp says this number is\nalready registered.',
+      kind: 'code_rejected',
+      note: 'WhatsApp says this code is\nnot right.',
     });
     expect(reported.statusCode).toBe(200);
     const ticketId = reported.json().ticket_id;
     const [ticket] = await t.ctx.database.db.select().from(tickets).where(eq(tickets.id, ticketId));
     expect(ticket).toMatchObject({ userId: user.id, activationId: number.id, status: 'open' });
     expect(ticket!.title).toContain(`#${number.id}`);
-    expect(ticket!.description).toContain(buyingMessages.problemNumberUsed);
-    expect(ticket!.description).toContain('already registered.');
+    expect(ticket!.description).toContain(buyingMessages.problemCodeRejected);
+    expect(ticket!.description).toContain('not right.');
+    // Times as people read them, in UTC, never a raw ISO stamp.
+    expect(ticket!.description).toMatch(/\d{1,2}:\d{2}:\d{2}\s?(AM|PM)? UTC/);
+    expect(ticket!.description).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
 
     const again = await post(user, `/api/dashboard/numbers/${number.id}/report`, { kind: 'no_sms' });
     expect(again.statusCode).toBe(409);
@@ -350,7 +393,7 @@ describe('buying by service', () => {
   });
 });
 
-describe('reasons written down in English', () => {
+describe('reasons stored as codes', () => {
   it("are read in the reader's language", async () => {
     t = await createListeningTestApp();
     const user = await createUser(t);
@@ -358,7 +401,7 @@ describe('reasons written down in English', () => {
     const number = await buyOne(user);
     await t.ctx.database.db
       .update(activations)
-      .set({ status: 'expired', statusReason: english.activationReasons.expired })
+      .set({ status: 'expired', statusReason: 'expired' })
       .where(eq(activations.id, number.id));
     const inRussian = await t.app.inject({
       url: '/api/dashboard/numbers',
@@ -369,5 +412,43 @@ describe('reasons written down in English', () => {
     );
     const inEnglish = await t.app.inject({ url: '/api/dashboard/numbers', headers: user.headers });
     expect(inEnglish.json().numbers[0].status_reason).toBe(english.activationReasons.expired);
+  });
+
+  it('are what the migration makes of the sentences stored before, which keep reading the same', async () => {
+    t = await createListeningTestApp();
+    const user = await createUser(t);
+    await fundUser(t.ctx.database, user.id, 10_000);
+    const support = await buyOne(user);
+    const odd = await buyOne(user);
+    const sentence = (id: number, statusReason: string) =>
+      t.ctx.database.db
+        .update(activations)
+        .set({ status: 'canceled', statusReason })
+        .where(eq(activations.id, id));
+    await sentence(support.id, english.activationReasons.refundedBySupport);
+    await sentence(odd.id, 'A provider said something.');
+    const migration = readFileSync(
+      new URL('../../../db/migrations/0027_order_reason_codes.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint'))
+      await t.ctx.database.db.execute(sql.raw(statement));
+    const stored = await t.ctx.database.db
+      .select({ id: activations.id, statusReason: activations.statusReason })
+      .from(activations);
+    expect(Object.fromEntries(stored.map((row) => [row.id, row.statusReason]))).toEqual({
+      [support.id]: 'refunded_by_support',
+      [odd.id]: 'A provider said something.',
+    });
+    const listed = await t.app.inject({ url: '/api/dashboard/numbers', headers: user.headers });
+    const reasons = Object.fromEntries(
+      listed
+        .json()
+        .numbers.map((number: { id: number; status_reason: string }) => [number.id, number.status_reason]),
+    );
+    expect(reasons).toEqual({
+      [support.id]: english.activationReasons.refundedBySupport,
+      [odd.id]: 'A provider said something.',
+    });
   });
 });

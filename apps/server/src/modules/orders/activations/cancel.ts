@@ -2,8 +2,9 @@ import { numberMessages } from '@simcode/contract';
 import type { Activation } from '../../../db/schema';
 import { fail, notFound } from '../../../lib/errors';
 import { UpstreamError } from '../../../providers/sms/types';
+import type { BuyerCancel } from '../lifecycle';
 import { upstreamFailure } from '../upstream-failure';
-import { type ActivationDeps, activationReasons, callProvider } from './deps';
+import { type ActivationDeps, callProvider, pairOf } from './deps';
 import { readFromUpstream } from './read-upstream';
 import { refundActivation } from './refund';
 
@@ -37,19 +38,23 @@ export async function cancelActivation(
   deps: ActivationDeps,
   userId: number,
   id: number,
+  why: BuyerCancel = 'canceled_by_user',
 ): Promise<Activation> {
   const order = await deps.repository.findForUser(userId, id);
   if (!order) throw notFound();
   assertCancellable(order, deps.clock.now());
+  const ban = why === 'number_used' ? deps.providers.get(order.provider).banActivation : undefined;
   try {
-    await callProvider(deps, order, 'cancel', (provider) =>
-      provider.cancelActivation(order.providerActivationId!),
+    await callProvider(deps, order, ban ? 'ban' : 'cancel', (provider) =>
+      ban
+        ? provider.banActivation!(order.providerActivationId!)
+        : provider.cancelActivation(order.providerActivationId!),
     );
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     if (error.kind === 'cannot_cancel' || error.kind === 'not_found') {
       // The upstream knows better: a code may have arrived, or it ended the activation already.
-      await readFromUpstream(deps, order);
+      await readFromUpstream(deps, order, { to: 'canceled', reason: why });
       const latest = await deps.repository.findForUser(userId, id);
       if (latest?.status === 'canceled' || latest?.status === 'expired') throw fail('already_canceled');
       throw fail(
@@ -60,14 +65,17 @@ export async function cancelActivation(
     if (error.kind === 'early_cancel_denied') throw fail('early_cancel');
     throw upstreamFailure(error);
   }
-  const refunded = await refundActivation(
-    deps,
-    order,
-    ['waiting'],
-    'canceled',
-    activationReasons.canceledByUser,
-  );
-  if (refunded) return refunded;
-  // Something else won the race: a code arrived (the code wins) or the order expired and was refunded.
-  throw lostRace(await deps.repository.findForUser(userId, id));
+  const refunded = await refundActivation(deps, order, ['waiting'], 'canceled', why);
+  if (refunded) {
+    // A number the service refused as used is a number its provider should not have sold for it.
+    if (why === 'number_used' && deps.providers.has(order.provider))
+      deps.providers.health.recordDelivery(order.provider, pairOf(order), false);
+    return refunded;
+  }
+  const latest = await deps.repository.findForUser(userId, id);
+  // This cancel went through upstream, and a concurrent path (another cancel reading the upstream, the
+  // sync) refunded the order first: the number is cancelled and the money back once, as the buyer asked.
+  if (latest?.status === 'canceled' || latest?.status === 'expired') return latest;
+  // Otherwise a code arrived first, and the code wins.
+  throw lostRace(latest);
 }

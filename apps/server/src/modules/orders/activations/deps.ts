@@ -1,4 +1,3 @@
-import { english } from '@simcode/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client';
 import type { Activation } from '../../../db/schema';
@@ -7,10 +6,8 @@ import type { Clock } from '../../../lib/clock';
 import type { ProviderPool } from '../../../providers/sms/pool';
 import type { CatalogService } from '../../catalog/service';
 import { type OrderCall, type OrderHistory, recordedCall } from '../history';
+import type { BuyerGate } from '../place-order';
 import type { ActivationsRepository } from './repository';
-
-/** Why an order was refunded: stored with it in English, shown in the reader's language. */
-export const activationReasons = english.activationReasons;
 
 /** What every operation on one-time orders works with; built once by the activations service. */
 export interface ActivationDeps {
@@ -22,6 +19,17 @@ export interface ActivationDeps {
   log: FastifyBaseLogger;
   repository: ActivationsRepository;
   history: OrderHistory;
+  /** The buyer's stable anonymous id for suppliers that take one per purchase (modules/orders/customer-ref.ts). */
+  customerRef(userId: number): string;
+  /** Counts refunds once committed (the metrics). */
+  refunds: RefundCounter;
+  /** Refuses purchases of buyers past the abuse thresholds (modules/alerts); absent: nobody is throttled. */
+  buyers?: BuyerGate;
+}
+
+/** `simcode_refunds_total`: by what was refunded, its provider and how the order ended. */
+export interface RefundCounter {
+  inc(labels: { kind: 'activation' | 'rent' | 'renewal'; provider: string; outcome: string }): void;
 }
 
 export function pairOf(order: Pick<Activation, 'service' | 'countryId'>) {

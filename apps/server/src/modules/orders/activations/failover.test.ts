@@ -275,8 +275,7 @@ describe('numbers a provider withdraws early', () => {
     const [settled] = await t.ctx.database.db.select().from(activations);
     expect(settled).toMatchObject({
       status: 'expired',
-      statusReason:
-        'The provider withdrew this number before any SMS arrived. The price was returned to your balance.',
+      statusReason: 'withdrawn',
     });
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(10_000);
   });

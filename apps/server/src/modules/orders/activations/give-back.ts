@@ -1,7 +1,7 @@
 import type { Activation } from '../../../db/schema';
 import { UpstreamError } from '../../../providers/sms/types';
 import type { QuoteCandidate } from '../../catalog/service';
-import { type ActivationDeps, activationReasons, callProvider } from './deps';
+import { type ActivationDeps, callProvider } from './deps';
 import { refundActivation } from './refund';
 
 /** Numbers one API key may give back (phoneException) per hour: past it, nothing more is bought for it. */
@@ -35,7 +35,7 @@ export async function cancelGivenBack(deps: ActivationDeps, order: Activation): 
     // Ended upstream already: nothing to cancel, and nothing was delivered. Anything else: a later sweep.
     if (!(error instanceof UpstreamError) || error.kind !== 'not_found') return false;
   }
-  await refundActivation(deps, order, ['waiting'], 'failed', activationReasons.phoneException);
+  await refundActivation(deps, order, ['waiting'], 'failed', 'phone_exception');
   return true;
 }
 

@@ -1,18 +1,23 @@
 import {
   centsToDollars,
   countryById,
-  localizeEnglish,
+  type NumberStatus,
+  orderReasonText,
   type PurchasedNumber,
   serviceDisplayName,
 } from '@simcode/contract';
 import type { Activation, ActivationMessage } from '../../../db/schema';
+import { activationRefundReason } from '../lifecycle';
 import type { RetryRequest } from './repository';
 
-/** The API shape of an order: the spec's fields plus what the page shows (names, expiry, every SMS). */
+/**
+ * The API shape of an order: the spec's fields plus what the page shows (names, expiry, every SMS). With its
+ * provider's no-cancel window (`earlyCancelMs`), a number without a code says when a cancel opens.
+ */
 export function presentNumber(
   order: Activation,
   messages: ActivationMessage[],
-  retry?: RetryRequest,
+  { retry, earlyCancelMs = 0 }: { retry?: RetryRequest; earlyCancelMs?: number } = {},
 ): PurchasedNumber {
   const { countryName, serviceName } = displayNames(order);
   const codes = messages.filter((message) => message.code !== null);
@@ -29,8 +34,8 @@ export function presentNumber(
     price: centsToDollars(order.priceCents),
     created_at: order.createdAt.toISOString(),
     expires_at: order.expiresAt.toISOString(),
-    status: order.status === 'failed' ? 'canceled' : order.status,
-    status_reason: localizeEnglish(order.statusReason),
+    status: wireNumberStatus(order),
+    status_reason: orderReasonText('activation', order.statusReason),
     code: codes.at(-1)?.code ?? null,
     sms: messages.map((message) => ({
       code: message.code,
@@ -41,7 +46,22 @@ export function presentNumber(
     // Asked for another SMS and none came since: the number is waiting again (until its time is over).
     awaiting_another_sms:
       order.status === 'received' && retry !== undefined && messages.length <= retry.messagesBefore,
+    cancel_available_at:
+      earlyCancelMs > 0 && (order.status === 'pending' || order.status === 'waiting')
+        ? new Date(order.createdAt.getTime() + earlyCancelMs).toISOString()
+        : null,
   };
+}
+
+/**
+ * The status the buyer sees. An order refunded by support reads 'expired' ("Refunded"), like every refund the
+ * buyer did not ask for, so the page, its "Refunded" filter and the money pages agree; one never issued
+ * ('failed') reads 'canceled'.
+ */
+export function wireNumberStatus(order: Pick<Activation, 'status' | 'statusReason'>): NumberStatus {
+  if (order.status === 'failed') return 'canceled';
+  if (activationRefundReason(order.status, order.statusReason) === 'refunded_by_support') return 'expired';
+  return order.status;
 }
 
 /** Display names for the API; unknown ids (a service the catalogue lost) show as their code. */

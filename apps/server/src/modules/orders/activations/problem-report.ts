@@ -1,6 +1,8 @@
 import {
   buyingMessages,
+  currentLanguage,
   formatCents,
+  LANGUAGE_TAGS,
   type ProblemKind,
   type ReportProblemRequest,
   TICKET_CONTENT_MAX_LENGTH,
@@ -15,6 +17,16 @@ const KIND_SENTENCES: Record<ProblemKind, () => string> = {
   code_rejected: () => buyingMessages.problemCodeRejected,
   no_sms: () => buyingMessages.problemNoSms,
 };
+
+/** A moment as the reader's language writes it, in UTC (which it says): the ticket is read by both sides. */
+function readableUtc(moment: Date): string {
+  const format = new Intl.DateTimeFormat(LANGUAGE_TAGS[currentLanguage()], {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+    timeZone: 'UTC',
+  });
+  return `${format.format(moment)} UTC`;
+}
 
 /** The order's ticket exists already: its id comes with the answer, for the page to open it. */
 function alreadyReported(ticketId: number): AppError {
@@ -46,8 +58,8 @@ export async function reportProblem(
     KIND_SENTENCES[report.kind](),
     '',
     `#${order.id} · ${serviceName} · ${countryName} · +${order.phoneNumber}`,
-    `${formatCents(order.priceCents)} · ${order.status} · ${order.createdAt.toISOString()}`,
-    ...messages.map((message) => `SMS ${message.receivedAt.toISOString()}: ${message.text}`),
+    `${formatCents(order.priceCents)} · ${order.status} · ${readableUtc(order.createdAt)}`,
+    ...messages.map((message) => `SMS ${readableUtc(message.receivedAt)}: ${message.text}`),
   ];
   const note = report.note?.trim();
   const description = [...facts, ...(note ? ['', note] : [])].join('\n').slice(0, TICKET_CONTENT_MAX_LENGTH);

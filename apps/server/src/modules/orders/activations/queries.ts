@@ -1,10 +1,10 @@
 import { currentLanguage, NUMBER_STATUS, type PurchasedNumber } from '@simcode/contract';
-import type { Activation, ActivationStatus } from '../../../db/schema';
+import type { Activation, ActivationMessage, ActivationStatus } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
 import { UserCache } from '../../../lib/user-cache';
 import type { ActivationDeps } from './deps';
 import { presentNumber } from './presenter';
-import type { NumberListFilter } from './repository';
+import type { NumberListFilter, RetryRequest } from './repository';
 
 const MAX_ORDER_ID = 2_147_483_647;
 
@@ -62,8 +62,17 @@ export function createActivationQueries(deps: ActivationDeps) {
     return order;
   }
 
+  /** An order as the APIs show it, with when its provider allows a cancel. */
+  function present(order: Activation, messages: ActivationMessage[], retry?: RetryRequest): PurchasedNumber {
+    return presentNumber(order, messages, {
+      retry,
+      earlyCancelMs: deps.providers.earlyCancelMs(order.provider),
+    });
+  }
+
   return {
     findOwn,
+    present,
     /** One of the user's orders, or undefined. */
     find: (userId: number, id: number) => repository.findForUser(userId, id),
     /** The user's orders, newest first, one page at a time (after `beforeId`, or past `offset` of them). */
@@ -96,7 +105,7 @@ export function createActivationQueries(deps: ActivationDeps) {
         repository.messagesFor([id]),
         repository.retryRequestsFor([id]),
       ]);
-      return presentNumber(order, messages, retries.get(id));
+      return present(order, messages, retries.get(id));
     },
 
     /** The status string of spec section 4 for a number of the user, read from our database only. */
@@ -134,7 +143,7 @@ export function createActivationQueries(deps: ActivationDeps) {
           else messagesByOrder.set(message.activationId, [message]);
         }
         return orders.map((order) =>
-          presentNumber(order, messagesByOrder.get(order.id) ?? [], retries.get(order.id)),
+          present(order, messagesByOrder.get(order.id) ?? [], retries.get(order.id)),
         );
       };
       // Only the first page of the whole list is cached: it is what every open My Numbers page polls.

@@ -1,13 +1,22 @@
 import type { Activation } from '../../../db/schema';
-import { type ActivationDeps, activationReasons } from './deps';
+import type { BuyerCancel } from '../lifecycle';
+import type { ActivationDeps } from './deps';
 import { recordSms } from './record-sms';
 import { refundActivation } from './refund';
 
+/** How an order the upstream reports cancelled ends here, and why. */
+type CancelledUpstream = { to: 'expired' | 'canceled'; reason: 'withdrawn' | BuyerCancel };
+
 /**
  * Asks the upstream about one order and applies what it says: its SMS stored, a withdrawn number refunded.
- * Used after a refused cancel and by the sync for an order that left the upstream's list early.
+ * Used by the sync for an order that left the upstream's list early, and after a refused cancel, where
+ * "cancelled upstream" is the buyer's own cancel (a concurrent one may have reached the upstream first).
  */
-export async function readFromUpstream(deps: ActivationDeps, order: Activation): Promise<void> {
+export async function readFromUpstream(
+  deps: ActivationDeps,
+  order: Activation,
+  whenCancelled: CancelledUpstream = { to: 'expired', reason: 'withdrawn' },
+): Promise<void> {
   if (!order.providerActivationId) return;
   const { clock } = deps;
   try {
@@ -34,7 +43,7 @@ export async function readFromUpstream(deps: ActivationDeps, order: Activation):
     } else if (state.kind === 'waiting_retry')
       await recordSms(deps, order, { code: state.lastCode, text: state.lastCode, receivedAt: clock.now() });
     else if (state.kind === 'cancelled')
-      await refundActivation(deps, order, ['waiting', 'pending'], 'expired', activationReasons.withdrawn);
+      await refundActivation(deps, order, ['waiting', 'pending'], whenCancelled.to, whenCancelled.reason);
   } catch (error) {
     deps.log.warn({ err: error, orderId: order.id }, 'could not read an activation from the upstream');
   }

@@ -1,3 +1,4 @@
+import type { ActivationReason, RefusedReason } from '@simcode/contract';
 import type { Transaction } from '../../../db/client';
 import type { Activation, ActivationStatus } from '../../../db/schema';
 import { creditRefund } from '../refund';
@@ -13,7 +14,7 @@ export async function refundActivation(
   order: Pick<Activation, 'id'>,
   from: readonly ActivationStatus[],
   to: 'canceled' | 'expired' | 'failed',
-  reason: string,
+  reason: ActivationReason | RefusedReason,
   /** Runs in the refund's transaction once it is sure to happen (the console's audit entry). */
   alongside?: (tx: Transaction, refunded: Activation) => Promise<void>,
 ): Promise<Activation | undefined> {
@@ -44,6 +45,7 @@ export async function refundActivation(
       apiKeyId: refunded.apiKeyId,
     });
     deps.events.publish({ userId: refunded.userId, type: 'balance' });
+    deps.refunds.inc({ kind: 'activation', provider: refunded.provider, outcome: to });
     // A number that ended without a code counts against its provider's delivery rate.
     if (to === 'expired' && deps.providers.has(refunded.provider))
       deps.providers.health.recordDelivery(refunded.provider, pairOf(refunded), false);

@@ -1,5 +1,5 @@
-import { english } from '@simcode/contract';
-import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { NumberStatus } from '@simcode/contract';
+import { and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import {
   type Activation,
@@ -10,6 +10,20 @@ import {
   activations,
   liveActivationStatuses,
 } from '../../../db/schema';
+
+const refundedBySupport = sql`${activations.statusReason} = 'refunded_by_support'`;
+
+/** The rows whose status as the buyer sees it (wireNumberStatus) is one of these: the same rule in SQL. */
+function wireStatusIn(statuses: readonly NumberStatus[]): SQL {
+  const conditions = statuses.map((status) => {
+    if (status === 'expired')
+      return sql`(${activations.status} = 'expired' or (${activations.status} = 'canceled' and ${refundedBySupport}))`;
+    if (status === 'canceled')
+      return sql`(${activations.status} = 'canceled' and not coalesce(${refundedBySupport}, false))`;
+    return eq(activations.status, status);
+  });
+  return or(...conditions) ?? sql`false`;
+}
 
 export type RetryRequest = typeof activationRetryRequests.$inferSelect;
 
@@ -60,7 +74,8 @@ function prepareMarkIssued(db: Executor) {
 }
 
 export interface NumberListFilter {
-  statuses?: readonly ActivationStatus[];
+  /** The statuses the buyer sees (see wireNumberStatus): a support refund is 'expired' (Refunded), not 'canceled'. */
+  statuses?: readonly NumberStatus[];
   /** Only orders bought through this API key. */
   apiKeyId?: number;
   service?: string;
@@ -183,7 +198,7 @@ export function createActivationsRepository(db: Executor) {
             eq(activations.userId, userId),
             sql`${activations.status} <> 'failed'`,
             beforeId ? lt(activations.id, beforeId) : undefined,
-            filter.statuses ? inArray(activations.status, filter.statuses) : undefined,
+            filter.statuses ? wireStatusIn(filter.statuses) : undefined,
             filter.service ? eq(activations.service, filter.service) : undefined,
             filter.apiKeyId !== undefined ? eq(activations.apiKeyId, filter.apiKeyId) : undefined,
             filter.from ? gte(activations.createdAt, filter.from) : undefined,
@@ -274,7 +289,7 @@ export function createActivationsRepository(db: Executor) {
           and(
             eq(activations.apiKeyId, apiKeyId),
             gte(activations.createdAt, since),
-            sql`(${activations.givenBackAt} is not null or ${activations.statusReason} = ${english.activationReasons.phoneException})`,
+            sql`(${activations.givenBackAt} is not null or ${activations.statusReason} = 'phone_exception')`,
           ),
         );
       return row?.total ?? 0;

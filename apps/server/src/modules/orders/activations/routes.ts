@@ -5,6 +5,7 @@ import {
   dayAfter,
   idParamSchema,
   liveNumberStatuses,
+  type NumberStatus,
   type NumbersQuery,
   numberIdParamSchema,
   numberStatusResponseSchema,
@@ -16,23 +17,17 @@ import {
   TICKET_CREATE_RATE_LIMIT,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ActivationStatus } from '../../../db/schema';
 import { SerializedAnswers } from '../../../lib/compress-answers';
 import { currentUser } from '../../auth/guards';
-import { presentNumber } from './presenter';
 import type { NumberListFilter } from './repository';
 import type { ActivationService } from './service';
 
-const endedNumberStatuses = [
-  'completed',
-  'canceled',
-  'expired',
-] as const satisfies readonly ActivationStatus[];
+const endedNumberStatuses = ['completed', 'canceled', 'expired'] as const satisfies readonly NumberStatus[];
 
 /** The list's narrowing, or undefined for the whole list (the one the cache keeps). */
 function numberFilter(query: {
   state?: NumbersQuery['state'];
-  status?: ActivationStatus;
+  status?: NumberStatus;
   service?: string;
   from?: Date;
   to?: Date;
@@ -102,6 +97,8 @@ export const activationRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/number-status/:number_id',
     {
+      // Polled every few seconds while the number waits for its code.
+      config: { poll: true },
       schema: {
         tags: ['numbers'],
         summary: 'Status of one number, from our database (never an upstream call)',
@@ -138,7 +135,7 @@ export const activationRoutes: FastifyPluginAsyncZod<{
         service,
         shownPriceCents: price === undefined ? undefined : Math.round(price * 100),
       });
-      return { success: true as const, number: presentNumber(order, []) };
+      return { success: true as const, number: activations.present(order, []) };
     },
   );
 
@@ -155,7 +152,27 @@ export const activationRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const user = currentUser(request);
       const order = await activations.cancel(user.id, request.params.id);
-      return { success: true as const, number: presentNumber(order, []) };
+      return { success: true as const, number: activations.present(order, []) };
+    },
+  );
+
+  app.post(
+    '/numbers/:id/finish',
+    {
+      schema: {
+        tags: ['numbers'],
+        summary: 'Finish a number that got its code (frees it upstream; the code stays in the history)',
+        params: idParamSchema,
+        response: { 200: buyNumberResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const order = await activations.finish(user.id, request.params.id);
+      return {
+        success: true as const,
+        number: activations.present(order, await activations.messagesOf([order.id])),
+      };
     },
   );
 
@@ -181,7 +198,7 @@ export const activationRoutes: FastifyPluginAsyncZod<{
         request.params.id,
         price === undefined ? undefined : Math.round(price * 100),
       );
-      return { success: true as const, number: presentNumber(order, []) };
+      return { success: true as const, number: activations.present(order, []) };
     },
   );
 
@@ -209,6 +226,8 @@ export const activationRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['numbers'],
         summary: 'Report a problem with a number: opens a support ticket about the order',
+        description:
+          'A number reported as `number_used` while it still waits for its code is ended at the supplier and refunded at once (`refunded: true`, the number); `early_cancel` while the supplier does not allow it yet. Every other report opens a ticket (`ticket_id`).',
         params: idParamSchema,
         body: reportProblemRequestSchema,
         response: { 200: reportProblemResponseSchema },
@@ -217,8 +236,15 @@ export const activationRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const user = currentUser(request);
-      const ticketId = await activations.reportProblem(user.id, request.params.id, request.body);
-      return { success: true as const, ticket_id: ticketId, message: buyingMessages.problemReported };
+      const outcome = await activations.reportProblem(user.id, request.params.id, request.body);
+      if ('refunded' in outcome)
+        return {
+          success: true as const,
+          refunded: true as const,
+          number: activations.present(outcome.refunded, []),
+          message: buyingMessages.numberUsedRefunded,
+        };
+      return { success: true as const, ticket_id: outcome.ticketId, message: buyingMessages.problemReported };
     },
   );
 };

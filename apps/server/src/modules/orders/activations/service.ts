@@ -6,7 +6,7 @@ import type { KeySpend } from '../hold';
 import { requestAnotherSms } from './another-sms';
 import { type BuyRequest, buyActivation, tryLast } from './buy';
 import { cancelActivation } from './cancel';
-import { type ActivationDeps, activationReasons, callProvider } from './deps';
+import { type ActivationDeps, callProvider } from './deps';
 import { endActivationAtProvider } from './end-at-provider';
 import { completeActivation, finishUpstream } from './finish';
 import { cancelsAtOnceFirst, giveBack, mayGiveBack } from './give-back';
@@ -38,9 +38,34 @@ export function createActivationService(deps: ActivationDeps, tickets: TicketsRe
   const queries = createActivationQueries(deps);
   return {
     ...queries,
-    /** Opens a support ticket about one of the user's orders, with what support needs to act on it. */
-    reportProblem: (userId: number, orderId: number, report: ReportProblemRequest) =>
-      reportProblem(deps, tickets, userId, orderId, report),
+    /**
+     * The buyer reports a problem with one of its orders. A number the service refused as already used,
+     * while it still waits for its code, is ended at the supplier and refunded at once (where the supplier
+     * refunds it); every other report opens a support ticket with what support needs to act on it.
+     */
+    async reportProblem(
+      userId: number,
+      orderId: number,
+      report: ReportProblemRequest,
+    ): Promise<{ refunded: Activation } | { ticketId: number }> {
+      if (report.kind === 'number_used') {
+        const order = await queries.findOwn(userId, orderId);
+        // Reported twice (a double click, a retry): the first report's refund is the answer.
+        if (order.status === 'canceled' && order.statusReason === 'number_used') return { refunded: order };
+        if (order.status === 'waiting') {
+          try {
+            return { refunded: await cancelActivation(deps, userId, orderId, 'number_used') };
+          } catch (error) {
+            // A concurrent report gave it back first: that refund is this one's answer too.
+            const latest = await queries.findOwn(userId, orderId);
+            if (latest.status === 'canceled' && latest.statusReason === 'number_used')
+              return { refunded: latest };
+            throw error;
+          }
+        }
+      }
+      return { ticketId: await reportProblem(deps, tickets, userId, orderId, report) };
+    },
     buy: (userId: number, request: BuyRequest, through?: KeySpend) =>
       buyActivation(deps, userId, request, { through }),
     /**
@@ -102,11 +127,18 @@ export function createActivationService(deps: ActivationDeps, tickets: TicketsRe
       );
     },
     cancel: (userId: number, id: number) => cancelActivation(deps, userId, id),
+    /** The buyer is done with a number that got its code (again: it stays done); one without a code is refused. */
+    async finish(userId: number, id: number): Promise<Activation> {
+      const order = await queries.findOwn(userId, id);
+      if (order.status === 'completed') return order;
+      if (order.status !== 'received') throw fail('not_received');
+      return (await completeActivation(deps, order)) ?? queries.findOwn(userId, id);
+    },
     refund: (
       order: Pick<Activation, 'id'>,
       from: readonly ActivationStatus[],
       to: 'canceled' | 'expired' | 'failed',
-      reason: string,
+      reason: Parameters<typeof refundActivation>[4],
       alongside?: Parameters<typeof refundActivation>[5],
     ) => refundActivation(deps, order, from, to, reason, alongside),
     /**
@@ -119,7 +151,7 @@ export function createActivationService(deps: ActivationDeps, tickets: TicketsRe
       alongside?: Parameters<typeof refundActivation>[5],
     ) {
       await endActivationAtProvider(deps, order);
-      return refundActivation(deps, order, from, 'canceled', activationReasons.refundedBySupport, alongside);
+      return refundActivation(deps, order, from, 'canceled', 'refunded_by_support', alongside);
     },
     /** Cancels the order's number at its provider (support's tool); the money is the refund's business. */
     cancelAtProvider: (order: Activation) =>

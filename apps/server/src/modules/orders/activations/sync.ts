@@ -8,7 +8,7 @@ import {
   UpstreamError,
 } from '../../../providers/sms/types';
 import { ACTIVATIONS_BUDGET, isStuck, ORPHAN_CANCEL_MS } from '../budget';
-import { type ActivationDeps, activationReasons, callProvider, numbersChanged } from './deps';
+import { type ActivationDeps, callProvider, numbersChanged } from './deps';
 import { completeActivation, finishUpstream } from './finish';
 import { cancelGivenBack } from './give-back';
 import { readFromUpstream } from './read-upstream';
@@ -96,26 +96,31 @@ export function createActivationSync({ orders, provider, budget, startedAt }: Sy
       });
     }
     if (codes.length === 0 && item.state.kind === 'cancelled') {
-      await refundActivation(orders, order, ['waiting'], 'expired', activationReasons.withdrawn);
+      await refundActivation(orders, order, ['waiting'], 'expired', 'withdrawn');
     }
   }
 
   /**
-   * The provider's own record of recently closed activations (getHistory), read once per sweep for the
-   * orders that left the list before their time, instead of asking about each one; empty where the provider
-   * keeps no history or the budget is spent.
+   * The provider's own record of recently closed activations (getHistory, 5sim's orders), read once per
+   * sweep (a page per budgeted call) for the waiting orders that left the list, instead of asking about
+   * each one; empty where the provider keeps no history or the budget is spent.
    */
   async function recentHistory(gone: readonly Activation[]): Promise<Map<string, RecentActivation>> {
     if (gone.length === 0 || !provider.listRecentActivations || !budget.tryTake(ACTIVATIONS))
       return new Map();
     const sinceMs = Math.min(...gone.map((order) => order.createdAt.getTime()));
+    const history = new Map<string, RecentActivation>();
     try {
-      const { items } = await provider.listRecentActivations(sinceMs);
-      return new Map(items.map((item) => [item.activationId, item]));
+      // Page by page back to the oldest gone order, each page one call of the budget.
+      for (let page = 0; ; page += 1) {
+        const { items, hasMore } = await provider.listRecentActivations(sinceMs, page);
+        for (const item of items) history.set(item.activationId, item);
+        if (!hasMore || !budget.tryTake(ACTIVATIONS)) break;
+      }
     } catch (error) {
       log.warn({ err: error, provider: provider.name }, 'could not read the upstream history');
-      return new Map();
     }
+    return history;
   }
 
   /** The upstream no longer lists this order: it ended, with or without an SMS. */
@@ -131,11 +136,18 @@ export function createActivationSync({ orders, provider, budget, startedAt }: Sy
     }
     if (order.status !== 'waiting') return;
     const closed = history.get(order.providerActivationId ?? '');
+    const lastCode = closed?.state.kind === 'finished' ? closed.messages.at(-1) : undefined;
+    if (lastCode !== undefined) {
+      // The supplier closed it billed, with a code (one that came in its last seconds, before our sweep saw
+      // it): the code wins. Refunding it would pay the buyer back for a code the supplier charged us for.
+      await recordSms(orders, order, { code: lastCode, text: lastCode, receivedAt: clock.now() });
+      return;
+    }
     if (nowMs >= order.expiresAt.getTime()) {
-      await refundActivation(orders, order, ['waiting'], 'expired', activationReasons.expired);
+      await refundActivation(orders, order, ['waiting'], 'expired', 'expired');
     } else if (closed && closed.messages.length === 0 && closed.state.kind === 'cancelled') {
       // The provider's history says it was withdrawn without an SMS.
-      await refundActivation(orders, order, ['waiting'], 'expired', activationReasons.withdrawn);
+      await refundActivation(orders, order, ['waiting'], 'expired', 'withdrawn');
     } else if (budget.tryTake(ACTIVATIONS)) {
       // Ended early upstream (withdrawn number): ask once, to tell a late code from a cancellation.
       await readFromUpstream(orders, order);
@@ -155,7 +167,7 @@ export function createActivationSync({ orders, provider, budget, startedAt }: Sy
         return;
       }
     }
-    await refundActivation(orders, order, ['waiting'], 'expired', activationReasons.expired);
+    await refundActivation(orders, order, ['waiting'], 'expired', 'expired');
   }
 
   /**
@@ -172,9 +184,9 @@ export function createActivationSync({ orders, provider, budget, startedAt }: Sy
       if (nowMs < order.expiresAt.getTime() + BLIND_EXPIRY_MS) continue;
       if (order.providerActivationId && listed.has(order.providerActivationId)) continue;
       if (order.status === 'waiting')
-        await refundActivation(orders, order, ['waiting'], 'expired', activationReasons.expired);
+        await refundActivation(orders, order, ['waiting'], 'expired', 'expired');
       else if (order.status === 'pending')
-        await refundActivation(orders, order, ['pending'], 'failed', activationReasons.notIssued);
+        await refundActivation(orders, order, ['pending'], 'failed', 'not_issued');
     }
   }
 
@@ -246,7 +258,7 @@ export function createActivationSync({ orders, provider, budget, startedAt }: Sy
           await settleListed(issued, match);
         }
       } else if (complete) {
-        await refundActivation(orders, order, ['pending'], 'failed', activationReasons.notIssued);
+        await refundActivation(orders, order, ['pending'], 'failed', 'not_issued');
       }
     }
   }
@@ -289,16 +301,17 @@ export function createActivationSync({ orders, provider, budget, startedAt }: Sy
       const ours = new Set(
         live.map((order) => order.providerActivationId).filter((id): id is string => id !== null),
       );
-      const goneEarly = result.complete
+      // Waiting orders the list no longer has, those at their end of life included: a code delivered in
+      // their last seconds shows only in the provider's history.
+      const gone = result.complete
         ? live.filter(
             (order) =>
               order.status === 'waiting' &&
               order.providerActivationId &&
-              !listed.has(order.providerActivationId) &&
-              nowMs < order.expiresAt.getTime(),
+              !listed.has(order.providerActivationId),
           )
         : [];
-      const history = await recentHistory(goneEarly);
+      const history = await recentHistory(gone);
       for (const order of live) {
         if (!order.providerActivationId) continue;
         const item = listed.get(order.providerActivationId);

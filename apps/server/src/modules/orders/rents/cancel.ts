@@ -4,7 +4,7 @@ import { fail, notFound } from '../../../lib/errors';
 import { UpstreamError } from '../../../providers/sms/types';
 import { isLiveRent } from '../lifecycle';
 import { upstreamFailure } from '../upstream-failure';
-import { callRentProvider, type RentDeps, rentReasons } from './deps';
+import { callRentProvider, type RentDeps } from './deps';
 import { readRentFromUpstream } from './read-upstream';
 import { refundRent } from './refund';
 
@@ -37,7 +37,7 @@ export async function cancelRent(deps: RentDeps, userId: number, orderId: string
     if (!(error instanceof UpstreamError)) throw error;
     if (error.kind === 'cannot_cancel' || error.kind === 'not_found') {
       // The upstream knows better: an SMS may have arrived, or the rent ended there already.
-      await readRentFromUpstream(deps, found, undefined, rentReasons.canceledByUser);
+      await readRentFromUpstream(deps, found, undefined, 'canceled_by_user');
       const latest = await deps.repository.findById(found.id);
       if (latest && !isLiveRent(latest.status)) throw fail('ended');
       throw fail('cannot_cancel', rentMessages.cannotCancel);
@@ -48,7 +48,7 @@ export async function cancelRent(deps: RentDeps, userId: number, orderId: string
     of: 'rent',
     from: liveRentStatuses,
     to: 'canceled',
-    reason: rentReasons.canceledByUser,
+    reason: 'canceled_by_user',
   });
   if (refunded) return refunded;
   // Another path refunded it first: a second cancel that learnt from the upstream what this one did

@@ -1,4 +1,4 @@
-import { english, formatCents } from '@simcode/contract';
+import { formatCents } from '@simcode/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client';
 import type { RentRow } from '../../../db/schema';
@@ -6,16 +6,17 @@ import type { UserEventBus } from '../../../db/user-events';
 import type { Clock } from '../../../lib/clock';
 import type { ProviderPool } from '../../../providers/sms/pool';
 import type { RentProvider } from '../../../providers/sms/types';
+import type { RefundCounter } from '../activations/deps';
 import { type OrderCall, type OrderHistory, recordedCall } from '../history';
+import type { BuyerGate } from '../place-order';
 import type { RentCatalog } from './catalog';
 import type { RentalsRepository } from './repository';
 
-/** Why a rent ended or was refunded: stored with it in English, shown in the reader's language. */
-export const rentReasons = {
-  ...english.rentReasons,
-  autoRenewNoBalance: (priceCents: number) =>
+/** Why an automatic renewal did not happen, shown with the rent until its owner acts. */
+export const autoRenewErrors = {
+  noBalance: (priceCents: number) =>
     `Not renewed automatically: renewing costs ${formatCents(priceCents)} and your balance was lower. Top up and renew it yourself before it ends.`,
-  autoRenewFailed: (why: string) => `Not renewed automatically. ${why} Renew it yourself before it ends.`,
+  failed: (why: string) => `Not renewed automatically. ${why} Renew it yourself before it ends.`,
 };
 
 /** What every operation on rents works with; built once by the composition root. */
@@ -31,6 +32,10 @@ export interface RentDeps {
   history: OrderHistory;
   /** Where a provider pushes its rents' SMS (our webhook, with the provider's name). */
   webhookUrl: (provider: string) => string;
+  /** Counts refunds once committed (the metrics). */
+  refunds: RefundCounter;
+  /** Refuses purchases of buyers past the abuse thresholds (modules/alerts); absent: nobody is throttled. */
+  buyers?: BuyerGate;
 }
 
 /** Tells the owner's pages and caches that a rent changed (and the balance, when money moved). */

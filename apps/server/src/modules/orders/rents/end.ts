@@ -1,6 +1,7 @@
+import type { RentReason } from '@simcode/contract';
 import { liveRentStatuses, type RentRow } from '../../../db/schema';
 import { isLiveRent } from '../lifecycle';
-import { callRentProvider, type RentDeps, rentReasons, rentsChanged } from './deps';
+import { callRentProvider, type RentDeps, rentsChanged } from './deps';
 import { refundRent } from './refund';
 import { createRentalsRepository } from './repository';
 
@@ -11,7 +12,7 @@ import { createRentalsRepository } from './repository';
 export async function expireRent(
   deps: RentDeps,
   rentId: number,
-  reason?: string,
+  reason?: RentReason,
 ): Promise<RentRow | undefined> {
   const now = deps.clock.now();
   const expired = await deps.db.transaction(async (tx) => {
@@ -34,7 +35,7 @@ export async function expireRent(
 export async function finishRentEarly(
   deps: RentDeps,
   rent: RentRow,
-  reason: string,
+  reason: RentReason,
 ): Promise<RentRow | undefined> {
   await callRentProvider(deps, rent, 'finish', (provider) => provider.finishRent(rent.providerRentId!));
   return expireRent(deps, rent.id, reason);
@@ -48,7 +49,7 @@ export async function applyEndState(
   deps: RentDeps,
   target: RentRow,
   kind: 'waiting' | 'cancelled' | 'finished' | 'revoked',
-  cancelledReason: string,
+  cancelledReason: RentReason,
 ): Promise<void> {
   if (kind === 'waiting' || !isLiveRent(target.status)) return;
   const hasSms = (await deps.repository.messageCount(target.id)) > 0;
@@ -65,6 +66,6 @@ export async function applyEndState(
   if (endedOnTime) await expireRent(deps, target.id);
   else {
     deps.log.warn({ rentId: target.id, kind }, 'the upstream ended a rent before its end date');
-    await expireRent(deps, target.id, rentReasons.endedEarly);
+    await expireRent(deps, target.id, 'ended_early');
   }
 }

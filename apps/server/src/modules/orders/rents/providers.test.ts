@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../../test/support/app';
 import { assertLedgerInvariant, fundUser } from '../../../../test/support/money';
+import { HOUR_MS, longTermBody, rentAction, rentRequest } from '../../../../test/support/rents';
 import { createListeningTestApp, simulatorControl } from '../../../../test/support/upstream';
 import { createUser } from '../../../../test/support/users';
 import { ledgerEntries, rents } from '../../../db/schema';
 import { balanceOf } from '../../accounts/ledger';
-import { HOUR_MS, longTermBody, rentAction, rentRequest } from './test-fixtures';
 
 let t: TestApp;
 afterEach(async () => {

@@ -1,4 +1,4 @@
-import { localizeEnglish, RENT_STATUS, type Rent, type RentStatusResponse } from '@simcode/contract';
+import { orderReasonText, RENT_STATUS, type Rent, type RentStatusResponse } from '@simcode/contract';
 import type { RentRow, RentSmsMessage } from '../../../db/schema';
 import { findOwnedRent } from './cancel';
 import type { RentDeps } from './deps';
@@ -14,7 +14,7 @@ export function rentStatusAnswer(
       status: 'error',
       message: RENT_STATUS.canceled,
       values,
-      error: localizeEnglish(rent.statusReason),
+      error: orderReasonText('rent', rent.statusReason),
     };
   if (values.length > 0) return { status: 'success', message: null, values, error: null };
   switch (rent.status) {
@@ -33,8 +33,12 @@ export function createRentQueries(deps: RentDeps) {
 
   /** Rents as the API shows them, with their standing renewals in the price. */
   async function present(rows: RentRow[]): Promise<Rent[]> {
-    const totals = await repository.renewalTotals(rows.map((row) => row.id));
-    return rows.map((row) => presentRent(row, totals.get(row.id)));
+    const ids = rows.map((row) => row.id);
+    const [totals, withSms] = await Promise.all([
+      repository.renewalTotals(ids),
+      repository.withMessages(ids),
+    ]);
+    return rows.map((row) => presentRent(row, totals.get(row.id), withSms.has(row.id)));
   }
 
   return {

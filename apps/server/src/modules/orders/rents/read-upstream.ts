@@ -1,6 +1,7 @@
+import type { RentReason } from '@simcode/contract';
 import type { RentRow } from '../../../db/schema';
 import type { RentMessage } from '../../../providers/sms/types';
-import { type RentDeps, rentReasons } from './deps';
+import type { RentDeps } from './deps';
 import { applyEndState } from './end';
 import { type IncomingRentSms, recordRentSms } from './record-sms';
 
@@ -21,7 +22,7 @@ export async function readRentFromUpstream(
   deps: RentDeps,
   target: RentRow,
   mayReadMore: () => boolean = () => false,
-  cancelledReason: string = rentReasons.withdrawn,
+  cancelledReason: RentReason = 'withdrawn',
 ): Promise<boolean> {
   if (!target.providerRentId) return true;
   try {

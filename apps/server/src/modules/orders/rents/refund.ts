@@ -1,3 +1,4 @@
+import type { RefusedReason, RentReason } from '@simcode/contract';
 import type { Transaction } from '../../../db/client';
 import type { RentRow, RentRowStatus } from '../../../db/schema';
 import { lockAccount } from '../../accounts/ledger';
@@ -7,7 +8,12 @@ import { createRentalsRepository } from './repository';
 
 /** What a refund returns: the whole rent (its first period and every standing renewal), or one renewal. */
 export type RefundChange =
-  | { of: 'rent'; from: readonly RentRowStatus[]; to: 'canceled' | 'failed'; reason: string }
+  | {
+      of: 'rent';
+      from: readonly RentRowStatus[];
+      to: 'canceled' | 'failed';
+      reason: RentReason | RefusedReason;
+    }
   | { of: 'renewal'; renewalId: number; to: 'failed' | 'refunded' };
 
 /**
@@ -63,6 +69,9 @@ export async function refundRent(
     await alongside?.(tx, ended);
     return ended;
   });
-  if (refunded) rentsChanged(deps, refunded, true);
+  if (refunded) {
+    rentsChanged(deps, refunded, true);
+    deps.refunds.inc({ kind: change.of, provider: refunded.provider, outcome: change.to });
+  }
   return refunded;
 }

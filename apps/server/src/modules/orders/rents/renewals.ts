@@ -8,7 +8,7 @@ import { isLiveRent } from '../lifecycle';
 import { upstreamFailure } from '../upstream-failure';
 import { assertLive, findOwnedRent } from './cancel';
 import type { RenewalQuote } from './catalog';
-import { callRentProvider, type RentDeps, rentReasons, rentsChanged } from './deps';
+import { autoRenewErrors, callRentProvider, type RentDeps, rentsChanged } from './deps';
 import { refundRent } from './refund';
 import { createRentalsRepository } from './repository';
 
@@ -169,12 +169,12 @@ export async function autoRenewRent(deps: RentDeps, due: RentRow): Promise<void>
       return;
     }
     if (error instanceof AppError && error.code === 'insufficient_balance' && quote)
-      why = rentReasons.autoRenewNoBalance(quote.priceCents);
+      why = autoRenewErrors.noBalance(quote.priceCents);
     else if (error instanceof AppError && error.code === 'renewal_outcome_unknown') why = null;
-    else if (error instanceof AppError) why = rentReasons.autoRenewFailed(error.message);
+    else if (error instanceof AppError) why = autoRenewErrors.failed(error.message);
     else {
       log.error({ err: error, rentId: claimed.id }, 'automatic renewal failed');
-      why = rentReasons.autoRenewFailed('The renewal could not be completed.');
+      why = autoRenewErrors.failed('The renewal could not be completed.');
     }
   }
   if (why) {

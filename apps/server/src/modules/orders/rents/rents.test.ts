@@ -3,13 +3,6 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../../test/support/app';
 import { assertLedgerInvariant, fundUser } from '../../../../test/support/money';
-import { createListeningTestApp, simulatorControl } from '../../../../test/support/upstream';
-import { createUser, type TestUser } from '../../../../test/support/users';
-import { ledgerEntries, rentSmsMessages, rents } from '../../../db/schema';
-import { balanceOf } from '../../accounts/ledger';
-import { salePriceCents } from '../../catalog/pricing';
-import { PENDING_SETTLE_MS } from '../budget';
-import { RENT_CATALOG_CALLS_PER_MINUTE, RENT_CATALOG_TTL_MS } from './catalog';
 import {
   aRentOffer,
   assertRentMoneySettled,
@@ -26,7 +19,14 @@ import {
   rentSync,
   rentsOf,
   upstreamRentId,
-} from './test-fixtures';
+} from '../../../../test/support/rents';
+import { createListeningTestApp, simulatorControl } from '../../../../test/support/upstream';
+import { createUser, type TestUser } from '../../../../test/support/users';
+import { ledgerEntries, rentSmsMessages, rents } from '../../../db/schema';
+import { balanceOf } from '../../accounts/ledger';
+import { salePriceCents } from '../../catalog/pricing';
+import { PENDING_SETTLE_MS } from '../budget';
+import { RENT_CATALOG_CALLS_PER_MINUTE, RENT_CATALOG_TTL_MS } from './catalog';
 
 let t: TestApp;
 afterEach(async () => {
@@ -456,15 +456,17 @@ describe('cancelling', () => {
     expect(again.json().error).toBe(rentMessages.alreadyEnded);
   });
 
-  it('refuses once an SMS has arrived', async () => {
+  it('refuses once an SMS has arrived, which the list says beforehand', async () => {
     t = await createListeningTestApp();
     await quietSimulator(t);
     const user = await createUser(t);
     const rent = await rentedNumber(t, user);
+    expect((await rentsOf(t, user)).find((listed) => listed.id === rent.id)?.sms_received).toBe(false);
     await simulatorControl(t, 'sms', { rentId: await upstreamRentId(t, rent.order_id), text: 'code 4321' });
     await expect
       .poll(async () => (await statusOf(user, rent.order_id!)).status, { timeout: 5000 })
       .toBe('success');
+    expect((await rentsOf(t, user)).find((listed) => listed.id === rent.id)?.sms_received).toBe(true);
     const paid = await balanceOf(t.ctx.database.db, user.id);
     const response = await rentAction(t, user, rent.order_id!, 'cancel');
     expect(response.statusCode).toBe(409);
@@ -535,6 +537,8 @@ describe('renewing', () => {
     expect(renewed.status).toBe('renewed');
     expect(new Date(renewed.end_date).getTime() - new Date(rent.end_date!).getTime()).toBe(24 * HOUR_MS);
     expect(renewed.price).toBeCloseTo(rent.price + price, 2);
+    // The row says the hours it now runs for, not the first period's.
+    expect(renewed.period).toBe(`${rent.hours + 24} hours`);
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(before - Math.round(price * 100));
     const state = (await simulatorControl(t, 'state', {
       rentId: await upstreamRentId(t, rent.order_id),
@@ -682,9 +686,9 @@ describe('money under concurrency', () => {
       of: 'rent',
       from: ['active', 'renewed'],
       to: 'canceled',
-      reason: 'the upstream ended it',
+      reason: 'withdrawn',
     });
-  const endsEarly: Racer = (rent) => t.ctx.rentals.expire(rent.id, 'ended early');
+  const endsEarly: Racer = (rent) => t.ctx.rentals.expire(rent.id, 'ended_early');
   const sync: Racer = async (rent) => {
     await t.ctx.rentals.readFromUpstream(await rentRow(t, rent.id));
     await rentSync(t).run();

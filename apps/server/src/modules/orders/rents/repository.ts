@@ -235,6 +235,16 @@ export function createRentalsRepository(db: Executor) {
         .orderBy(desc(rentSmsMessages.receivedAt), desc(rentSmsMessages.id));
     },
 
+    /** Which of these rents have an SMS (late ones, after the end, do not count): they cannot be cancelled. */
+    async withMessages(rentIds: number[]): Promise<Set<number>> {
+      if (rentIds.length === 0) return new Set();
+      const rows = await db
+        .selectDistinct({ rentId: rentSmsMessages.rentId })
+        .from(rentSmsMessages)
+        .where(and(inArray(rentSmsMessages.rentId, rentIds), eq(rentSmsMessages.late, false)));
+      return new Set(rows.map((row) => row.rentId));
+    },
+
     async messageCount(rentId: number): Promise<number> {
       const [row] = await db
         .select({ total: count() })
@@ -284,7 +294,9 @@ export function createRentalsRepository(db: Executor) {
     },
 
     /** Per rent: renewals charged and standing, and whether one is waiting for the upstream. */
-    async renewalTotals(rentIds: number[]): Promise<Map<number, { doneCents: number; pending: boolean }>> {
+    async renewalTotals(
+      rentIds: number[],
+    ): Promise<Map<number, { doneCents: number; doneHours: number; pending: boolean }>> {
       if (rentIds.length === 0) return new Map();
       const rows = await db
         .select({
@@ -293,13 +305,20 @@ export function createRentalsRepository(db: Executor) {
             sql<number>`coalesce(sum(${rentRenewals.priceCents}) filter (where ${rentRenewals.status} = 'done'), 0)`.mapWith(
               Number,
             ),
+          doneHours:
+            sql<number>`coalesce(sum(${rentRenewals.hours}) filter (where ${rentRenewals.status} = 'done'), 0)`.mapWith(
+              Number,
+            ),
           pending: sql<boolean>`bool_or(${rentRenewals.status} = 'pending')`,
         })
         .from(rentRenewals)
         .where(inArray(rentRenewals.rentId, rentIds))
         .groupBy(rentRenewals.rentId);
       return new Map(
-        rows.map((row) => [row.rentId, { doneCents: row.doneCents, pending: Boolean(row.pending) }]),
+        rows.map((row) => [
+          row.rentId,
+          { doneCents: row.doneCents, doneHours: row.doneHours, pending: Boolean(row.pending) },
+        ]),
       );
     },
 

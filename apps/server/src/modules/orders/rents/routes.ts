@@ -149,6 +149,8 @@ export const rentalRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/rent-status/:order_id',
     {
+      // Polled while the rent is live.
+      config: { poll: true },
       schema: {
         tags: ['rents'],
         summary: "A rent's SMS and state, from our database (never an upstream call)",

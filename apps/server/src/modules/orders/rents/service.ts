@@ -1,8 +1,9 @@
+import type { RentReason } from '@simcode/contract';
 import type { Transaction } from '../../../db/client';
 import type { RentRenewal, RentRow, RentRowStatus } from '../../../db/schema';
 import type { KeySpend } from '../hold';
 import { cancelRent, findOwnedRent } from './cancel';
-import { type RentDeps, rentReasons } from './deps';
+import type { RentDeps } from './deps';
 import { expireRent, finishRentEarly } from './end';
 import { endRentAtProvider } from './end-at-provider';
 import { createRentQueries } from './queries';
@@ -56,15 +57,15 @@ export function createRentalService(deps: RentDeps) {
       return refundRent(
         deps,
         rent.id,
-        { of: 'rent', from, to: 'canceled', reason: rentReasons.refundedBySupport },
+        { of: 'rent', from, to: 'canceled', reason: 'refunded_by_support' },
         alongside,
       );
     },
     /** The calls made to providers about a rent, with their answers. */
     historyOf: (id: number) => deps.history.of('rent', id),
-    expire: (rentId: number, reason?: string) => expireRent(deps, rentId, reason),
+    expire: (rentId: number, reason?: RentReason) => expireRent(deps, rentId, reason),
     /** The buyer is done before the end date (the protocol's setRentStatus 1). */
-    finishEarly: (rent: RentRow) => finishRentEarly(deps, rent, rentReasons.finishedByBuyer),
+    finishEarly: (rent: RentRow) => finishRentEarly(deps, rent, 'finished_by_buyer'),
     renewalPrice: (userId: number, orderId: string, hours: number) =>
       renewalPrice(deps, userId, orderId, hours),
     renew: (userId: number, orderId: string, hours: number, through?: KeySpend) =>

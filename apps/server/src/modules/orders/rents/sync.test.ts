@@ -3,12 +3,6 @@ import { eq, isNotNull } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../../test/support/app';
 import { assertLedgerInvariant, fundUser } from '../../../../test/support/money';
-import { createListeningTestApp, simulatorControl } from '../../../../test/support/upstream';
-import { createUser, type TestUser } from '../../../../test/support/users';
-import { rentSmsMessages, rents } from '../../../db/schema';
-import type { UserEvent } from '../../../db/user-events';
-import { balanceOf } from '../../accounts/ledger';
-import { AUTO_RENEW_LEAD_MS, RENT_SYNC_MIN_INTERVAL_MS } from './sync';
 import {
   aRentOffer,
   assertRentMoneySettled,
@@ -24,7 +18,13 @@ import {
   rentsOf,
   signInAgain,
   upstreamRentId,
-} from './test-fixtures';
+} from '../../../../test/support/rents';
+import { createListeningTestApp, simulatorControl } from '../../../../test/support/upstream';
+import { createUser, type TestUser } from '../../../../test/support/users';
+import { rentSmsMessages, rents } from '../../../db/schema';
+import type { UserEvent } from '../../../db/user-events';
+import { balanceOf } from '../../accounts/ledger';
+import { AUTO_RENEW_LEAD_MS, RENT_SYNC_MIN_INTERVAL_MS } from './sync';
 
 let t: TestApp;
 afterEach(async () => {

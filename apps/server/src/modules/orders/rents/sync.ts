@@ -3,7 +3,7 @@ import type { CallBudget } from '../../../lib/call-budget';
 import { type RentProvider, UpstreamError } from '../../../providers/sms/types';
 import { isStuck, ORPHAN_CANCEL_MS, PENDING_SETTLE_MS } from '../budget';
 import { isLiveRent } from '../lifecycle';
-import { type RentDeps, rentReasons } from './deps';
+import type { RentDeps } from './deps';
 import { expireRent } from './end';
 import { readRentFromUpstream } from './read-upstream';
 import { refundRent } from './refund';
@@ -97,7 +97,7 @@ export function createRentalSync({ rents, provider, budget, startedAt }: RentalS
         of: 'rent',
         from: ['pending'],
         to: 'failed',
-        reason: rentReasons.notIssued,
+        reason: 'not_issued',
       });
     }
     await cancelOrphans(

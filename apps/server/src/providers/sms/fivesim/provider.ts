@@ -283,6 +283,40 @@ export function createFiveSimProvider(options: FiveSimProviderOptions): Activati
       return { items: live.map(activeActivation), hasMore };
     },
 
+    /**
+     * The orders bought since `sinceMs`, from 5sim's order history (newest first): a closed one tells what
+     * the account keeps paid, its `price` when FINISHED, nothing when CANCELED, TIMEOUT or BANNED.
+     */
+    async listRecentActivations(sinceMs, page = 0) {
+      const offset = Math.max(0, Math.floor(page)) * ORDERS_PAGE_SIZE;
+      const answer = await call(
+        `/user/orders?category=activation&limit=${ORDERS_PAGE_SIZE}&offset=${offset}&order=id&reverse=true`,
+        ordersAnswer,
+        'read',
+      );
+      const orders = answer.Data ?? [];
+      const inWindow = orders.filter((entry) => (entry.created_at?.getTime() ?? 0) >= sinceMs);
+      const hasMore =
+        inWindow.length === orders.length &&
+        orders.length === ORDERS_PAGE_SIZE &&
+        offset + orders.length < (answer.Total ?? 0);
+      return {
+        items: inWindow.map((entry) => {
+          const state = stateOf(entry);
+          const closed = state.kind === 'cancelled' || state.kind === 'finished';
+          return {
+            activationId: entry.id,
+            phoneNumber: entry.phone.replace(/\D/g, ''),
+            state,
+            activatedAt: entry.created_at ?? undefined,
+            messages: (entry.sms ?? []).flatMap((message) => (message.code ? [message.code] : [])),
+            cost: closed ? (state.kind === 'finished' ? (entry.price ?? undefined) : 0) : undefined,
+          };
+        }),
+        hasMore,
+      };
+    },
+
     // 5sim pushes nothing we subscribe to: the sync reads every order.
     parseWebhook: () => null,
   };

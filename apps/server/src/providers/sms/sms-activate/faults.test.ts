@@ -629,7 +629,10 @@ describe('every SMS of an activation and the history', () => {
       state: { kind: 'finished' },
       activatedAt: new Date('2022-11-12T15:30:00Z'),
       messages: ['444'],
+      cost: 100,
     });
+    // What each closed one kept: the billed one its price, the refunded one nothing.
+    expect(classic.items.map((item) => item.cost)).toEqual([0, 0, 0, 100, 0]);
     expect(Object.fromEntries(fake.requests[0]!.params)).toEqual({
       api_key: API_KEY,
       action: 'getHistory',
@@ -646,6 +649,7 @@ describe('every SMS of an activation and the history', () => {
         state: { kind: 'finished' },
         activatedAt: new Date('2026-08-29T12:00:36Z'),
         messages: ['Your code is 4444'],
+        cost: 0.1275,
       },
       {
         activationId: '635468025',
@@ -653,6 +657,7 @@ describe('every SMS of an activation and the history', () => {
         state: { kind: 'cancelled' },
         activatedAt: new Date('2026-08-29T12:17:19Z'),
         messages: [],
+        cost: 0,
       },
     ]);
   });

@@ -1,14 +1,14 @@
 import { RENEWABLE_UNITS, type Rent } from '@simcode/contract';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TestApp } from '../../../../test/support/app';
-import { fundUser } from '../../../../test/support/money';
-import { simulatorControl } from '../../../../test/support/upstream';
-import type { TestUser } from '../../../../test/support/users';
-import { queryRows } from '../../../db/client';
-import { ledgerEntries, rentRenewals, rents } from '../../../db/schema';
-import { createUsersRepository } from '../../users/repository';
-import { createRentalSync } from './sync';
+import { queryRows } from '../../src/db/client';
+import { ledgerEntries, rentRenewals, rents } from '../../src/db/schema';
+import { createRentalSync } from '../../src/modules/orders/rents/sync';
+import { createUsersRepository } from '../../src/modules/users/repository';
+import type { TestApp } from './app';
+import { fundUser } from './money';
+import { simulatorControl } from './upstream';
+import type { TestUser } from './users';
 
 export const HOUR_MS = 3_600_000;
 
