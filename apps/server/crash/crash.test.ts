@@ -334,7 +334,8 @@ async function settleStopAndCheck(
     const credits = await queryRows<{ order_id: string; credits: number }>(
       database.db,
       sql`select p.order_id, count(l.id)::int as credits from payments p
-          left join ledger_entries l on l.kind = 'topup' and l.idempotency_key = 'topup:' || p.provider_payment_id
+          left join ledger_entries l on l.kind = 'topup'
+            and l.idempotency_key = 'topup:' || p.provider || ':' || p.provider_payment_id
           group by p.order_id`,
     );
     const creditsByOrder = new Map(credits.map((row) => [row.order_id, row.credits]));

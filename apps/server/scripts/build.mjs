@@ -13,6 +13,7 @@ const outdir = path.join(serverRoot, 'dist');
 const workspacePackages = [
   'contract',
   'cryptomus-protocol',
+  'nowpayments-protocol',
   'fivesim-protocol',
   'sms-activate-protocol',
   'stand-ins',

@@ -22,7 +22,8 @@ try {
   process.exit(1);
 }
 
-closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+// The drain delay, then ten seconds for the requests in flight; past that the process ends regardless.
+closeWithGrace({ delay: config.SHUTDOWN_DELAY_MS + 10_000 }, async ({ signal, err }) => {
   if (err) server.ctx.log.error({ err }, 'shutting down after an error');
   else server.ctx.log.info({ signal }, 'shutting down');
   await server.close();

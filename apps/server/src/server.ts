@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type DestinationStream, type LoggerOptions, pino } from 'pino';
 import { buildApp } from './app/build-app';
 import { type Container, createContainer } from './app/container';
@@ -9,10 +10,14 @@ import { claimPgliteFolder } from './db/pglite-lock';
 import { sealStoredSecrets } from './db/sealed-secrets';
 import { systemClock } from './lib/clock';
 import { requestSerializer } from './lib/log-redaction';
+import { serveMetrics } from './lib/metrics';
 import { type RunningJobs, startJobs } from './lib/scheduler';
 import { applyRoutingSwitches } from './modules/admin/providers/service';
 import { serveControlSocket } from './modules/backups/control-socket';
 import { takeSnapshot } from './modules/backups/snapshot';
+
+/** How long a log line may wait in the buffer before it is written. */
+const LOG_FLUSH_INTERVAL_MS = 1000;
 
 /** The process logger; `destination` is for tests that read what it writes. */
 export function createLogger(config: Config, destination?: DestinationStream) {
@@ -35,8 +40,12 @@ export function createLogger(config: Config, destination?: DestinationStream) {
   if (pretty) return pino(options);
   // Lines are gathered and written 4 KB at a time instead of one write to stdout per line: with an access
   // line per request, the write per line was the largest single cost of a polled request. What is gathered
-  // is written on exit (sonic-boom flushes synchronously then) and when the server closes.
-  return pino(options, pino.destination({ dest: 1, sync: false, minLength: 4096 }));
+  // is written at least every second (a quiet server's lines would otherwise wait for 4 KB of company), on
+  // exit (sonic-boom flushes synchronously then) and when the server closes.
+  return pino(
+    options,
+    pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: LOG_FLUSH_INTERVAL_MS }),
+  );
 }
 
 export interface RunningServer {
@@ -76,7 +85,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await ctx.pricing.reload(ctx.database.db);
   await applyRoutingSwitches(ctx.database.db, ctx.providers);
   await ctx.catalog.loadFromStore();
-  const jobs: RunningJobs = startJobs(createJobs(ctx), log);
+  const jobs: RunningJobs = startJobs(createJobs(ctx), log, (job, outcome) => {
+    ctx.metrics.jobRuns.inc({ job, outcome });
+    if (outcome === 'ok') ctx.metrics.jobLastSuccess.setToCurrentTime({ job });
+  });
+  ctx.lifecycle.jobs = jobs;
+  const metricsServer = config.METRICS_PORT
+    ? await serveMetrics(ctx.metrics.registry, config.HOST, config.METRICS_PORT)
+    : undefined;
   log.info(
     { database: database.kind, url: config.PUBLIC_URL },
     `${config.APP_NAME} is serving at ${config.PUBLIC_URL}`,
@@ -85,16 +101,23 @@ export async function startServer(config: Config): Promise<RunningServer> {
     ctx,
     url: config.PUBLIC_URL,
     async close() {
+      // Readiness answers 503 and every answer closes its connection from here on; the load balancer is
+      // given SHUTDOWN_DELAY_MS to notice before the server stops taking requests.
+      ctx.lifecycle.draining = true;
+      if (config.SHUTDOWN_DELAY_MS > 0) await sleep(config.SHUTDOWN_DELAY_MS);
       await jobs.stop();
       // The built-in upstreams stop sending first: a push or webhook to this server while it stops
       // listening would be refused and spend an attempt. They still answer the requests being drained.
       for (const { simulator } of ctx.simulators) await simulator.stop();
       await ctx.paymentSandbox?.stop();
-      // Waits for the requests in flight; each wrote what it acknowledged before answering.
+      ctx.nowPaymentsSandbox?.stop();
+      // Ends the live-update streams first (their pages reconnect elsewhere), then waits for the requests
+      // in flight; each wrote what it acknowledged before answering.
       await app.close();
       // Reset links asked for just before are made after their answer: let them land before the database closes.
       await ctx.account.resetsSent();
       await ctx.events.close();
+      await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
       await database.close();
       await folderLock?.release();
       log.flush();

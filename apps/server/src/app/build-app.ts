@@ -5,20 +5,25 @@ import swaggerUi from '@fastify/swagger-ui';
 import { API_V1_PREFIX, durationText, generalMessages } from '@simcode/contract';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
-import type { Logger } from 'pino';
 import type { Config } from '../config';
+import { createAccessLog } from '../lib/access-log';
 import { installAnswerCompression } from '../lib/compress-answers';
 import { capConnections, httpServerOptions } from '../lib/connection-limits';
-import { answerClientError, answerError, installErrorHandler } from '../lib/error-handler';
-import { fail } from '../lib/errors';
-import { installRequestLanguage } from '../lib/request-language';
-import { installSecurityHeaders } from '../lib/security-headers';
+import {
+  answerClientError,
+  answerError,
+  installErrorHandler,
+  refusedWithoutHost,
+} from '../lib/error-handler';
+import { AppError, fail } from '../lib/errors';
+import { enterRequestLanguage, installRequestLanguage } from '../lib/request-language';
+import { securityHeaders } from '../lib/security-headers';
 import { serializerCompiler } from '../lib/serializer';
 import { accountRoutes } from '../modules/account/routes';
 import { moneyRoutes } from '../modules/accounts/money-routes';
 import { summaryRoutes } from '../modules/accounts/routes';
 import { adminRoutes } from '../modules/admin/routes';
+import { alertRoutes } from '../modules/alerts/routes';
 import { apiKeyRoutes } from '../modules/api-keys/routes';
 import { apiV1Routes } from '../modules/api-v1/plugin';
 import { createGuards } from '../modules/auth/guards';
@@ -26,16 +31,26 @@ import { authRoutes, captchaRoutes } from '../modules/auth/routes';
 import { catalogRoutes } from '../modules/catalog/routes';
 import { eventRoutes } from '../modules/events/routes';
 import { favouriteRoutes } from '../modules/favourites/routes';
-import { healthRoutes } from '../modules/health/routes';
+import { outboxDepths } from '../modules/health/outbox-depths';
+import { healthRoutes, metricsRoutes } from '../modules/health/routes';
 import { devOutboxRoutes } from '../modules/mail/outbox-routes';
 import { activationRoutes } from '../modules/orders/activations/routes';
 import { rentalRoutes } from '../modules/orders/rents/routes';
 import { topupRoutes, topupWebhookRoutes } from '../modules/payments/routes';
 import { resellerRoutes } from '../modules/reseller/routes';
+import {
+  adminIncidentRoutes,
+  statusApiRoutes,
+  statusFeedRoutes,
+  statusSubscriptionRoutes,
+} from '../modules/status/routes';
 import { ticketAdminRoutes, ticketRoutes } from '../modules/tickets/routes';
 import { upstreamWebhookRoutes } from '../modules/upstream/routes';
-import { registerWebApp } from '../modules/web/plugin';
-import type { Container } from './container';
+import { redirectedToOwnHost, registerWebApp } from '../modules/web/plugin';
+import { type Container, NOWPAYMENTS_SANDBOX_PREFIX, TELEGRAM_STAND_IN_PREFIX } from './container';
+
+/** A background job run longer than this is reported stuck by readiness (the longest take seconds). */
+const JOB_STUCK_AFTER_MS = 15 * 60_000;
 
 /** JSON bodies of this API are small; anything larger is refused before parsing. */
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -109,28 +124,13 @@ export async function buildApp(ctx: Container): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   capConnections(app.server, config);
+  app.addHook('onClose', () => ctx.rateLimitCounters.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('authUser', null);
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
   await installRequestLanguage(app);
-  // The access log: the request (its URL redacted by the logger's serializer), the status and the time,
-  // in one line when the answer is sent.
-  app.addHook('onResponse', (request, reply, done) => {
-    if ((request.log as Partial<Pick<Logger, 'isLevelEnabled'>>).isLevelEnabled?.('info') ?? true)
-      request.log.info(
-        { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
-        'request completed',
-      );
-    done();
-  });
   installErrorHandler(app);
-
-  installSecurityHeaders(
-    app,
+  const setSecurityHeaders = securityHeaders(
     {
       contentSecurityPolicy: contentSecurityPolicy(config),
       // The top-up page follows the payment popup it opened (polling until it closes); with plain
@@ -141,12 +141,47 @@ export async function buildApp(ctx: Container): Promise<FastifyInstance> {
     },
     config.PUBLIC_URL.startsWith('https://'),
   );
+  // What every request needs before its route, in one hook rather than one each (a polled request paid
+  // for five): its id, the connection's fate while draining, its language, the Host check, the security
+  // headers and a page's redirect to the public origin.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    // While draining, each answer closes its connection: a reused socket would otherwise be reset when
+    // the server stops, and the client's next request opens a connection the load balancer routes elsewhere.
+    if (ctx.lifecycle.draining) reply.header('connection', 'close');
+    enterRequestLanguage(request, () => {
+      if (refusedWithoutHost(request, reply)) return;
+      setSecurityHeaders(request, reply);
+      if (redirectedToOwnHost(config.PUBLIC_URL, request, reply)) return;
+      done();
+    });
+  });
+  // And after every answer, in one hook: the access line (health probes left out, successful polls
+  // below info) and the metrics.
+  const logAccess = createAccessLog();
+  app.addHook('onResponse', (request, reply, done) => {
+    logAccess(request, reply);
+    ctx.metrics.observeHttp(request, reply);
+    done();
+  });
+  // A throttled buyer is told when to come back, in the header clients and proxies already honour.
+  app.addHook('onError', async (_request, reply, error) => {
+    const retryAfter = error instanceof AppError ? error.details?.retry_after : undefined;
+    if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+  });
+  ctx.metrics.observeDependencies({
+    pool: ctx.database.pool,
+    redisState: ctx.rateLimitCounters.redisState,
+    listenerState: ctx.events.listenerState,
+    outboxDepths: () => outboxDepths(ctx.database.db),
+  });
+
   // Only the lists compress per answer (`config: { compress: true }`); pages, assets and the catalog arrive
   // compressed once, and small answers are not worth it.
   installAnswerCompression(app);
   await app.register(rateLimit, {
     global: false,
-    ...(config.REDIS_URL ? { redis: new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 }) } : {}),
+    store: ctx.rateLimitCounters.Store,
     errorResponseBuilder: (_request, context) =>
       fail('rate_limited', generalMessages.tooManyRequestsIn(durationText(context.ttl))),
   });
@@ -183,7 +218,15 @@ export async function buildApp(ctx: Container): Promise<FastifyInstance> {
   const purchasesPerMinute = c.RATE_LIMIT_PURCHASES_PER_MINUTE;
 
   // Public: health, signing in and up, captcha, the providers' webhooks (verified by secret or signature).
-  await app.register(healthRoutes, { database: ctx.database });
+  await app.register(healthRoutes, {
+    database: ctx.database,
+    redisState: ctx.rateLimitCounters.redisState,
+    listenerState: ctx.events.listenerState,
+    draining: () => ctx.lifecycle.draining,
+    stuckJobs: () => ctx.lifecycle.jobs?.stuck(JOB_STUCK_AFTER_MS),
+  });
+  if (c.METRICS_TOKEN)
+    await app.register(metricsRoutes, { registry: ctx.metrics.registry, token: c.METRICS_TOKEN });
   await app.register(authRoutes, { prefix: '/api/auth', auth: ctx.auth, guards, attemptsPerMinute });
   await app.register(accountRoutes, {
     prefix: '/api',
@@ -207,6 +250,7 @@ export async function buildApp(ctx: Container): Promise<FastifyInstance> {
     signedIn.addHook('onRequest', guards.requireUser);
     await signedIn.register(ticketRoutes, { prefix: '/api/tickets', tickets: ctx.tickets });
     await signedIn.register(topupRoutes, { prefix: '/api/topup', topups: ctx.topups, clock: ctx.clock });
+    await signedIn.register(statusSubscriptionRoutes, { prefix: '/api/status', status: ctx.status });
     await signedIn.register(
       async (dashboard) => {
         await dashboard.register(catalogRoutes, { catalog: ctx.catalog });
@@ -227,6 +271,7 @@ export async function buildApp(ctx: Container): Promise<FastifyInstance> {
           auth: ctx.auth,
           maxStreams: c.SSE_MAX_STREAMS,
           maxStreamsPerUser: c.SSE_MAX_STREAMS_PER_USER,
+          openStreams: ctx.metrics.sseStreams,
         });
         await dashboard.register(apiKeyRoutes, { apiKeys: ctx.apiKeys, account: ctx.account });
       },
@@ -243,6 +288,8 @@ export async function buildApp(ctx: Container): Promise<FastifyInstance> {
       db: ctx.database.db,
     });
     await administrators.register(ticketAdminRoutes, { prefix: '/api/tickets', tickets: ctx.tickets });
+    await administrators.register(adminIncidentRoutes, { prefix: '/api/admin', status: ctx.status });
+    await administrators.register(alertRoutes, { prefix: '/api/admin', alerts: ctx.alerts });
   });
 
   // API keys: the SMS-Activate protocol, the MCP server and the JSON API check the key on every call.
@@ -262,12 +309,21 @@ export async function buildApp(ctx: Container): Promise<FastifyInstance> {
       unknownKeyLookups: c.RATE_LIMIT_API_KEY_LOOKUPS_PER_MINUTE,
     },
     waits: ctx.waits,
+    deliveryIndex: ctx.deliveryIndex,
   };
   await app.register(apiV1Routes, { prefix: API_V1_PREFIX, ...keyed, publicUrl: c.PUBLIC_URL });
+  // The status page's data and feed are open, like the Delivery Index.
+  await app.register(statusApiRoutes, { prefix: API_V1_PREFIX, status: ctx.status });
+  await app.register(statusFeedRoutes, { status: ctx.status, publicUrl: c.PUBLIC_URL, appName: c.APP_NAME });
   await app.register(resellerRoutes, { ...keyed, appName: c.APP_NAME });
   // The built-in upstreams answer on this same server, as their real counterparts would on theirs.
   for (const { simulator, prefix } of ctx.simulators) await app.register(simulator.plugin, { prefix });
   if (ctx.paymentSandbox) await app.register(ctx.paymentSandbox.plugin, { prefix: '/sandbox' });
+  if (ctx.nowPaymentsSandbox) {
+    await app.register(ctx.nowPaymentsSandbox.plugin, { prefix: NOWPAYMENTS_SANDBOX_PREFIX });
+  }
+  // Telegram alert channels send here unless they name a Bot API base URL: a fresh clone works offline.
+  await app.register(ctx.telegram.plugin, { prefix: TELEGRAM_STAND_IN_PREFIX });
   if (c.devOutboxEnabled) {
     await app.register(devOutboxRoutes, { prefix: '/dev/outbox', outboxDir: c.mailOutboxDir });
   }

@@ -3,6 +3,7 @@ import { jobLocks, withJobLock } from '../db/locks';
 import type { Job } from '../lib/scheduler';
 import { businessHoursJob } from '../modules/admin/overview/rollup';
 import { applyRoutingSwitches } from '../modules/admin/providers/service';
+import { createAlertDelivery } from '../modules/alerts/delivery';
 import { createWebhookDelivery } from '../modules/api-keys/webhooks';
 import { takeSnapshot, writeScheduledSnapshot } from '../modules/backups/snapshot';
 import { createMailDelivery } from '../modules/mail/delivery';
@@ -11,17 +12,27 @@ import { deliveryStatsJob } from '../modules/orders/activations/delivery-stats';
 import { createActivationSync } from '../modules/orders/activations/sync';
 import { createRentalSync } from '../modules/orders/rents/sync';
 import { createPaymentReconciliation, RECONCILIATION_INTERVAL_MS } from '../modules/payments/reconciliation';
-import type { Container } from './container';
+import { deliveryIndexFreezeJob } from '../modules/stats/freeze-job';
+import { statusChecksJob } from '../modules/status/job';
+import { type Container, TELEGRAM_STAND_IN_PREFIX } from './container';
 
 /** How often the sync job wakes up; it sweeps the upstream only when due and within budget. */
 const ACTIVATION_SYNC_TICK_MS = 2000;
 /** Rentals wake up as often: expiry at the end date needs it; their upstream calls are budgeted. */
 const RENTAL_SYNC_TICK_MS = 2000;
 const CAPTCHA_PRUNE_MS = 10 * 60_000;
+/** Checks every half hour whether a supplier's yesterday still needs reconciling (cheap when done). */
+const SUPPLIER_RECONCILIATION_TICK_MS = 30 * 60_000;
 /** Customer webhooks go out within this of the SMS (each instance claims its own batch). */
 const WEBHOOK_DELIVERY_TICK_MS = 1000;
 /** A reset link is in the inbox within this of asking (plus the mail server's own time). */
 const MAIL_DELIVERY_TICK_MS = 1000;
+/** Each supplier's balance is read this often (one call from its budget): the series' resolution. */
+const SUPPLIER_BALANCE_READ_MS = 5 * 60_000;
+/** The alert sources are evaluated this often; a condition is alerted within it. */
+const OPERATOR_ALERTS_TICK_MS = 60_000;
+/** Queued alert messages go out within this (each instance claims its own batch). */
+const ALERT_DELIVERY_TICK_MS = 5000;
 
 /** Every periodic task of the product, with the locks that keep leader-only work on one instance. */
 export function createJobs(ctx: Container): Job[] {
@@ -66,6 +77,16 @@ export function createJobs(ctx: Container): Job[] {
     log: ctx.log,
     appName: ctx.config.APP_NAME,
     publicUrl: ctx.config.PUBLIC_URL,
+  });
+  const alertDelivery = createAlertDelivery({
+    db: ctx.database.db,
+    clock: ctx.clock,
+    log: ctx.log,
+    secretBox: ctx.secretBox,
+    appName: ctx.config.APP_NAME,
+    publicUrl: ctx.config.PUBLIC_URL,
+    telegramDefaultUrl: () => `${ctx.loopback.origin}${TELEGRAM_STAND_IN_PREFIX}`,
+    timeoutMs: ctx.config.WEBHOOK_TIMEOUT_MS,
   });
   const jobs: Job[] = [
     {
@@ -115,8 +136,43 @@ export function createJobs(ctx: Container): Job[] {
         await withJobLock(ctx.database, jobLocks.paymentReconciliation, () => reconciliation.run());
       },
     },
+    {
+      // The nightly reconciliation of each supplier's yesterday, retried until its history was read whole.
+      name: 'supplier-reconciliation',
+      intervalMs: SUPPLIER_RECONCILIATION_TICK_MS,
+      run: async () => {
+        await withJobLock(ctx.database, jobLocks.supplierReconciliation, () =>
+          ctx.admin.reconciliation.runDue(),
+        );
+      },
+    },
+    {
+      // One instance reads the balances; every instance applies the latest readings to its own routing.
+      name: 'supplier-balances',
+      intervalMs: SUPPLIER_BALANCE_READ_MS,
+      run: async () => {
+        await withJobLock(ctx.database, jobLocks.supplierBalances, () => ctx.alerts.readBalances());
+        await ctx.alerts.balances.applyToRouting();
+      },
+    },
+    {
+      name: 'operator-alerts',
+      intervalMs: OPERATOR_ALERTS_TICK_MS,
+      run: async () => {
+        await withJobLock(ctx.database, jobLocks.operatorAlerts, () => ctx.alerts.evaluate());
+      },
+    },
+    {
+      name: 'alert-delivery',
+      intervalMs: ALERT_DELIVERY_TICK_MS,
+      run: async () => {
+        await alertDelivery.run();
+      },
+    },
     deliveryStatsJob(ctx),
     businessHoursJob(ctx),
+    deliveryIndexFreezeJob(ctx),
+    statusChecksJob(ctx),
     {
       name: 'mail',
       intervalMs: MAIL_DELIVERY_TICK_MS,

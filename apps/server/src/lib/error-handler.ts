@@ -173,14 +173,16 @@ export function installErrorHandler(app: FastifyInstance): void {
   // Checks a schema did not word itself answer in the same plain sentences as the ones it did.
   z.config({ customError: wireErrorTexts });
   app.setErrorHandler(answerError);
-  // Node would answer a request without Host with an empty 400 of its own (requireHostHeader is off:
-  // lib/connection-limits.ts); it is refused here, in the API's shape.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
-      const { status, code, message } = answerOf('missing_host');
-      reply.code(status).send(errorBody(code, message));
-      return;
-    }
-    done();
-  });
+}
+
+/**
+ * Node would answer a request without Host with an empty 400 of its own (requireHostHeader is off:
+ * lib/connection-limits.ts); it is refused here, in the API's shape and the request's language. True when
+ * it was (called by the request hook of app/build-app.ts).
+ */
+export function refusedWithoutHost(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (request.headers.host !== undefined || request.raw.httpVersion !== '1.1') return false;
+  const { status, code, message } = answerOf('missing_host');
+  reply.code(status).send(errorBody(code, message));
+  return true;
 }

@@ -1,6 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/support/app';
+import { closeTestApp, createTestApp, type TestApp } from '../../test/support/app';
 import { testDatabase } from '../../test/support/database';
+import { fundUser } from '../../test/support/money';
+import { anOffer, createListeningTestApp } from '../../test/support/upstream';
+import { createUser } from '../../test/support/users';
+import { POLL_SAMPLE_EVERY } from './access-log';
 import { redactUrl } from './log-redaction';
 
 // Opening the worker's database is slow on a busy machine: a hook's time, not a test's.
@@ -36,7 +40,8 @@ describe('redactUrl', () => {
 describe('request logs', () => {
   let t: TestApp | undefined;
   afterEach(async () => {
-    await t?.app.close();
+    if (t) await closeTestApp(t);
+    t = undefined;
   });
 
   it('never write the SMS webhook secret or an api key, whatever the route', async () => {
@@ -57,5 +62,44 @@ describe('request logs', () => {
     expect(written).not.toContain('incoming request');
     expect(written).toContain('/api/upstream/sms/[redacted]');
     for (const leaked of [secret, apiKey, 'a-token-in-a-url']) expect(written).not.toContain(leaked);
+  });
+
+  it('write successful polls below info, one in a sample at info, and failed polls at info', async () => {
+    const lines: string[] = [];
+    t = await createListeningTestApp(
+      { LOG_LEVEL: 'debug' },
+      { logTo: { write: (line: string) => lines.push(line) } },
+    );
+    const user = await createUser(t);
+    await fundUser(t.ctx.database, user.id, 10_000);
+    const offer = anOffer(t);
+    const bought = await t.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/buy-number',
+      headers: user.headers,
+      payload: { countryID: offer.countryId, service: offer.service },
+    });
+    expect(bought.statusCode).toBe(200);
+    const status = `/api/dashboard/number-status/${bought.json().number.number_id}`;
+    lines.length = 0;
+    for (let poll = 0; poll < POLL_SAMPLE_EVERY; poll += 1)
+      expect((await t.app.inject({ url: status, headers: user.headers })).statusCode).toBe(200);
+    const unknown = await t.app.inject({
+      url: '/api/dashboard/number-status/999999999',
+      headers: user.headers,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const access = lines
+      .map(
+        (line) => JSON.parse(line) as { level: number; msg: string; req?: { url: string }; sampled?: number },
+      )
+      .filter((record) => record.msg === 'request completed');
+    const atInfo = access.filter((record) => record.level === 30);
+    // Every poll has its line; at the default level, one of the successful ones and the failed one.
+    expect(access).toHaveLength(POLL_SAMPLE_EVERY + 1);
+    expect(atInfo.map((record) => [record.req?.url, record.sampled])).toEqual([
+      [status, POLL_SAMPLE_EVERY],
+      ['/api/dashboard/number-status/999999999', undefined],
+    ]);
   });
 });

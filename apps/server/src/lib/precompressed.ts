@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -45,22 +46,38 @@ export function sendPrecompressed(
   return reply.send(entry.identity);
 }
 
+/** A tag of the body itself: the same bytes carry the same ETag across versions and restarts. */
+function contentTag(body: string): string {
+  return createHash('sha1').update(body).digest('base64url').slice(0, 16);
+}
+
 /**
  * JSON answers that are the same for every caller until their data changes (the catalog): built,
- * serialized and compressed once per version.
+ * serialized and compressed once per version. A version names when the data was built (the catalog and its
+ * delivery figures are rebuilt every minute), not that it changed: an answer whose JSON comes out the same
+ * as in the previous version keeps its compressed bodies and its ETag, so it is not compressed again and
+ * browsers keep their copies (a 304) until the content itself changes.
  */
 export class PrecomputedJson {
-  readonly #entries = new Map<string, Precompressed>();
+  #entries = new Map<string, Precompressed>();
+  /** The previous version's answers, reused when a key's JSON has not changed. */
+  #previous = new Map<string, Precompressed>();
   #version: string | undefined;
 
   get(key: string, version: string, build: () => unknown): Precompressed {
     if (version !== this.#version) {
-      this.#entries.clear();
+      this.#previous = this.#entries;
+      this.#entries = new Map();
       this.#version = version;
     }
     let entry = this.#entries.get(key);
     if (!entry) {
-      entry = precompress(JSON.stringify(build()), version);
+      const json = JSON.stringify(build());
+      const earlier = this.#previous.get(key);
+      entry =
+        earlier && earlier.identity.length === Buffer.byteLength(json) && earlier.identity.toString() === json
+          ? earlier
+          : precompress(json, contentTag(json));
       this.#entries.set(key, entry);
     }
     return entry;

@@ -39,20 +39,26 @@ export function inLanguageOf<T>(request: FastifyRequest, work: () => T): T {
 }
 
 /**
- * Loads the Russian and Chinese messages and answers every request in its language. The store is entered
- * in callback style (`run(…, done)`), as @fastify/request-context does, so the whole lifecycle after the
- * hook inherits it, `app.inject` included; body parsing reads a stream whose events lose it, so it is
- * entered again before validation.
+ * Reads the request's language from its Accept-Language header and runs `next` (the rest of the request's
+ * lifecycle) in it. Called by the request hook of app/build-app.ts in callback style, as
+ * @fastify/request-context enters its store, so the whole lifecycle after the hook inherits it,
+ * `app.inject` included.
+ */
+export function enterRequestLanguage(request: FastifyRequest, next: () => void): void {
+  const language = negotiateLanguage(request.headers['accept-language']);
+  request.language = language;
+  requestLanguage.run(language, next);
+}
+
+/**
+ * Loads the Russian and Chinese messages and has the shared messages read the request's language. Body
+ * parsing reads a stream whose events lose the language entered on the request line, so it is entered
+ * again before validation.
  */
 export async function installRequestLanguage(app: FastifyInstance): Promise<void> {
   await Promise.all(LANGUAGES.map(loadSharedMessages));
   setLanguageSource(() => requestLanguage.getStore() ?? DEFAULT_LANGUAGE);
   app.decorateRequest('language', null);
-  app.addHook('onRequest', (request, _reply, done) => {
-    const language = negotiateLanguage(request.headers['accept-language']);
-    request.language = language;
-    requestLanguage.run(language, () => done());
-  });
   app.addHook('preValidation', (request, _reply, done) => {
     requestLanguage.run(languageOf(request), () => done());
   });

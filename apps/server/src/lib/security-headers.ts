@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
@@ -32,22 +32,36 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cache-control': 'no-store',
 };
 
-const MACHINE_PREFIXES = ['/api/', '/healthz', '/readyz', '/simulator/', '/sandbox/cryptomus/'];
+const MACHINE_PREFIXES = [
+  '/api/',
+  '/healthz',
+  '/readyz',
+  // The SMS-Activate protocol in both styles (modules/reseller/routes.ts) and the MCP server: bots poll
+  // them, and the pages' whole policy was most of a getStatus answer's bytes.
+  '/stubs/',
+  '/hero/stubs/',
+  '/mcp',
+  '/simulator/',
+  '/sandbox/cryptomus/',
+  '/sandbox/nowpayments/v1/',
+];
 
-export function installSecurityHeaders(
-  app: FastifyInstance,
+/**
+ * Sets the answer's security headers, the API's short set or the pages' whole set by the request's path
+ * (called by the request hook of app/build-app.ts).
+ */
+export function securityHeaders(
   pageOptions: HelmetOptions,
   httpsOnly: boolean,
-): void {
+): (request: FastifyRequest, reply: FastifyReply) => void {
   const pageHeaders = securityHeadersOf(pageOptions);
   const apiHeaders = httpsOnly
     ? { ...API_SECURITY_HEADERS, 'strict-transport-security': pageHeaders['strict-transport-security']! }
     : API_SECURITY_HEADERS;
-  app.addHook('onRequest', (request, reply, done) => {
+  return (request, reply) => {
     const isMachineRequest =
       MACHINE_PREFIXES.some((prefix) => request.url.startsWith(prefix)) &&
       !request.url.startsWith('/api/docs');
     reply.headers(isMachineRequest ? apiHeaders : pageHeaders);
-    done();
-  });
+  };
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
-import { sandboxInvoices, simAccounts, simOrders } from '../db/schema';
+import { sandboxInvoices, sandboxWallets, simAccounts, simOrders } from '../db/schema';
 
 /**
  * Where the built-in SMS simulators and payment sandbox keep their state: the product's database (schemas
@@ -90,6 +90,40 @@ export function createSandboxStore(db: Database) {
       }
       await db.transaction(async (tx) => {
         await tx.delete(sandboxInvoices);
+        await upsert(tx);
+      });
+    },
+  };
+}
+
+/** The payment sandbox's static wallets. */
+export function createSandboxWalletStore(db: Database) {
+  return {
+    async load(): Promise<Array<{ uuid: string; data: unknown }>> {
+      const rows = await db.select().from(sandboxWallets).orderBy(sandboxWallets.seq);
+      return rows.map(({ uuid, data }) => ({ uuid, data }));
+    },
+
+    async save({
+      wallets,
+      cleared,
+    }: {
+      wallets: Array<{ uuid: string; orderId: string; data: unknown }>;
+      cleared: boolean;
+    }): Promise<void> {
+      const upsert = async (executor: Executor) => {
+        if (wallets.length === 0) return;
+        await executor
+          .insert(sandboxWallets)
+          .values(wallets)
+          .onConflictDoUpdate({ target: sandboxWallets.uuid, set: { data: sql`excluded.data` } });
+      };
+      if (!cleared) {
+        await upsert(db);
+        return;
+      }
+      await db.transaction(async (tx) => {
+        await tx.delete(sandboxWallets);
         await upsert(tx);
       });
     },

@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { TOKEN_LIFETIME_SECONDS } from '@simcode/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTokenService } from '../../src/modules/auth/tokens';
-import { quietSimulator, rentedNumber } from '../../src/modules/orders/rents/test-fixtures';
-import { createInvoice, createPaymentsTestApp } from '../../src/modules/payments/test-fixtures';
 import { closeTestApp, type TestApp } from '../support/app';
 import { fundUser } from '../support/money';
 import {
@@ -15,6 +13,8 @@ import {
   snapshotOfState,
   unknownIdFor,
 } from '../support/openapi';
+import { createInvoice, createPaymentsTestApp } from '../support/payments';
+import { quietSimulator, rentedNumber } from '../support/rents';
 import { anOffer } from '../support/upstream';
 import { createUser } from '../support/users';
 
@@ -172,9 +172,9 @@ describe('authorization matrix', () => {
           (name) => ownersValue(operation, name) !== undefined,
         ),
     );
-    // Tickets (3), numbers (6: the money of a number, another SMS and a problem report among them), rents
-    // (7, one the money of a rent), a top-up (1).
-    expect(ownerOperations).toHaveLength(17);
+    // Tickets (3), numbers (7: the money of a number, another SMS, finishing and a problem report among
+    // them), rents (7, one the money of a rent), a top-up (1).
+    expect(ownerOperations).toHaveLength(18);
     const before = await snapshotOfState(t);
     for (const operation of ownerOperations) {
       const path = fillPath(

@@ -1,11 +1,11 @@
 import { CAPTCHA_FIELD } from '@simcode/contract';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf } from '../../src/modules/accounts/ledger';
-import { quietSimulator, rentedNumber } from '../../src/modules/orders/rents/test-fixtures';
 import { closeTestApp, createTestApp, type TestApp } from '../support/app';
 import { solveCaptcha } from '../support/captcha';
 import { testDatabase } from '../support/database';
 import { expectErrorShape } from '../support/openapi';
+import { quietSimulator, rentedNumber } from '../support/rents';
 import { createListeningTestApp } from '../support/upstream';
 import { createUser, type TestUser } from '../support/users';
 

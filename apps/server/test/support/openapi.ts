@@ -25,8 +25,9 @@ export interface Operation {
 }
 
 /**
- * Operations anyone may call: signing in, the captcha, and the upstreams' own protocols (the payment
- * webhook is verified by its signature; the SMS simulator and payment sandbox are the built-in upstreams).
+ * Operations anyone may call: signing in, the captcha, the public delivery index (open data), and the
+ * upstreams' own protocols (the payment webhook is verified by its signature; the SMS simulator and payment
+ * sandbox, and the Telegram Bot API stand-in, are the built-in upstreams).
  */
 export const PUBLIC_OPERATIONS = new Set([
   'POST /api/auth/login',
@@ -37,9 +38,15 @@ export const PUBLIC_OPERATIONS = new Set([
   'POST /api/auth/email/confirm',
   'POST /api/auth/email/revert',
   'GET /api/captcha/challenge',
-  'POST /api/topup/cryptomus/webhook',
+  'POST /api/topup/{provider}/webhook',
+  'GET /api/v1/stats',
+  'GET /api/v1/stats.csv',
+  'GET /api/v1/stats/{service}',
+  'GET /api/v1/stats/country/{country}',
+  'GET /api/v1/status',
+  'GET /api/v1/prices/{service}',
 ]);
-const UPSTREAM_PREFIXES = ['/sandbox/', '/simulator/'];
+const UPSTREAM_PREFIXES = ['/sandbox/', '/simulator/', '/stand-ins/'];
 const ADMIN_PREFIXES = ['/api/admin/', '/api/tickets/admin/'];
 
 /** `key`: the JSON API, called with an API key rather than a session. */

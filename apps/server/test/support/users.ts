@@ -15,6 +15,20 @@ export interface TestUser {
 
 let sequence = 0;
 
+/**
+ * One argon2 hash per password for the whole worker: a hash costs tens of milliseconds by design, and tests
+ * create hundreds of users with the same password (each hash still verifies as argon2 does in production).
+ */
+const hashes = new Map<string, Promise<string>>();
+function hashOnce(password: string): Promise<string> {
+  let hashed = hashes.get(password);
+  if (!hashed) {
+    hashed = hashPassword(password);
+    hashes.set(password, hashed);
+  }
+  return hashed;
+}
+
 /** Inserts a user straight into the database (no captcha) and signs a token for it. */
 export async function createUser(
   { ctx }: TestApp,
@@ -27,7 +41,7 @@ export async function createUser(
   const user = await users.insert({
     username,
     email: `${username.toLowerCase()}@example.test`,
-    passwordHash: await hashPassword(password),
+    passwordHash: await hashOnce(password),
     role: options.admin ? ADMIN_ROLE : 0,
   });
   const token = await ctx.auth.issueToken(user);

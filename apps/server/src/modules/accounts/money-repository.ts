@@ -108,6 +108,31 @@ export function createMoneyRepository(db: Executor) {
         .where(and(eq(rents.userId, userId), inArray(rents.id, ids)));
     },
 
+    /** What a statement line names about each order and rent it mentions: service, country and number. */
+    async orderFacts(userId: number, activationIds: number[], rentIds: number[]) {
+      const facts = { service: activations.service, countryId: activations.countryId };
+      const [numbers, rented] = await Promise.all([
+        activationIds.length === 0
+          ? []
+          : db
+              .select({ id: activations.id, ...facts, phoneNumber: activations.phoneNumber })
+              .from(activations)
+              .where(and(eq(activations.userId, userId), inArray(activations.id, activationIds))),
+        rentIds.length === 0
+          ? []
+          : db
+              .select({
+                id: rents.id,
+                service: rents.service,
+                countryId: rents.countryId,
+                phoneNumber: rents.phoneNumber,
+              })
+              .from(rents)
+              .where(and(eq(rents.userId, userId), inArray(rents.id, rentIds))),
+      ]);
+      return { numbers, rented };
+    },
+
     async renewalStates(userId: number, ids: number[]) {
       if (ids.length === 0) return [];
       return db

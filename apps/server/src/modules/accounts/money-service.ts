@@ -1,18 +1,18 @@
 import {
   centsToDollars,
+  countryById,
   dayAfter,
   LEDGER_CSV_COLUMNS,
   type LedgerEntryKind,
   type LedgerEntryView,
   type RefundReason,
+  serviceDisplayName,
   transactionId,
 } from '@simcode/contract';
 import type { Executor } from '../../db/client';
-import type { ActivationStatus, RenewalStatus, RentRowStatus } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
-import { activationReasons } from '../orders/activations/deps';
-import { rentReasons } from '../orders/rents/deps';
+import { activationRefundReason, renewalRefundReason, rentRefundReason } from '../orders/lifecycle';
 import { balanceOf } from './ledger';
 import { createMoneyRepository, type LedgerFilter, type LedgerRow } from './money-repository';
 
@@ -32,24 +32,6 @@ function toFilter(query: LedgerFilterQuery): LedgerFilter {
     from: query.from,
     toExclusive: query.to ? dayAfter(query.to) : undefined,
   };
-}
-
-function activationRefundReason(status: ActivationStatus, statusReason: string | null): RefundReason | null {
-  if (status === 'canceled') return 'canceled_by_you';
-  if (status === 'expired')
-    return statusReason === activationReasons.withdrawn ? 'provider_failure' : 'no_code';
-  if (status === 'failed') return 'provider_failure';
-  return null;
-}
-
-function rentRefundReason(status: RentRowStatus, statusReason: string | null): RefundReason | null {
-  if (status === 'canceled' && statusReason === rentReasons.canceledByUser) return 'canceled_by_you';
-  if (status === 'canceled' || status === 'failed') return 'provider_failure';
-  return null;
-}
-
-function renewalRefundReason(renewal: RenewalStatus, rent: RefundReason | null): RefundReason | null {
-  return renewal === 'failed' ? 'provider_failure' : rent;
 }
 
 /** Cents as exact decimal dollars for the CSV: -150 → '-1.50'. */
@@ -142,6 +124,22 @@ export function createMoneyService(db: Executor, clock: Clock) {
     });
   }
 
+  /** The service, country and number of the orders and rents a batch of entries is about, by reference. */
+  async function orderFactsOf(userId: number, entries: LedgerEntryView[]) {
+    const idsOf = (kind: 'number' | 'rent') => [
+      ...new Set(entries.flatMap((entry) => (entry.reference?.kind === kind ? [entry.reference.id] : []))),
+    ];
+    const { numbers, rented } = await repository.orderFacts(userId, idsOf('number'), idsOf('rent'));
+    const byNumber = new Map(numbers.map((order) => [order.id, order]));
+    const byRent = new Map(rented.map((rent) => [rent.id, rent]));
+    return (reference: NonNullable<LedgerEntryView['reference']>) =>
+      reference.kind === 'number'
+        ? byNumber.get(reference.id)
+        : reference.kind === 'rent'
+          ? byRent.get(reference.id)
+          : undefined;
+  }
+
   return {
     /** The user's balance now, in cents. */
     balanceCents: (userId: number) => balanceOf(db, userId),
@@ -182,8 +180,10 @@ export function createMoneyService(db: Executor, clock: Clock) {
         if (rows.length === 0) return;
         let text = '';
         const entries = await present(userId, rows);
+        const factsOf = await orderFactsOf(userId, entries);
         for (const [index, entry] of entries.entries()) {
           const row = rows[index]!;
+          const facts = entry.reference && factsOf(entry.reference);
           text += csvLine([
             entry.transaction_id,
             entry.created_at,
@@ -193,6 +193,9 @@ export function createMoneyService(db: Executor, clock: Clock) {
             entry.reference?.kind ?? '',
             entry.reference ? String(entry.reference.id) : '',
             entry.refund_reason ?? '',
+            facts ? serviceDisplayName(facts.service) : '',
+            facts ? (countryById(facts.countryId)?.name ?? facts.countryId) : '',
+            facts?.phoneNumber ? `+${facts.phoneNumber}` : '',
           ]);
         }
         yield text;

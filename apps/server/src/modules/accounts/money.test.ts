@@ -1,4 +1,10 @@
-import { LEDGER_CSV_COLUMNS, type LedgerEntryView, transactionId } from '@simcode/contract';
+import {
+  countryById,
+  LEDGER_CSV_COLUMNS,
+  type LedgerEntryView,
+  serviceDisplayName,
+  transactionId,
+} from '@simcode/contract';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closeTestApp, createTestApp, type TestApp } from '../../../test/support/app';
@@ -176,6 +182,10 @@ describe('GET /api/dashboard/ledger and /ledger.csv', () => {
           entry.reference?.kind ?? '',
           entry.reference ? String(entry.reference.id) : '',
           entry.refund_reason ?? '',
+          // Seeded entries are about no real order: nothing to name.
+          '',
+          '',
+          '',
         ]),
       );
 
@@ -251,6 +261,17 @@ describe('an order in the Money view', () => {
       refund_reason: 'canceled_by_you',
     });
 
+    // The statement names what each line is about: service, country and number, beside the order id.
+    const [header, refundLine, purchaseLine] = parseCsv((await get(user, '/api/dashboard/ledger.csv')).body);
+    const column = (name: string) => header!.indexOf(name);
+    const phone = bought.json().number.number as string;
+    for (const line of [refundLine!, purchaseLine!]) {
+      expect(line[column('reference_id')]).toBe(String(orderId));
+      expect(line[column('service')]).toBe(serviceDisplayName(offer.service));
+      expect(line[column('country')]).toBe(countryById(offer.countryId)!.name);
+      expect(line[column('phone')]!.replace('+', '')).toBe(phone.replace('+', ''));
+    }
+
     const detail = await get(user, `/api/dashboard/numbers/${orderId}/money`);
     expect(detail.json()).toEqual({
       success: true,
@@ -264,5 +285,30 @@ describe('an order in the Money view', () => {
       expect(hidden.json()).toMatchObject({ success: false, code: 'not_found' });
     }
     expect((await get(stranger, '/api/dashboard/ledger')).json().entries).toEqual([]);
+  });
+  it("names a refund by support as such, on the order and in the ledger, not as the buyer's cancel", async () => {
+    t = await createListeningTestApp();
+    const user = await createUser(t);
+    const admin = await createUser(t, { admin: true });
+    const offer = anOffer(t);
+    await fundUser(t.ctx.database, user.id, 1000);
+    const bought = await t.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/buy-number',
+      headers: user.headers,
+      payload: { countryID: offer.countryId, service: offer.service },
+    });
+    const orderId: number = bought.json().number.id;
+    const refunded = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/refund`,
+      headers: admin.headers,
+      payload: { reason: 'number never worked' },
+    });
+    expect(refunded.statusCode).toBe(200);
+    const ledger = (await get(user, '/api/dashboard/ledger')).json();
+    expect(ledger.entries[0]).toMatchObject({ kind: 'refund', refund_reason: 'refunded_by_support' });
+    const detail = (await get(user, `/api/dashboard/numbers/${orderId}/money`)).json();
+    expect(detail.refund_reason).toBe('refunded_by_support');
   });
 });

@@ -11,7 +11,16 @@ export interface Actor {
 
 export interface AuditRecord {
   action: string;
-  objectType: 'user' | 'order' | 'rent' | 'payment' | 'pricing' | 'provider' | 'ticket';
+  objectType:
+    | 'user'
+    | 'order'
+    | 'rent'
+    | 'payment'
+    | 'pricing'
+    | 'provider'
+    | 'ticket'
+    | 'mismatch'
+    | 'incident';
   objectId: string | number;
   before?: unknown;
   after?: unknown;

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
+import { reconciliationRoutes } from '../reconciliation/routes';
+import type { ReconciliationService } from '../reconciliation/service';
 import { adminOrderRoutes } from './orders/routes';
 import type { AdminOrdersService } from './orders/service';
 import { adminOverviewRoutes } from './overview/routes';
@@ -24,6 +26,7 @@ export interface AdminServices {
   payments: AdminPaymentsService;
   providers: AdminProvidersService;
   pricing: AdminPricingService;
+  reconciliation: ReconciliationService;
 }
 
 /**
@@ -41,4 +44,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminServices; db: Data
   await app.register(adminPaymentRoutes, { payments: admin.payments });
   await app.register(adminProviderRoutes, { providers: admin.providers });
   await app.register(adminPricingRoutes, { pricing: admin.pricing });
+  await app.register(reconciliationRoutes, { reconciliation: admin.reconciliation });
 };

@@ -109,6 +109,7 @@ export function createApiKeyService({
     if (event.type !== 'api-keys' && event.type !== 'account') return;
     for (const [raw, entry] of byKey) if (entry.userId === event.userId) byKey.delete(raw);
   });
+  events.onResync(() => byKey.clear());
 
   function keyChanged(userId: number): void {
     for (const [raw, entry] of byKey) if (entry.userId === userId) byKey.delete(raw);

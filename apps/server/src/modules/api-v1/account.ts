@@ -4,12 +4,12 @@ import {
   apiV1OffersQuerySchema,
   apiV1OffersSchema,
   apiV1PageQuerySchema,
-  DELIVERY_MIN_ORDERS,
   findCountry,
   findService,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fail } from '../../lib/errors';
+import { clearsDeliveryFloor, knownDeliveryRate } from '../orders/hold';
 import { cursorAfter, positionOf } from './cursor';
 import type { ApiV1Deps } from './deps';
 
@@ -49,9 +49,9 @@ export const accountRoutes: FastifyPluginAsyncZod<ApiV1Deps> = async (app, { cat
           catalog
             .services(country.id)
             .filter((offer) => !service || offer.service === service)
+            .filter((offer) => clearsDeliveryFloor(catalog.deliveryOf(offer.service, country.id), floor))
             .map((offer) => {
               const figures = catalog.deliveryOf(offer.service, country.id);
-              const known = figures !== null && figures.orders >= DELIVERY_MIN_ORDERS;
               return {
                 country: country.id,
                 country_name: country.name,
@@ -60,15 +60,12 @@ export const accountRoutes: FastifyPluginAsyncZod<ApiV1Deps> = async (app, { cat
                 price: offer.priceCents / 100,
                 in_stock: offer.stock,
                 delivery: {
-                  rate: known ? figures.delivered / figures.orders : null,
+                  rate: knownDeliveryRate(figures),
                   median_seconds: figures?.median_seconds ?? null,
                   orders: figures?.orders ?? 0,
                 },
               };
             }),
-        )
-        .filter(
-          (offer) => floor === undefined || offer.delivery.rate === null || offer.delivery.rate >= floor,
         );
       return { data };
     },

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../test/support/app';
 import { assertLedgerInvariant, fundUser } from '../../../test/support/money';
+import { aRentOffer, quietSimulator } from '../../../test/support/rents';
 import { createApiKey } from '../../../test/support/reseller';
 import {
   activationSync,
@@ -14,7 +15,6 @@ import {
 import { createUser, type TestUser } from '../../../test/support/users';
 import { activations, apiKeys } from '../../db/schema';
 import { balanceOf } from '../accounts/ledger';
-import { aRentOffer, quietSimulator } from '../orders/rents/test-fixtures';
 
 let t: TestApp;
 afterEach(async () => {

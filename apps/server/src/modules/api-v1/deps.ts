@@ -8,6 +8,7 @@ import type { WaitSlots } from '../api-keys/wait-slots';
 import type { CatalogService } from '../catalog/service';
 import type { ActivationService } from '../orders/activations/service';
 import type { RentalService } from '../orders/rents/service';
+import type { DeliveryIndex } from '../stats/delivery-index';
 
 /** What the JSON API works with, handed in by the composition root. */
 export interface ApiV1Deps {
@@ -29,4 +30,6 @@ export interface ApiV1Deps {
   callsPerMinute: { perKey: number; perUser: number; unknownKeyLookups: number };
   /** What each key holds open (long-polls, event streams), shared with MCP's waits. */
   waits: WaitSlots;
+  /** The public SMS Delivery Index, served without a key. */
+  deliveryIndex: DeliveryIndex;
 }

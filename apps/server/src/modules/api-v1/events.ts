@@ -23,10 +23,15 @@ function messageOf(event: UserEvent): { name: string; data: Record<string, unkno
  * Nothing is read from the database while nothing happens.
  */
 export const eventRoutes: FastifyPluginAsyncZod<ApiV1Deps> = async (app, { events, waits }) => {
+  // Streams end as the server starts closing, and when events may have been missed (the description tells
+  // a client to read its orders again after a reconnect).
   const open = new Set<() => void>();
-  app.addHook('onClose', async () => {
+  const endAll = () => {
     for (const end of open) end();
-  });
+  };
+  app.addHook('preClose', async () => endAll());
+  const stopResync = events.onResync(endAll);
+  app.addHook('onClose', async () => stopResync());
 
   app.get(
     '/events',

@@ -14,6 +14,7 @@ import { fail, notFound } from '../../lib/errors';
 import { keySees } from '../api-keys/key-check';
 import { KeyCapError } from '../api-keys/service';
 import { ANY_OPERATOR } from '../catalog/service';
+import { withDeliveryFloor } from '../orders/hold';
 import { asKey, namedChoice, TAGS } from './account';
 import { pageOf, positionOf } from './cursor';
 import type { ApiV1Deps } from './deps';
@@ -77,7 +78,7 @@ export const orderRoutes: FastifyPluginAsyncZod<ApiV1Deps & { writes: WriteHooks
             service: service!,
             shownPriceCents: maxPriceCents,
           })),
-          apiKeys.spendThrough(key),
+          withDeliveryFloor(apiKeys.spendThrough(key), request.body.min_delivery_rate),
         ),
       );
       return reply.code(201).send(await activations.numberOf(key.userId, order.id));
@@ -109,7 +110,7 @@ export const orderRoutes: FastifyPluginAsyncZod<ApiV1Deps & { writes: WriteHooks
   app.get(
     '/orders/:id',
     {
-      config: { need: 'own' },
+      config: { need: 'own', poll: true },
       schema: {
         ...schema,
         summary: 'One order, with every SMS it received',
@@ -126,7 +127,7 @@ export const orderRoutes: FastifyPluginAsyncZod<ApiV1Deps & { writes: WriteHooks
   app.get(
     '/orders/:id/code',
     {
-      config: { need: 'own' },
+      config: { need: 'own', poll: true },
       schema: {
         ...schema,
         summary: 'The order’s code; with `wait`, answered the moment it is stored (a long-poll)',

@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fail } from '../../lib/errors';
 import { createKeyCheck, type KeyNeed, keyMay } from '../api-keys/key-check';
+import { publicPriceRoutes } from '../catalog/public-routes';
+import { statsRoutes } from '../stats/routes';
 import { accountRoutes } from './account';
 import type { ApiV1Deps } from './deps';
 import { eventRoutes } from './events';
@@ -36,6 +38,9 @@ export const apiV1Routes: FastifyPluginAsyncZod<ApiV1Deps> = async (app, deps) =
   app.get('/openapi.json', { schema: { hide: true } }, async () =>
     describeApiV1(app.swagger(), deps.publicUrl),
   );
+  // Open data (issue 30): the Delivery Index needs no key either, nor the price list (issue 34).
+  await app.register(statsRoutes, { deliveryIndex: deps.deliveryIndex });
+  await app.register(publicPriceRoutes, { catalog: deps.catalog });
 
   await app.register(async (keyed: FastifyInstance) => {
     const keyOf = createKeyCheck(keyed, deps.apiKeys, deps.callsPerMinute.unknownKeyLookups);

@@ -86,7 +86,7 @@ export const rentRoutes: FastifyPluginAsyncZod<ApiV1Deps & { writes: WriteHooks 
   app.get(
     '/rents/:id',
     {
-      config: { need: 'own' },
+      config: { need: 'own', poll: true },
       schema: {
         ...schema,
         summary: 'One rent',

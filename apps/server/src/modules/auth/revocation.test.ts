@@ -250,3 +250,46 @@ describe('API keys and revocations', () => {
     expect((await create({ current_password: user.password, code: totp(secret) })).statusCode).toBe(200);
   });
 });
+
+describe('a device whose session ended', () => {
+  const signInAgain = async () =>
+    (
+      await post('/api/auth/login', {
+        username: user.username,
+        password: user.password,
+        [CAPTCHA_FIELD]: await solveCaptcha(t.app),
+      })
+    ).json().token as string;
+  const refusal = async (token: string) =>
+    (await t.app.inject({ url: '/api/account', headers: { authorization: `Bearer ${token}` } })).json();
+
+  it('is told why: a password changed elsewhere, a sign-out everywhere, its own sign-out; a forged token is not', async () => {
+    const phone = await signInAgain();
+    const changed = await post(
+      '/api/account/password',
+      {
+        current_password: user.password,
+        password: 'another-password-1',
+        repeat_password: 'another-password-1',
+      },
+      user.token,
+    );
+    expect(changed.statusCode).toBe(200);
+    expect(await refusal(phone)).toMatchObject({
+      success: false,
+      code: 'unauthorized',
+      reason: 'password_changed',
+    });
+
+    user.password = 'another-password-1';
+    const [laptop, desktop] = [await signInAgain(), await signInAgain()];
+    expect((await post('/api/auth/logout-all', {}, laptop)).statusCode).toBe(200);
+    expect((await refusal(laptop)).reason).toBe('signed_out_everywhere');
+    expect((await refusal(desktop)).reason).toBe('signed_out_everywhere');
+
+    const tablet = await signInAgain();
+    await post('/api/auth/logout', {}, tablet);
+    expect((await refusal(tablet)).reason).toBe('session_ended');
+    expect((await refusal('not.a.token')).reason).toBeUndefined();
+  });
+});

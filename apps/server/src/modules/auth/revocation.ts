@@ -55,7 +55,7 @@ export function createCredentialRevocation({
       .where(eq(users.id, userId));
     await tx
       .update(sessions)
-      .set({ revokedAt: now })
+      .set({ revokedAt: now, revokedCause: revocation.cause })
       .where(
         and(
           eq(sessions.userId, userId),

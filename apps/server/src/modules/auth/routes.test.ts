@@ -165,6 +165,15 @@ describe('POST /api/auth/login', () => {
     expect(me.id).toBe(user.id);
   });
 
+  it('signs in with the account e-mail address in the username field, in any case', async () => {
+    const user = await createUser(t, { username: 'fern_3', password: 'password123' });
+    const response = await login({ username: 'FERN_3@Example.test', password: 'password123' });
+    expect(response.statusCode).toBe(200);
+    expect((await t.ctx.auth.authenticate(`Bearer ${response.json().token}`)).id).toBe(user.id);
+    const wrong = await login({ username: 'fern_3@example.test', password: 'password124' });
+    expect(wrong.json()).toMatchObject({ success: false, error: authMessages.invalidCredentials });
+  });
+
   it('says the same thing for a wrong password and an unknown user', async () => {
     await createUser(t, { username: 'dave_7', password: 'password123' });
     const wrongPassword = await login({ username: 'dave_7', password: 'password124' });

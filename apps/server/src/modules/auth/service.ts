@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   ADMIN_ROLE,
   accountMessages,
+  isEmailAddress,
   normalizeUsername,
+  sessionEndReasonOf,
   sessionMessages,
   TOKEN_LIFETIME_SECONDS,
   TWO_FACTOR_CHALLENGE_LIFETIME_MINUTES,
@@ -297,7 +299,9 @@ export function createAuthService({
       const rule = validateLogin({ ...input, username });
       if (rule) throw fail('validation', rule);
       await requireCaptcha(input.captcha, client.address);
-      const user = await users.findByUsername(username);
+      const user = isEmailAddress(username)
+        ? await users.findByEmail(username)
+        : await users.findByUsername(username);
       const passwordMatches = await verifyPassword(
         user?.passwordHash ?? (await dummyPasswordHash()),
         input.password,
@@ -403,7 +407,16 @@ export function createAuthService({
         identities.set(claims.userId, 'identity', identity);
       }
       const session = sessionOf(identity, claims);
-      if (!session) throw unauthorized(sessionMessages.invalidToken);
+      if (!session) {
+        // The device is told why its session ended (a password changed elsewhere, a sign-out everywhere),
+        // never more: the cause is the token owner's own, and a forged token never gets this far.
+        const cause = await sessions.endedCause(claims.userId, claims.sessionId);
+        throw fail(
+          'unauthorized',
+          sessionMessages.invalidToken,
+          cause ? { reason: sessionEndReasonOf(cause) } : undefined,
+        );
+      }
       return session;
     },
 

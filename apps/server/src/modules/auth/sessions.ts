@@ -54,10 +54,19 @@ export function createSessionsRepository(db: Executor) {
     async revoke(userId: number, sessionId: string, now: Date): Promise<boolean> {
       const ended = await db
         .update(sessions)
-        .set({ revokedAt: now })
+        .set({ revokedAt: now, revokedCause: 'sign_out' })
         .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
         .returning({ id: sessions.id });
       return ended.length > 0;
+    },
+
+    /** Why a user's session ended, as stored when it was revoked; undefined for a live or unknown one. */
+    async endedCause(userId: number, sessionId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ cause: sessions.revokedCause })
+        .from(sessions)
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+      return row?.cause ?? undefined;
     },
 
     async touch(sessionId: string, now: Date): Promise<void> {

@@ -1,8 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
 import { encodeBackup } from './archive';
+
+const gzipAsync = promisify(gzip);
+/** zlib's default: the one PGlite used when it compressed its own dump. */
+const BACKUP_GZIP_LEVEL = 6;
 
 function storedSecrets(dataDir: string): Record<string, string> {
   try {
@@ -14,12 +20,17 @@ function storedSecrets(dataDir: string): Record<string, string> {
 
 /**
  * A consistent snapshot of the running embedded database. PGlite runs one statement at a time; holding its
- * transaction lock as well means no transaction is half done in the copy, and the server keeps serving
- * (requests wait for the copy, a few hundred milliseconds for a small database).
+ * transaction lock as well means no transaction is half done in the copy. Only the copy happens under the
+ * lock (requests wait for it: tens of milliseconds for a small database); the compression, seconds of work,
+ * runs after it on libuv's thread pool, so the server keeps answering meanwhile.
  */
 export async function takeSnapshot(pglite: PGlite, dataDir: string, now: Date): Promise<Buffer> {
-  const dump = await pglite._runExclusiveTransaction(() => pglite.dumpDataDir('gzip'));
-  const pgdata = new Uint8Array(await dump.arrayBuffer());
+  const tarball = await pglite._runExclusiveTransaction(async () => {
+    const dump = await pglite.dumpDataDir('none');
+    return new Uint8Array(await dump.arrayBuffer());
+  });
+  // Gzipped, as PGlite's own `dumpDataDir('gzip')` writes it: restores read either.
+  const pgdata = await gzipAsync(tarball, { level: BACKUP_GZIP_LEVEL });
   return encodeBackup(
     { database: 'pglite', createdAt: now.toISOString(), secrets: storedSecrets(dataDir) },
     pgdata,

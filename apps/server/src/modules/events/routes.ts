@@ -23,6 +23,8 @@ interface EventRouteDeps {
   auth: AuthService;
   maxStreams: number;
   maxStreamsPerUser: number;
+  /** Counts the streams open (the metrics). */
+  openStreams?: { inc(): void; dec(): void };
 }
 
 /**
@@ -32,25 +34,31 @@ interface EventRouteDeps {
  */
 export const eventRoutes: FastifyPluginAsyncZod<EventRouteDeps> = async (
   app,
-  { events, auth, maxStreams, maxStreamsPerUser },
+  { events, auth, maxStreams, maxStreamsPerUser, openStreams: streamsGauge },
 ) => {
-  // Open streams end with the server, or a graceful shutdown would wait for them forever. Sets keep the
-  // order streams opened in: past a cap, the oldest one closes (its page reconnects if it is still open).
+  // Open streams end as the server starts closing (preClose: before it waits for open connections, which
+  // a stream would hold forever); the page reconnects to another instance. Sets keep the order streams
+  // opened in: past a cap, the oldest one closes (its page reconnects if it is still open).
   const openStreams = new Set<() => void>();
   const streamsByUser = new Map<number, Set<() => void>>();
-  app.addHook('onClose', async () => {
+  const endAll = () => {
     for (const end of openStreams) end();
-  });
+  };
+  app.addHook('preClose', async () => endAll());
+  // Events from other instances may have been missed: a page reads everything again when its stream ends.
+  const stopResync = events.onResync(endAll);
+  app.addHook('onClose', async () => stopResync());
   function admit(userId: number, end: () => void) {
     const ofUser = streamsByUser.get(userId) ?? new Set();
     streamsByUser.set(userId, ofUser);
     ofUser.add(end);
     openStreams.add(end);
+    streamsGauge?.inc();
     if (ofUser.size > maxStreamsPerUser) ofUser.values().next().value?.();
     if (openStreams.size > maxStreams) openStreams.values().next().value?.();
   }
   function release(userId: number, end: () => void) {
-    openStreams.delete(end);
+    if (openStreams.delete(end)) streamsGauge?.dec();
     const ofUser = streamsByUser.get(userId);
     ofUser?.delete(end);
     if (ofUser?.size === 0) streamsByUser.delete(userId);
@@ -83,7 +91,7 @@ export const eventRoutes: FastifyPluginAsyncZod<EventRouteDeps> = async (
           auth.authenticate(request.headers.authorization).catch(() => end());
           return;
         }
-        if (event.type === 'tickets' || event.type === 'api-keys') return;
+        if (event.type === 'api-keys') return;
         const key = `${event.type}:${event.orderId ?? event.rentId ?? ''}`;
         if (!(pending.get(key)?.code && !event.code)) pending.set(key, event);
         flush ??= setTimeout(() => {

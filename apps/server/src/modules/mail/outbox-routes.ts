@@ -1,13 +1,21 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import { simpleParser } from 'mailparser';
 import { notFound } from '../../lib/errors';
 import { escapeHtml } from '../../lib/html';
 
 /** How many messages the list shows, newest first. */
 const LISTED_MESSAGES = 200;
 const MESSAGE_FILE = /^[A-Za-z0-9-]+\.eml$/;
+
+/**
+ * The development outbox's parser, loaded on the first visit to the outbox: it is among the largest modules
+ * of the server, and most processes never show a message.
+ */
+async function parseMail(raw: Buffer) {
+  const { simpleParser } = await import('mailparser');
+  return simpleParser(raw);
+}
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body><main>${body}</main></body></html>`;
@@ -36,7 +44,7 @@ export const devOutboxRoutes: FastifyPluginAsync<{ outboxDir: string }> = async 
     const files = (await messageFiles()).slice(0, LISTED_MESSAGES);
     const rows = await Promise.all(
       files.map(async (name) => {
-        const mail = await simpleParser(await readFile(path.join(outboxDir, name)));
+        const mail = await parseMail(await readFile(path.join(outboxDir, name)));
         return `<li><a href="/dev/outbox/${name}">${escapeHtml(mail.subject ?? '(no subject)')}</a> to <span class="to">${escapeHtml(
           mail.to
             ? [mail.to]
@@ -65,7 +73,7 @@ export const devOutboxRoutes: FastifyPluginAsync<{ outboxDir: string }> = async 
     } catch {
       throw notFound();
     }
-    const mail = await simpleParser(raw);
+    const mail = await parseMail(raw);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     const to = mail.to
       ? [mail.to]

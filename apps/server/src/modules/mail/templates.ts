@@ -44,6 +44,8 @@ export interface MailPayloads {
   /** To the old address, when the change is done: with the link that moves it back. */
   email_changed: { newEmail: string; revertLink: string };
   api_key_created: { name: string; prefix: string };
+  /** Written by the database trigger that pauses the key (migration 0028). */
+  api_key_paused: { keyId: number; name: string; prefix: string; failures: number };
   topup_receipt: {
     entryId: number;
     amountCents: number;
@@ -58,6 +60,16 @@ export interface MailPayloads {
     phoneNumber: string | null;
     code: string;
   };
+  /** An incident of the status page opened or closed (its texts in every language; the recipient's is used). */
+  status_incident: {
+    incidentId: number;
+    event: 'opened' | 'resolved';
+    component: string;
+    title: Record<Language, string>;
+    text: Record<Language, string>;
+  };
+  /** To an operator alert channel's address: written by the alerts module in the operators' words. */
+  operator_alert: { subject: string; lines: string[]; link: string };
 }
 
 /**
@@ -131,6 +143,12 @@ const renderers: {
       say('apiKeyCreated.notYou'),
       { link: `${context.publicUrl}/dashboard/api` },
     ]),
+  api_key_paused: (context, { name, prefix, failures }, say) =>
+    compose(context, say('apiKeyPaused.subject', { name }), [
+      say('apiKeyPaused.intro', { name, prefix, count: failures }),
+      say('apiKeyPaused.resume'),
+      { link: `${context.publicUrl}/dashboard/api` },
+    ]),
   topup_receipt: (context, payload, say) => {
     const format = formatsOf(context.language);
     const amount = format.cents(payload.amountCents);
@@ -158,6 +176,21 @@ const renderers: {
       { link: `${context.publicUrl}/dashboard/numbers` },
       say('codeReceived.optOut'),
     ]),
+  status_incident: (context, payload, say) =>
+    compose(
+      context,
+      say(payload.event === 'opened' ? 'statusIncident.openedSubject' : 'statusIncident.resolvedSubject', {
+        title: payload.title[context.language],
+      }),
+      [
+        payload.text[context.language],
+        say('statusIncident.page'),
+        { link: `${context.publicUrl}/status` },
+        say('statusIncident.optOut'),
+      ],
+    ),
+  // Operators read alerts as the console writes them: the alert is composed once for every channel.
+  operator_alert: (context, { subject, lines, link }) => compose(context, subject, [...lines, { link }]),
 };
 
 export function renderMail<T extends MailTemplate>(

@@ -32,7 +32,7 @@ import {
 const PHONE_EXCEPTION_TRIES = 3;
 const STATUS_CACHE_TTL_MS = 10_000;
 /** Orders with a number that can still get an SMS: what getActiveActivations lists. */
-const LIVE: Activation['status'][] = ['waiting', 'received'];
+const LIVE = ['waiting', 'received'] as const satisfies Activation['status'][];
 
 /** The protocol's status code of an order in the lists: 4 waiting, 2 code, 6 finished, 8 cancelled, 10 refunded. */
 const STATUS_CODES: Partial<Record<Activation['status'], string>> = {

@@ -30,6 +30,7 @@ const TOKEN_OF_CODE: Readonly<Partial<Record<ErrorCode, RefusalToken>>> = {
   expired: 'NO_ACTIVATION',
   pending: 'NO_ACTIVATION',
   rate_limited: 'BANNED',
+  buyer_throttled: 'BANNED',
   // A URL given with a purchase (a rent's `url`) that SimCode will not post to.
   invalid_request: 'INVALID_PARAMETER',
   callback_refused: 'INVALID_PARAMETER',

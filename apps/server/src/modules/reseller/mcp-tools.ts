@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { DELIVERY_MIN_ORDERS, findCountry, findService } from '@simcode/contract';
+import { findCountry, findService } from '@simcode/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Activation, apiIdempotencyKeys } from '../../db/schema';
@@ -8,6 +8,7 @@ import { AppError, isUniqueViolation } from '../../lib/errors';
 import { type AuthenticatedKey, KeyCapError } from '../api-keys/service';
 import type { WaitSlots } from '../api-keys/wait-slots';
 import { ANY_OPERATOR } from '../catalog/service';
+import { clearsDeliveryFloor, knownDeliveryRate, withDeliveryFloor } from '../orders/hold';
 import type { ResellerDeps } from './deps';
 import { refusalOf } from './handler-api';
 
@@ -30,7 +31,12 @@ const REFUSAL_TEXT: Readonly<Record<string, string>> = {
   IDEMPOTENCY_KEY_REUSED: 'This idempotency_key was used for a purchase with other arguments.',
   IN_PROGRESS: 'A purchase with this idempotency_key is still running; call again in a moment.',
   TOO_MANY_WAITS: 'This API key already has the most wait_for_code calls open at once; wait on fewer orders.',
+  price_above_guard: "The price is above this API key's price ceiling.",
+  offer_below_guard:
+    "The delivery rate of every country named is below min_delivery_rate (or the API key's minimum).",
 };
+/** A purchase guard's refusal keeps the error code of the JSON API: the protocol has no token for it. */
+const GUARD_CODES: ReadonlySet<string> = new Set(['price_above_guard', 'offer_below_guard']);
 
 /** A tool's refusal: the protocol's token (as SMS-Activate clients know them), a sentence, and a payload. */
 class ToolRefusal extends Error {
@@ -73,6 +79,14 @@ const serviceField = z
   .min(1)
   .max(60)
   .describe('A service as people write it ("Telegram", "Gmail", "X") or its code ("tg").');
+
+const minDeliveryRateField = z
+  .number()
+  .min(0)
+  .max(1)
+  .describe(
+    'The lowest delivery rate to accept (0 to 1); offers whose known rate is below it are left out (buy: skipped, refused when all are).',
+  );
 
 const offerSchema = z.object({
   country: z.string().describe('ISO 3166 alpha-2 code.'),
@@ -127,6 +141,7 @@ async function refusalFor(deps: ResellerDeps, error: unknown, action: string) {
   if (error instanceof KeyCapError)
     await deps.apiKeys.note(error.apiKeyId, 'cap_refused', `MCP ${action}: ${error.detail}`).catch(() => {});
   else if (!(error instanceof AppError)) deps.log.error({ err: error, action }, 'MCP tool failed');
+  if (error instanceof AppError && GUARD_CODES.has(error.code)) return refused(error.code, error.message);
   const refusal = refusalOf(error, action);
   return refused(refusal.token, refusal.payload);
 }
@@ -161,39 +176,55 @@ export function buildMcpServer(deps: ResellerDeps, key: AuthenticatedKey, waits:
       title: 'List offers',
       description:
         'Services and countries on sale: price in US dollars, numbers in stock, and how often SimCode orders of the offer got a code in the last 7 days.',
-      inputSchema: { country: countryField.optional(), service: serviceField.optional() },
+      inputSchema: {
+        country: countryField.optional(),
+        service: serviceField.optional(),
+        min_delivery_rate: minDeliveryRateField.optional(),
+      },
       outputSchema: { offers: z.array(offerSchema), truncated: z.boolean() },
       annotations: { readOnlyHint: true },
     },
-    run('getPrices', async ({ country, service }: { country?: string; service?: string }) => {
-      const countryId = country === undefined ? undefined : countryOf(country);
-      const code = service === undefined ? undefined : serviceOf(service);
-      const offers = catalog
-        .countries()
-        .filter((entry) => !countryId || entry.id === countryId)
-        .flatMap((entry) =>
-          catalog
-            .services(entry.id)
-            .filter((offer) => !code || offer.service === code)
-            .map((offer) => {
-              const delivery = catalog.deliveryOf(offer.service, entry.id);
-              const counted = delivery?.orders ?? 0;
-              return {
-                country: entry.id,
-                country_name: entry.name,
-                service: offer.service,
-                service_name: offer.name,
-                price_usd: offer.priceCents / 100,
-                in_stock: offer.stock,
-                delivery_rate:
-                  delivery && counted >= DELIVERY_MIN_ORDERS ? delivery.delivered / delivery.orders : null,
-                median_seconds_to_code: delivery?.median_seconds ?? null,
-                orders_counted: counted,
-              };
-            }),
-        );
-      return { offers: offers.slice(0, MAX_OFFERS), truncated: offers.length > MAX_OFFERS };
-    }),
+    run(
+      'getPrices',
+      async ({
+        country,
+        service,
+        min_delivery_rate,
+      }: {
+        country?: string;
+        service?: string;
+        min_delivery_rate?: number;
+      }) => {
+        const countryId = country === undefined ? undefined : countryOf(country);
+        const code = service === undefined ? undefined : serviceOf(service);
+        const offers = catalog
+          .countries()
+          .filter((entry) => !countryId || entry.id === countryId)
+          .flatMap((entry) =>
+            catalog
+              .services(entry.id)
+              .filter((offer) => !code || offer.service === code)
+              .filter((offer) =>
+                clearsDeliveryFloor(catalog.deliveryOf(offer.service, entry.id), min_delivery_rate),
+              )
+              .map((offer) => {
+                const delivery = catalog.deliveryOf(offer.service, entry.id);
+                return {
+                  country: entry.id,
+                  country_name: entry.name,
+                  service: offer.service,
+                  service_name: offer.name,
+                  price_usd: offer.priceCents / 100,
+                  in_stock: offer.stock,
+                  delivery_rate: knownDeliveryRate(delivery),
+                  median_seconds_to_code: delivery?.median_seconds ?? null,
+                  orders_counted: delivery?.orders ?? 0,
+                };
+              }),
+          );
+        return { offers: offers.slice(0, MAX_OFFERS), truncated: offers.length > MAX_OFFERS };
+      },
+    ),
   );
 
   server.registerTool(
@@ -213,6 +244,7 @@ export function buildMcpServer(deps: ResellerDeps, key: AuthenticatedKey, waits:
           .describe('Countries in order of preference.'),
         operator: z.string().max(40).optional(),
         max_price_usd: z.number().positive().optional(),
+        min_delivery_rate: minDeliveryRateField.optional(),
         idempotency_key: z.string().min(8).max(100).describe('A unique string per intended purchase.'),
       },
       outputSchema: { ...orderSchema, replayed: z.boolean() },
@@ -225,6 +257,7 @@ export function buildMcpServer(deps: ResellerDeps, key: AuthenticatedKey, waits:
         countries?: string[];
         operator?: string;
         max_price_usd?: number;
+        min_delivery_rate?: number;
         idempotency_key: string;
       }) => {
         const service = serviceOf(args.service);
@@ -232,7 +265,15 @@ export function buildMcpServer(deps: ResellerDeps, key: AuthenticatedKey, waits:
         if (wanted.length === 0) throw new ToolRefusal('BAD_COUNTRY', 'name a country or countries');
         const countryIds = wanted.map(countryOf);
         const requestHash = createHash('sha256')
-          .update(JSON.stringify([service, countryIds, args.operator ?? null, args.max_price_usd ?? null]))
+          .update(
+            JSON.stringify([
+              service,
+              countryIds,
+              args.operator ?? null,
+              args.max_price_usd ?? null,
+              args.min_delivery_rate ?? null,
+            ]),
+          )
           .digest('hex');
         const mine = and(
           eq(apiIdempotencyKeys.apiKeyId, key.id),
@@ -264,7 +305,7 @@ export function buildMcpServer(deps: ResellerDeps, key: AuthenticatedKey, waits:
               service,
               shownPriceCents: maxPriceCents,
             })),
-            deps.apiKeys.spendThrough(key),
+            withDeliveryFloor(deps.apiKeys.spendThrough(key), args.min_delivery_rate),
           );
           await deps.db.update(apiIdempotencyKeys).set({ activationId: order.id }).where(mine);
           return { ...presentOrder(order), replayed: false };

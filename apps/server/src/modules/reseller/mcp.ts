@@ -1,15 +1,25 @@
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { createKeyCheck } from '../api-keys/key-check';
 import type { WaitSlots } from '../api-keys/wait-slots';
 import type { ResellerDeps } from './deps';
-import { buildMcpServer } from './mcp-tools';
 
 /** JSON-RPC's error codes this endpoint answers with. */
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
 const SERVER_ERROR = -32000;
 const UNAUTHORIZED = -32001;
+
+/**
+ * The protocol's SDK and the tools, loaded on the first MCP request: the SDK is among the largest modules of
+ * the server, and most processes never serve an agent.
+ */
+async function loadMcp() {
+  const [{ StreamableHTTPServerTransport }, { buildMcpServer }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    import('./mcp-tools'),
+  ]);
+  return { StreamableHTTPServerTransport, buildMcpServer };
+}
 
 function rpcError(reply: FastifyReply, status: number, code: number, message: string) {
   return reply.code(status).send({ jsonrpc: '2.0', error: { code, message }, id: null });
@@ -78,6 +88,7 @@ export function registerMcp(
           INVALID_REQUEST,
           'Batches are not supported: send one message per request.',
         );
+      const { StreamableHTTPServerTransport, buildMcpServer } = await loadMcp();
       const server = buildMcpServer(deps, request.resellerKey!, waits);
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,

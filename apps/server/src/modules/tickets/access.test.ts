@@ -2,10 +2,10 @@ import { sessionMessages, type Ticket } from '@simcode/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
+import { type Caller, call, openTicket, threadOf } from '../../../test/support/tickets';
 import { createUser, type TestUser } from '../../../test/support/users';
 import { users } from '../../db/schema';
 import { createAdminUsersService } from '../admin/users/service';
-import { type Caller, call, openTicket, threadOf } from './test-fixtures';
 
 /**
  * Who may call what: every ticket endpoint against the ticket's owner, another user, an administrator,

@@ -70,6 +70,9 @@ function ticketScope(ticketId: number, ownerId: number | undefined): SQL {
   )!;
 }
 
+/** Support answered after the owner last read: the same condition as the partial index `tickets_unread_idx`. */
+const unreadByOwner = sql`${tickets.answeredAt} > coalesce(${tickets.ownerReadAt}, '-infinity')`;
+
 export function createTicketsRepository(db: Executor) {
   return {
     async list({
@@ -152,7 +155,12 @@ export function createTicketsRepository(db: Executor) {
       return db.transaction(async (tx) => {
         const [ticket] = await tx
           .update(tickets)
-          .set({ status: input.nextStatus, updatedAt: input.now })
+          .set({
+            status: input.nextStatus,
+            updatedAt: input.now,
+            // Support's message is news for the owner; the owner's own message means they have read it all.
+            ...(input.isAdmin ? { answeredAt: input.now } : { ownerReadAt: input.now }),
+          })
           .where(and(ticketScope(input.ticketId, input.ownerId), sql`${tickets.status} <> 'closed'`))
           .returning();
         if (!ticket) return undefined;
@@ -168,6 +176,25 @@ export function createTicketsRepository(db: Executor) {
           .returning();
         return { ticket, message: message! };
       });
+    },
+
+    /** Marks the owner's ticket read; true when it held an answer they had not read. */
+    async markRead(ticketId: number, ownerId: number, now: Date): Promise<boolean> {
+      const marked = await db
+        .update(tickets)
+        .set({ ownerReadAt: now })
+        .where(and(ticketScope(ticketId, ownerId), unreadByOwner))
+        .returning({ id: tickets.id });
+      return marked.length > 0;
+    },
+
+    /** How many of a user's tickets hold an answer they have not read. */
+    async countUnread(userId: number): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(tickets)
+        .where(and(eq(tickets.userId, userId), isNull(tickets.deletedAt), unreadByOwner));
+      return row?.count ?? 0;
     },
 
     /** Conditional update: undefined when the ticket is missing, not owned or not in an allowed status. */

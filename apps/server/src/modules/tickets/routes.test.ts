@@ -11,9 +11,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app';
+import { call, openTicket, threadOf } from '../../../test/support/tickets';
 import { createUser, type TestUser } from '../../../test/support/users';
 import { auditLog, tickets } from '../../db/schema';
-import { call, openTicket, threadOf } from './test-fixtures';
 
 let t: TestApp;
 let alice: TestUser;
@@ -54,6 +54,7 @@ describe('POST /api/tickets', () => {
       created_at: t.clock.now().toISOString(),
       updated_at: t.clock.now().toISOString(),
       activation_id: null,
+      unread: false,
     });
     const thread = (await get(alice, `/api/tickets/${ticket.id}`)).json();
     expect(thread).toEqual({
@@ -317,6 +318,42 @@ describe('status transitions', () => {
   });
 });
 
+describe('unread answers', () => {
+  const unreadCount = async (caller: TestUser) => (await get(caller, '/api/tickets/unread')).json().count;
+  const ownList = async () => (await get(alice, '/api/tickets')).json().tickets as Ticket[];
+
+  it("marks support's answer unread for the owner until they open the ticket, on the list and in the count", async () => {
+    const bob = await createUser(t);
+    const first = await openTicket(t, alice);
+    const second = await openTicket(t, alice);
+    expect(await unreadCount(alice)).toBe(0);
+
+    t.clock.advance(60_000);
+    await adminReply(first.id, 'Refunded.');
+    await adminReply(second.id, 'Which number?');
+    expect(await unreadCount(alice)).toBe(2);
+    expect(await unreadCount(bob)).toBe(0);
+    expect((await ownList()).map((ticket) => [ticket.id, ticket.unread])).toEqual([
+      [second.id, true],
+      [first.id, true],
+    ]);
+
+    // Opening one reads it (the answer it gives already says so); writing in the other reads it too.
+    t.clock.advance(60_000);
+    expect((await get(alice, `/api/tickets/${first.id}`)).json().ticket.unread).toBe(false);
+    expect(await unreadCount(alice)).toBe(1);
+    await userMessage(second.id, '+44 7700 900123');
+    expect(await unreadCount(alice)).toBe(0);
+
+    // A later answer is news again; another user opening nothing changes nothing for Alice.
+    t.clock.advance(60_000);
+    await adminReply(first.id, 'Done.');
+    expect((await ownList()).find((ticket) => ticket.id === first.id)?.unread).toBe(true);
+    expect((await get(bob, `/api/tickets/${first.id}`)).statusCode).toBe(404);
+    expect(await unreadCount(alice)).toBe(1);
+  });
+});
+
 describe('closed tickets and closing rules', () => {
   it('lets a user close only an open ticket', async () => {
     const ticket = await openTicket(t, alice);
@@ -555,6 +592,7 @@ describe('the API description', () => {
     expect(routes.sort()).toEqual(
       [
         'GET /api/tickets',
+        'GET /api/tickets/unread',
         'POST /api/tickets',
         'GET /api/tickets/{id}',
         'POST /api/tickets/{id}/messages',

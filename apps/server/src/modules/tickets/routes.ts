@@ -14,6 +14,7 @@ import {
   ticketResponseSchema,
   ticketThreadResponseSchema,
   ticketUserResponseSchema,
+  unreadTicketsResponseSchema,
 } from '@simcode/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -83,6 +84,21 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService }> = 
       const ticket = await tickets.create(currentUser(request), request.body);
       return reply.code(201).send({ success: true as const, ticket });
     },
+  );
+
+  app.get(
+    '/unread',
+    {
+      schema: {
+        ...asUser,
+        summary: 'How many of your tickets hold an answer you have not read',
+        response: { 200: unreadTicketsResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      count: await tickets.countUnread(currentUser(request)),
+    }),
   );
 
   app.get(

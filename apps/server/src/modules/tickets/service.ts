@@ -41,6 +41,7 @@ function presentTicket(row: TicketRow): Ticket {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     activation_id: row.activationId,
+    unread: row.answeredAt !== null && (row.ownerReadAt === null || row.answeredAt > row.ownerReadAt),
   };
 }
 
@@ -169,7 +170,19 @@ export function createTicketsService({
         : page(query, user.id),
     listAll: (query: PageQuery) => page(query),
 
-    getOwn: async (user: AuthUser, ticketId: number) => thread(await tickets.findById(ticketId, user.id)),
+    /** Opening one's ticket reads it: its answers stop counting as unread (on every device of the user). */
+    async getOwn(user: AuthUser, ticketId: number) {
+      const ticket = await tickets.findById(ticketId, user.id);
+      const answer = await thread(ticket);
+      // The page polls an open ticket: the row it read says whether there is anything to mark, so a read
+      // ticket costs no write.
+      if (answer.ticket.unread && (await tickets.markRead(ticketId, user.id, clock.now()))) {
+        changed(user.id);
+        answer.ticket.unread = false;
+      }
+      return answer;
+    },
+    countUnread: (user: AuthUser) => tickets.countUnread(user.id),
     getAny: async (ticketId: number) => thread(await tickets.findById(ticketId)),
 
     postUserMessage: (user: AuthUser, ticketId: number, content: string) =>

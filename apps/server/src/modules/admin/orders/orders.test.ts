@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../../test/support/app';
 import { assertLedgerInvariant, fundUser } from '../../../../test/support/money';
-import { anOffer, createListeningTestApp, simulatorControl } from '../../../../test/support/upstream';
+import {
+  aFailoverOffer,
+  anOffer,
+  createListeningTestApp,
+  simulatorControl,
+} from '../../../../test/support/upstream';
 import { createUser, type TestUser } from '../../../../test/support/users';
 import { activations, auditLog, ledgerEntries } from '../../../db/schema';
 import { balanceOf } from '../../accounts/ledger';
@@ -110,7 +115,28 @@ describe('orders in the console', () => {
     expect(audit).toEqual([expect.objectContaining({ action: 'order.refund', objectId: String(order.id) })]);
     // The user sees why, without the administrators' internal reason.
     const [after] = await t.ctx.database.db.select().from(activations);
-    expect(after!.statusReason).toBe('Refunded by support. The price was returned to your balance.');
+    expect(after!.statusReason).toBe('refunded_by_support');
+  });
+
+  it("names a support refund the same way on the customer's pages, the CSV and the console", async () => {
+    const { admin, user, order } = await setUp();
+    expect(
+      (await post(admin, `/orders/${order.id}/refund`, { reason: 'number never worked' })).statusCode,
+    ).toBe(200);
+    const dashboard = (url: string) => t.app.inject({ url: `/api/dashboard${url}`, headers: user.headers });
+
+    const ledger = (await dashboard('/ledger')).json();
+    expect(ledger.entries[0]).toMatchObject({ kind: 'refund', refund_reason: 'refunded_by_support' });
+    expect((await dashboard('/ledger.csv')).body).toMatch(/,refund,.*,refunded_by_support,/);
+    expect((await dashboard(`/numbers/${order.id}/money`)).json().refund_reason).toBe('refunded_by_support');
+    // My Numbers: "Refunded" (status expired) finds it, "Canceled" does not.
+    const refunded = (await dashboard('/numbers?status=expired')).json().numbers;
+    expect(refunded).toEqual([expect.objectContaining({ id: order.id, status: 'expired' })]);
+    expect((await dashboard('/numbers?status=canceled')).json().numbers).toEqual([]);
+    expect((await get(admin, `/orders/${order.id}`)).json().order).toMatchObject({
+      status: 'canceled',
+      refund_reason: 'refunded_by_support',
+    });
   });
 
   it('refuses to refund an order with a code unless forced, and marks problems', async () => {
@@ -168,10 +194,7 @@ describe('orders in the console', () => {
     const user = await createUser(t);
     await fundUser(t.ctx.database, user.id, 10_000);
     await simulatorControl(t, 'fault', { action: 'getNumberV2', token: 'NO_NUMBERS', times: 1 }, 'sim-a');
-    const offer = t.ctx.catalog.services('US').find((entry) => {
-      const providers = entry.providerOffers.map((candidate) => candidate.provider);
-      return providers.includes('sim-a') && providers.includes('sim-b') && entry.stock > 10;
-    })!;
+    const offer = aFailoverOffer(t, 'US', 'sim-a', 'sim-b');
     const bought = await t.app.inject({
       method: 'POST',
       url: '/api/dashboard/buy-number',

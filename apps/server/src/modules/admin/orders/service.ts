@@ -3,7 +3,7 @@ import {
   adminMessages,
   centsToDollars,
   formatCents,
-  localizeEnglish,
+  orderReasonText,
 } from '@simcode/contract';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
@@ -20,6 +20,7 @@ import { fail, notFound } from '../../../lib/errors';
 import type { ProviderPool } from '../../../providers/sms/pool';
 import { UpstreamError } from '../../../providers/sms/types';
 import type { ActivationService } from '../../orders/activations/service';
+import { activationRefundReason } from '../../orders/lifecycle';
 import { upstreamFailure } from '../../orders/upstream-failure';
 import { type Actor, createAuditRepository, nextBefore, presentAudit, recordAudit } from '../audit';
 import { type PurchaseFilter, purchaseConditions } from '../filters';
@@ -45,7 +46,8 @@ function presentOrder(order: OrderWithOwner): AdminOrderRow {
     phone: order.phoneNumber,
     price: centsToDollars(order.priceCents),
     status: order.status,
-    status_reason: localizeEnglish(order.statusReason),
+    status_reason: orderReasonText('activation', order.statusReason),
+    refund_reason: activationRefundReason(order.status, order.statusReason),
     created_at: order.createdAt.toISOString(),
     code: order.code,
     problem_note: order.problemNote,

@@ -32,7 +32,13 @@ async function ledger(
   );
 }
 
-async function order(user: TestUser, status: ActivationStatus, atMs: number, secondsToCode?: number) {
+async function order(
+  user: TestUser,
+  status: ActivationStatus,
+  atMs: number,
+  secondsToCode?: number,
+  statusReason?: string,
+) {
   const createdAt = new Date(atMs);
   const [row] = await t.ctx.database.db
     .insert(activations)
@@ -44,6 +50,7 @@ async function order(user: TestUser, status: ActivationStatus, atMs: number, sec
       priceCents: 100,
       upstreamMaxPrice: '0.5',
       status,
+      statusReason,
       createdAt,
       expiresAt: new Date(atMs + 20 * 60_000),
     })
@@ -64,27 +71,29 @@ describe('the console overview', () => {
     t.clock.set(NOW);
     const admin = await createUser(t, { admin: true });
     const user = await createUser(t);
-    // Today: two with a code (30 s and 90 s), one expired, one cancelled; yesterday: one with a code (60 s).
+    // Today: two with a code (30 s and 90 s), one expired, one cancelled, one refunded by support; yesterday: one with a code (60 s).
     const today = NOW - 2 * HOUR_MS;
     await order(user, 'completed', today, 30);
     await order(user, 'received', today + 60_000, 90);
     await order(user, 'expired', today + 120_000);
     await order(user, 'canceled', today + 180_000);
+    // A support refund ends an order as canceled with support's reason: it is a refund, not a cancellation.
+    await order(user, 'canceled', today + 240_000, undefined, 'refunded_by_support');
     await order(user, 'completed', NOW - 24 * HOUR_MS, 60);
     await businessHoursJob(t.ctx).run();
 
     const day = (await t.app.inject({ url: '/api/admin/overview?days=1', headers: admin.headers })).json();
     expect(day.totals).toMatchObject({
       orders_with_code: 2,
-      orders_refunded: 1,
+      orders_refunded: 2,
       orders_canceled: 1,
-      delivery_rate: 2 / 3,
+      delivery_rate: 2 / 4,
       cost: 1,
     });
     // The median of 30 s and 90 s, to the histogram's 5-second buckets.
     expect(day.totals.median_time_to_code_ms).toBe(32_500);
     expect(day.series).toHaveLength(16);
-    expect(day.series[13]).toMatchObject({ orders_with_code: 2, orders_refunded: 1 });
+    expect(day.series[13]).toMatchObject({ orders_with_code: 2, orders_refunded: 2 });
 
     const week = (await t.app.inject({ url: '/api/admin/overview?days=7', headers: admin.headers })).json();
     expect(week.totals).toMatchObject({ orders_with_code: 3, cost: 1.5 });

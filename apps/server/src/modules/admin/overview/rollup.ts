@@ -20,6 +20,9 @@ export const ROLLUP_WINDOW_HOURS = 31 * 24;
 const BACKFILL_HOURS_PER_TICK = 48;
 export const BUSINESS_HOURS_TICK_MS = 60_000;
 
+/** A support refund ends an order as canceled with this reason; it counts as refunded, not canceled. */
+const supportReason = 'refunded_by_support';
+
 function withoutTrailingZeros(histogram: number[]): number[] {
   let length = histogram.length;
   while (length > 0 && histogram[length - 1] === 0) length -= 1;
@@ -44,8 +47,9 @@ interface Numbers {
 
 /**
  * Recomputes the hours from `from` (inclusive) to `to` (exclusive) from the ledger and the orders, and
- * replaces their rows; records who was active on those days. Costs are the providers' listed costs of the
- * orders that kept their money (a code arrived) and of the rents issued, at each provider's dollar rate.
+ * replaces their rows; records who was active on those days. An order's cost is what its supplier kept once
+ * the supplier's answers or history closed it (docs/decisions/0026), else the listed cost of an order that
+ * kept its money (a code arrived); rents at their listed cost; each at its provider's dollar rate.
  */
 export async function computeBusinessHours(
   db: Database,
@@ -77,11 +81,15 @@ export async function computeBusinessHours(
         orders as (
           select ${hourOfColumn('a.created_at')} as hour,
                  count(*) filter (where a.status in ('received', 'completed')) as with_code,
-                 count(*) filter (where a.status in ('expired', 'failed')) as refunded,
-                 count(*) filter (where a.status = 'canceled') as canceled,
-                 coalesce(sum(a.upstream_max_price * coalesce(rate.usd, 1) * 100)
-                   filter (where a.status in ('received', 'completed')), 0) as cost_cents
+                 count(*) filter (where a.status in ('expired', 'failed') or (a.status = 'canceled' and a.status_reason = ${supportReason})) as refunded,
+                 count(*) filter (where a.status = 'canceled' and a.status_reason is distinct from ${supportReason}) as canceled,
+                 coalesce(sum(case
+                   when c.state in ('billed', 'returned') then coalesce(c.charged_cents, 0) - c.returned_cents
+                   when a.status in ('received', 'completed') then a.upstream_max_price * coalesce(rate.usd, 1) * 100
+                   else 0 end), 0) as cost_cents
           from activations a left join ${rateTable} on rate.provider = a.provider
+          left join supplier_charges c
+            on c.provider = a.provider and c.order_kind = 'activation' and c.order_id = a.id
           where a.created_at >= ${from.toISOString()}::timestamptz and a.created_at < ${to.toISOString()}::timestamptz
           group by 1
         ),

@@ -2,10 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../../test/support/app';
 import { assertLedgerInvariant } from '../../../../test/support/money';
+import {
+  createInvoice,
+  createPaymentsTestApp,
+  nowPaymentsControl,
+  sandboxControl,
+} from '../../../../test/support/payments';
 import { createUser, type TestUser } from '../../../../test/support/users';
 import { auditLog, ledgerEntries } from '../../../db/schema';
 import { balanceOf } from '../../accounts/ledger';
-import { createInvoice, createPaymentsTestApp, sandboxControl } from '../../payments/test-fixtures';
 
 let t: TestApp;
 afterEach(async () => {
@@ -57,6 +62,65 @@ describe('payments in the console', () => {
       (await post(admin, `/payments/${invoice.paymentId}/credit`, { amount: 1, reason: 'again?' }))
         .statusCode,
     ).toBe(409);
+  });
+
+  it("lists every provider's payments in one list, and credits a held NOWPayments payment by hand", async () => {
+    t = await createPaymentsTestApp();
+    const admin = await createUser(t, { admin: true });
+    const user = await createUser(t);
+    const viaCryptomus = await createInvoice(t, user, 12.34, 'cryptomus');
+    const viaNowPayments = await createInvoice(t, user, 20, 'nowpayments');
+    expect((await get(admin, `/payments?user_id=${user.id}`)).json().payments).toEqual([
+      expect.objectContaining({ id: viaNowPayments.paymentId, provider: 'nowpayments' }),
+      expect.objectContaining({ id: viaCryptomus.paymentId, provider: 'cryptomus' }),
+    ]);
+
+    await nowPaymentsControl(t, 'payment', { invoice_id: viaNowPayments.uuid, status: 'partially_paid' });
+    await expect
+      .poll(async () => (await get(admin, `/payments/${viaNowPayments.paymentId}`)).json().payment.status)
+      .toBe('underpaid');
+    const credited = await post(admin, `/payments/${viaNowPayments.paymentId}/credit`, {
+      amount: 10,
+      reason: 'paid half, ticket 7',
+    });
+    expect(credited.statusCode, credited.body).toBe(200);
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(1000);
+  });
+
+  it('shows each payment provider with its health', async () => {
+    t = await createPaymentsTestApp();
+    const admin = await createUser(t, { admin: true });
+    const user = await createUser(t);
+    const providers = async () => (await get(admin, '/payments/providers')).json().providers;
+    const healthy = { up: true, down_since: null, last_error: null, last_error_code: null };
+    const quiet = { payments: 0, credited: 0, credited_amount: 0 };
+    expect(await providers()).toEqual([
+      { name: 'cryptomus', kind: 'cryptomus', ...healthy, deposit_addresses: true, today: quiet },
+      { name: 'nowpayments', kind: 'nowpayments', ...healthy, deposit_addresses: false, today: quiet },
+    ]);
+    // Today's figures: an invoice paid at Cryptomus counts as opened and credited.
+    const invoice = await createInvoice(t, user, 12.5);
+    await fetch(`${invoice.url}/pay`, { method: 'POST' });
+    await expect
+      .poll(async () => (await providers())[0].today)
+      .toEqual({ payments: 1, credited: 1, credited_amount: 12.5 });
+    await nowPaymentsControl(t, 'fault', { down: true });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/topup/cryptomus/create-invoice',
+      headers: user.headers,
+      payload: { amount: 10, provider: 'nowpayments' },
+    });
+    expect(refused.statusCode).toBe(502);
+    expect((await providers())[1]).toMatchObject({
+      name: 'nowpayments',
+      up: false,
+      down_since: t.clock.now().toISOString(),
+      last_error: expect.stringContaining('HTTP 503'),
+      last_error_code: 'unavailable',
+    });
+    // Users are refused the console's view.
+    expect((await get(user, '/payments/providers')).statusCode).toBe(403);
   });
 
   it('credits an underpaid payment by hand once, with its audit entry', async () => {

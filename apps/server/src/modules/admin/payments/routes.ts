@@ -1,6 +1,7 @@
 import {
   adminPaymentActionResponseSchema,
   adminPaymentDetailResponseSchema,
+  adminPaymentProvidersResponseSchema,
   adminPaymentsQuerySchema,
   adminPaymentsResponseSchema,
   databaseIdParam,
@@ -30,6 +31,18 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ payments: AdminPayments
       },
     },
     async (request) => ({ success: true as const, ...(await payments.list(request.query)) }),
+  );
+
+  app.get(
+    '/payments/providers',
+    {
+      schema: {
+        tags,
+        summary: 'The payment providers in order, each with its health as this server sees it',
+        response: { 200: adminPaymentProvidersResponseSchema },
+      },
+    },
+    async () => ({ success: true as const, providers: await payments.providers() }),
   );
 
   app.get(

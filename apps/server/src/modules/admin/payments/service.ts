@@ -65,10 +65,36 @@ export function createAdminPaymentsService({ db, topups, events, clock }: Deps) 
   async function find(id: number): Promise<PaymentWithOwner> {
     const [row] = await select().where(eq(payments.id, id));
     if (!row) throw notFound();
-    return { ...row.payment, username: row.username };
+    return {
+      ...row.payment,
+      username: row.username,
+    };
   }
 
   return {
+    /** The payment pool with each provider's health and today's figures (since midnight UTC), for the console. */
+    async providers() {
+      const now = clock.now();
+      const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+      const figures = await createPaymentsRepository(db).dayFigures(midnight);
+      return topups.providers().map((provider) => {
+        const today = figures.get(provider.name);
+        return {
+          name: provider.name,
+          kind: provider.kind,
+          up: provider.up,
+          down_since: provider.downSince?.toISOString() ?? null,
+          last_error: provider.lastError,
+          last_error_code: provider.lastErrorCode,
+          deposit_addresses: provider.depositAddresses,
+          today: {
+            payments: today?.opened ?? 0,
+            credited: today?.credited ?? 0,
+            credited_amount: centsToDollars(today?.creditedCents ?? 0),
+          },
+        };
+      });
+    },
     async list(filter: { status?: string; user_id?: number; q?: string; before?: number; limit: number }) {
       const conditions: (SQL | undefined)[] = [
         filter.before === undefined ? undefined : lt(payments.id, filter.before),

@@ -6,6 +6,7 @@ import type { Clock } from '../../../lib/clock';
 import { fail, notFound } from '../../../lib/errors';
 import type { ProviderPool } from '../../../providers/sms/pool';
 import type { CatalogService } from '../../catalog/service';
+import { lateSmsByProvider } from '../../orders/late-sms';
 import { type Actor, recordAudit } from '../audit';
 
 /** A balance read that takes longer is shown as unknown: the console must not hang on a slow provider. */
@@ -72,7 +73,7 @@ interface Deps {
 export function createAdminProvidersService({ db, providers, catalog, clock }: Deps) {
   return {
     async list(): Promise<AdminProvider[]> {
-      const balances = await providerBalances(providers);
+      const [balances, lateSms] = await Promise.all([providerBalances(providers), lateSmsByProvider(db)]);
       return providers.members.map((member) => {
         const health = providers.health.snapshot(member.name);
         return {
@@ -81,6 +82,7 @@ export function createAdminProvidersService({ db, providers, catalog, clock }: D
           in_routing: providers.inRouting(member.name),
           balance: balances.get(member.name) ?? null,
           rents: member.rents !== undefined,
+          late_sms: lateSms[member.name] ?? 0,
           health: {
             calls: health.calls,
             average_latency_ms: health.averageLatencyMs === null ? null : Math.round(health.averageLatencyMs),

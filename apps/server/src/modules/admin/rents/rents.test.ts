@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../../test/support/app';
 import { assertLedgerInvariant } from '../../../../test/support/money';
+import { quietSimulator, rentedNumber, upstreamRentId } from '../../../../test/support/rents';
 import { createListeningTestApp, simulatorControl } from '../../../../test/support/upstream';
 import { createUser, type TestUser } from '../../../../test/support/users';
 import { ledgerEntries, rents } from '../../../db/schema';
 import { balanceOf } from '../../accounts/ledger';
-import { quietSimulator, rentedNumber, upstreamRentId } from '../../orders/rents/test-fixtures';
 
 let t: TestApp;
 afterEach(async () => {

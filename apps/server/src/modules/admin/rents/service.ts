@@ -3,7 +3,7 @@ import {
   adminMessages,
   centsToDollars,
   formatCents,
-  localizeEnglish,
+  orderReasonText,
   periodText,
 } from '@simcode/contract';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
@@ -40,7 +40,7 @@ function presentRent(rent: RentWithOwner): AdminRentListRow {
     price: centsToDollars(rent.priceCents),
     charged: centsToDollars(rent.priceCents + rent.renewalsCents),
     status: rent.status,
-    status_reason: localizeEnglish(rent.statusReason),
+    status_reason: orderReasonText('rent', rent.statusReason),
     created_at: rent.createdAt.toISOString(),
     ends_at: rent.endsAt?.toISOString() ?? null,
   };
@@ -49,7 +49,7 @@ function presentRent(rent: RentWithOwner): AdminRentListRow {
 function auditedState(rent: RentRow) {
   return {
     status: rent.status,
-    status_reason: localizeEnglish(rent.statusReason),
+    status_reason: orderReasonText('rent', rent.statusReason),
     ends_at: rent.endsAt?.toISOString() ?? null,
   };
 }

@@ -1,7 +1,7 @@
 // Helpers for the ticket tests (not loaded by the app).
 import type { Ticket, TicketMessage } from '@simcode/contract';
-import type { TestApp } from '../../../test/support/app';
-import type { TestUser } from '../../../test/support/users';
+import type { TestApp } from './app';
+import type { TestUser } from './users';
 
 export type Caller = TestUser | null;
 
