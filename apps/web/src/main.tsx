@@ -12,10 +12,14 @@ if (prerendered) holdActionsUntil(interactive, container);
 // The landing figures count up when they come into view, whether or not the visitor has interacted yet.
 const statistics = container.querySelector<HTMLElement>('dl:has([data-stat])');
 if (statistics) startCountUp(statistics);
-// A prerendered content page is complete without script, so the app (React, the router, the page's code)
-// loads on the visitor's first interaction rather than competing with the first paint. A signed-in visitor
-// gets it at once, to see their own navigation bar.
-const waitForInteraction = container.dataset.hydrate === 'on-interaction' && getToken() === null;
+// A prerendered content page or account form is complete without script, so the app (React, the router,
+// the page's code, the captcha) loads on the visitor's first interaction rather than competing with the
+// first paint. A signed-in visitor gets it at once, to see their own navigation bar, and so does the sign-in
+// page sent to when a session ended (`?ended=`): the notice saying why is the app's to render.
+const waitForInteraction =
+  container.dataset.hydrate === 'on-interaction' &&
+  getToken() === null &&
+  !new URLSearchParams(window.location.search).has('ended');
 void (waitForInteraction ? firstInteraction() : Promise.resolve())
   .then(() => import('./app/start-app'))
   .then(({ startApp }) => startApp(container));

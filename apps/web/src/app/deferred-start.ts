@@ -1,10 +1,14 @@
-/** Signs that a visitor is engaging with the page (a click or a submission is one even without a pointer). */
+/**
+ * Signs that a visitor is engaging with the page (a click or a submission is one even without a pointer;
+ * text put into a field without a key, by a password manager or an input method, is one too).
+ */
 const INTERACTIONS = [
   'pointerdown',
   'pointermove',
   'touchstart',
   'keydown',
   'focusin',
+  'input',
   'wheel',
   'scroll',
   'click',
@@ -15,11 +19,22 @@ const INTERACTIONS = [
 const TEXT_INPUT =
   'input:not([type=checkbox],[type=radio],[type=file],[type=hidden],[type=submit],[type=button]),textarea';
 
+/**
+ * The focus the browser itself gives a page's `autofocus` field as the page loads (the sign-in form's first
+ * field): not the visitor's doing, so it starts nothing. Typing into that field, or any other focus, does.
+ */
+function isAutofocus(event: Event): boolean {
+  return (
+    event.type === 'focusin' && event.target instanceof Element && event.target.hasAttribute('autofocus')
+  );
+}
+
 /** Resolves on the visitor's first interaction with the page. */
 export function firstInteraction(): Promise<void> {
   return new Promise((resolve) => {
     const options = { capture: true, passive: true } as const;
-    const interacted = () => {
+    const interacted = (event: Event) => {
+      if (isAutofocus(event)) return;
       for (const type of INTERACTIONS) window.removeEventListener(type, interacted, options);
       resolve();
     };

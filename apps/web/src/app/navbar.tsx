@@ -15,6 +15,12 @@ import { cn } from '@/lib/utils';
 
 // Signed-in users only: the public pages' first load does not carry it.
 const AlertsMenu = lazy(() => import('@/features/alerts/alerts-menu'));
+const NavbarBalance = lazy(() =>
+  import('./navbar-live').then((module) => ({ default: module.NavbarBalance })),
+);
+const UnreadTicketsMarker = lazy(() =>
+  import('./navbar-live').then((module) => ({ default: module.UnreadTicketsMarker })),
+);
 
 /** The labels are keys of the `common` catalogue, translated when rendered. */
 const signedInLinks = [
@@ -143,7 +149,7 @@ export function Navbar() {
           compact ? 'h-14' : 'h-16 lg:h-20',
         )}
       >
-        <Logo />
+        <Logo markOnlyOnPhones={isSignedIn} />
         <div className={cn('ml-auto hidden items-center gap-1', wide ? 'xl:flex' : 'lg:flex')}>
           {isSignedIn ? (
             <>
@@ -155,6 +161,9 @@ export function Navbar() {
               <LongTermMenu />
               <NavLink to="/dashboard/tickets" className={linkClass}>
                 {t('nav.support')}
+                <Suspense fallback={null}>
+                  <UnreadTicketsMarker />
+                </Suspense>
               </NavLink>
               {isAdmin && (
                 <NavLink to="/admin" className={linkClass}>
@@ -185,6 +194,7 @@ export function Navbar() {
         <div className={cn('ml-auto flex items-center', wide ? 'xl:ml-0' : 'lg:ml-0')}>
           {isSignedIn && (
             <Suspense fallback={null}>
+              <NavbarBalance />
               <AlertsMenu />
             </Suspense>
           )}
@@ -259,6 +269,9 @@ export function Navbar() {
                   className={({ isActive }) => cn(linkClass({ isActive }), 'block')}
                 >
                   {t('nav.support')}
+                  <Suspense fallback={null}>
+                    <UnreadTicketsMarker />
+                  </Suspense>
                 </NavLink>
               </li>
               {isAdmin && (

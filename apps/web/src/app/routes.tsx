@@ -14,6 +14,28 @@ function publicPages(): RouteObject[] {
     },
     { path: 'faq', lazy: async () => ({ Component: (await import('@/features/faq/faq-page')).FaqPage }) },
     {
+      path: 'stats',
+      lazy: async () => ({ Component: (await import('@/features/stats/stats-page')).StatsPage }),
+    },
+    {
+      path: 'status',
+      lazy: async () => ({ Component: (await import('@/features/status/status-page')).StatusPage }),
+    },
+    {
+      // Not prerendered either (one per country), like a service's page.
+      path: 'stats/country/:country',
+      lazy: async () => ({
+        Component: (await import('@/features/stats/country-page')).StatsCountryPage,
+      }),
+    },
+    {
+      // Not prerendered (one per service): served as the app's shell and rendered in the browser.
+      path: 'stats/:service',
+      lazy: async () => ({
+        Component: (await import('@/features/stats/service-page')).StatsServicePage,
+      }),
+    },
+    {
       Component: GuestOnly,
       children: [
         {
@@ -167,6 +189,12 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('@/features/admin/payment-page')).PaymentPage }),
           },
           {
+            path: 'payment-providers',
+            lazy: async () => ({
+              Component: (await import('@/features/admin/payment-providers-page')).PaymentProvidersPage,
+            }),
+          },
+          {
             path: 'pricing',
             lazy: async () => ({ Component: (await import('@/features/admin/pricing-page')).PricingPage }),
           },
@@ -177,8 +205,26 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'reconciliation',
+            lazy: async () => ({
+              Component: (await import('@/features/admin/reconciliation-page')).ReconciliationPage,
+            }),
+          },
+          {
+            path: 'alerts',
+            lazy: async () => ({
+              Component: (await import('@/features/admin/alerts-page')).AlertsPage,
+            }),
+          },
+          {
             path: 'audit',
             lazy: async () => ({ Component: (await import('@/features/admin/audit-page')).AuditPage }),
+          },
+          {
+            path: 'incidents',
+            lazy: async () => ({
+              Component: (await import('@/features/admin/incidents-page')).IncidentsPage,
+            }),
           },
         ],
       },

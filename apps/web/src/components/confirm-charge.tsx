@@ -15,15 +15,18 @@ interface ChargeQuestion {
   title: string;
   /** What happens, in a sentence or two. */
   description: ReactNode;
-  /** The price as shown ('$0.50'): said in the dialog and on its confirm button. */
-  price: string;
-  /** The confirm button's verb: 'Buy', 'Rent', 'Replace'. The price follows it. */
+  /** The price as shown ('$0.50'): said in the dialog and on its confirm button; none when no money moves. */
+  price?: string;
+  /** The confirm button's verb: 'Buy', 'Rent', 'Replace'. The price follows it when it charges. */
   action: string;
+  /** The price comes back rather than being charged (a cancel): said so, and the button is the verb alone. */
+  refund?: boolean;
 }
 
 /**
- * Every action that charges the balance asks first, with the price: `await confirm(question)` is true
- * when the user confirmed. Render `dialog` once in the component that asks.
+ * Every action that charges the balance asks first, with the price, and so does one that ends something
+ * paid for (with what comes back): `await confirm(question)` is true when the user confirmed. Render
+ * `dialog` once in the component that asks.
  */
 export function useConfirmCharge(): {
   dialog: ReactNode;
@@ -56,18 +59,24 @@ export function useConfirmCharge(): {
               <AlertDialogTitle>{question.title}</AlertDialogTitle>
               <AlertDialogDescription>{question.description}</AlertDialogDescription>
             </AlertDialogHeader>
-            <p className="flex items-baseline justify-between rounded-lg bg-muted px-3 py-2.5 text-sm">
-              <span className="font-medium text-muted-foreground">{t('charge.charged')}</span>
-              <span className="text-xl font-bold tabular-nums" data-testid="charge-price">
-                {question.price}
-              </span>
-            </p>
+            {question.price !== undefined && (
+              <p className="flex items-baseline justify-between rounded-lg bg-muted px-3 py-2.5 text-sm">
+                <span className="font-medium text-muted-foreground">
+                  {t(question.refund ? 'charge.refunded' : 'charge.charged')}
+                </span>
+                <span className="text-xl font-bold tabular-nums" data-testid="charge-price">
+                  {question.price}
+                </span>
+              </p>
+            )}
             <AlertDialogFooter>
               <AlertDialogCancel asChild>
                 <Button variant="outline">{t('charge.notNow')}</Button>
               </AlertDialogCancel>
               <Button onClick={() => settle(true)}>
-                {t('charge.confirm', { action: question.action, price: question.price })}
+                {question.refund || question.price === undefined
+                  ? question.action
+                  : t('charge.confirm', { action: question.action, price: question.price })}
               </Button>
             </AlertDialogFooter>
           </>

@@ -69,6 +69,16 @@ export function Footer() {
               {t('nav.faq')}
             </Link>
           </li>
+          <li>
+            <Link to={publicPath('/stats')} className={linkClass}>
+              {t('stats:link')}
+            </Link>
+          </li>
+          <li>
+            <Link to={publicPath('/status')} className={linkClass}>
+              {t('status:link')}
+            </Link>
+          </li>
         </FooterColumn>
         <FooterColumn title={t('footer.account')}>
           <li>

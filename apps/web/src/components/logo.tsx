@@ -19,14 +19,23 @@ export function LogoMark({ className }: { className?: string }) {
   );
 }
 
-export function Logo({ className }: { className?: string }) {
+export function Logo({
+  className,
+  markOnlyOnPhones = false,
+}: {
+  className?: string;
+  /** The mark alone below 640 px (the name stays for screen readers): the signed-in bar needs the room. */
+  markOnlyOnPhones?: boolean;
+}) {
   return (
     <Link
       to={publicPath('/')}
       className={cn('flex items-center gap-2 rounded-md font-bold tracking-tight text-foreground', className)}
     >
       <LogoMark />
-      <span className="text-lg">{publicConfig().appName}</span>
+      <span className={cn('text-lg', markOnlyOnPhones && 'sr-only sm:not-sr-only')}>
+        {publicConfig().appName}
+      </span>
     </Link>
   );
 }

@@ -5,6 +5,10 @@ import {
   type Language,
   localizedPublicPath,
   publicPageOf,
+  statsCountryOf,
+  statsCountryPath,
+  statsServiceOf,
+  statsServicePath,
 } from '@simcode/contract';
 
 const STORAGE_KEY = 'language';
@@ -41,6 +45,8 @@ export function rememberLanguage(language: Language): void {
 export function startLanguage(location: Pick<Location, 'pathname' | 'search'>, browser: readonly string[]) {
   const publicPage = publicPageOf(location.pathname);
   if (publicPage) return publicPage.language;
+  const statsPage = statsServiceOf(location.pathname) ?? statsCountryOf(location.pathname);
+  if (statsPage) return statsPage.language;
   const query = new URLSearchParams(location.search).get('lang');
   if (isLanguage(query)) return query;
   return savedLanguage() ?? firstSupportedLanguage(browser) ?? 'en';
@@ -55,6 +61,14 @@ export function addressIn(language: Language, location: Pick<Location, 'pathname
   const publicPage = publicPageOf(location.pathname);
   const search = new URLSearchParams(location.search);
   search.set('lang', language);
-  const pathname = publicPage ? localizedPublicPath(publicPage.page, language) : location.pathname;
+  const statsPage = statsServiceOf(location.pathname);
+  const countryPage = statsCountryOf(location.pathname);
+  const pathname = publicPage
+    ? localizedPublicPath(publicPage.page, language)
+    : statsPage
+      ? statsServicePath(statsPage.service, language)
+      : countryPage
+        ? statsCountryPath(countryPage.country, language)
+        : location.pathname;
   return `${pathname}?${search}${location.hash}`;
 }

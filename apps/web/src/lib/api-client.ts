@@ -4,6 +4,7 @@ import {
   generalMessages,
   isErrorCode,
   isSessionEndingError,
+  isSessionEndReason,
   LANGUAGE_TAGS,
 } from '@simcode/contract';
 import { endSession, getToken } from './session';
@@ -81,10 +82,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   } catch {
     throw new ApiError(generalMessages.unexpectedServerError, response.status);
   }
-  const answer = payload as { success?: unknown; error?: unknown; code?: unknown } | null;
+  const answer = payload as { success?: unknown; error?: unknown; code?: unknown; reason?: unknown } | null;
   const error = typeof answer?.error === 'string' && answer.error ? answer.error : undefined;
   if (isSessionEndingError(answer)) {
-    endSession();
+    endSession(isSessionEndReason(answer?.reason) ? answer.reason : undefined);
     throw new ApiError(error ?? generalMessages.genericError, response.status);
   }
   const failed = !response.ok || answer?.success === false;

@@ -1,6 +1,14 @@
 import { formatCents } from '@simcode/contract';
 import { describe, expect, it } from 'vitest';
-import { formatDollars, formatPhone, withArticle } from './format';
+import {
+  codeForForms,
+  formatDateTime,
+  formatDollars,
+  formatPhone,
+  formatTime,
+  phoneForForms,
+  withArticle,
+} from './format';
 
 describe('money', () => {
   it('has a thousands separator and two decimals, from cents or from the API dollars', () => {
@@ -40,5 +48,27 @@ describe('withArticle', () => {
     ['Yahoo', 'a Yahoo'],
   ])('%s → %s', (name, expected) => {
     expect(withArticle(name)).toBe(expected);
+  });
+});
+
+describe('what the copy buttons copy', () => {
+  it('gives a sign-up form digits: the international number and the national one without the country code', () => {
+    expect(phoneForForms('+855 17 536 036')).toEqual({ international: '+85517536036', national: '17536036' });
+    expect(phoneForForms('447477396349')).toEqual({ international: '+447477396349', national: '7477396349' });
+    expect(phoneForForms('123')).toEqual({ international: '+123', national: null });
+  });
+
+  it('types a code without its separators', () => {
+    expect(codeForForms('360-712')).toBe('360712');
+    expect(codeForForms('360 712')).toBe('360712');
+    expect(codeForForms('G-AB12')).toBe('GAB12');
+  });
+});
+
+describe('times', () => {
+  it('writes a message time on the same 24-hour clock as every other date and time', () => {
+    const at = new Date(2026, 10, 27, 17, 21);
+    expect(formatTime(at)).toBe('17:21');
+    expect(formatDateTime(at)).toContain('17:21');
   });
 });

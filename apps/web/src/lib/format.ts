@@ -52,7 +52,10 @@ export function formatDayTime(value: string | number | Date): string {
 
 /** A time of day as the language reads it: '2:05 PM' in English, '14:05' in Russian and Chinese. */
 export function formatTime(value: string | number | Date): string {
-  return dateTimeFormat('time', { hour: 'numeric', minute: '2-digit' }).format(asDate(value));
+  // The 24-hour clock every other page uses (formatDateTime), not '5:21 PM' here alone.
+  return dateTimeFormat('time', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    asDate(value),
+  );
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
@@ -81,6 +84,21 @@ export function formatPhone(digits: string): string {
   const international = digits.startsWith('+') ? digits : `+${digits}`;
   const parsed = parsePhoneNumberFromString(international);
   return parsed?.isPossible() ? parsed.formatInternational() : international;
+}
+
+/**
+ * A number as a sign-up form takes it: the international digits without spaces or dashes ('+85517536036'),
+ * and the national number without the country code ('17536036'; null when the number cannot be parsed).
+ */
+export function phoneForForms(phone: string): { international: string; national: string | null } {
+  const international = `+${phone.replace(/\D/g, '')}`;
+  const parsed = parsePhoneNumberFromString(international);
+  return { international, national: parsed?.isPossible() ? parsed.nationalNumber : null };
+}
+
+/** A code as a form field takes it: '360-712' and '360 712' are typed as '360712'. */
+export function codeForForms(code: string): string {
+  return code.replace(/[\s-]/g, '');
 }
 
 /** mm:ss for the one-time countdown. */

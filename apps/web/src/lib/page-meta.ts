@@ -7,9 +7,10 @@ export interface PageMeta {
   /** The search-result and link-preview description. */
   description: string;
   /**
-   * When the prerendered page becomes the app. Content pages work as plain HTML (links, anchors and the
-   * FAQ's disclosure widgets are native), so they wait for the visitor's first interaction; forms start at
-   * once, so that the captcha is ready and a submission is handled as soon as possible.
+   * When the prerendered page becomes the app. Content pages and the account forms work as plain HTML until
+   * then (links, anchors, the FAQ's disclosure widgets and typing are native; a form's submission is held
+   * and replayed), so they wait for the visitor's first interaction and their first paint is the HTML and
+   * the bootstrap alone (ADR 0034). Pages whose content the app fetches start at once.
    */
   hydrate: 'on-load' | 'on-interaction';
 }
@@ -17,8 +18,13 @@ export interface PageMeta {
 const HYDRATE: Record<PublicPath, PageMeta['hydrate']> = {
   '/': 'on-interaction',
   '/faq': 'on-interaction',
-  '/login': 'on-load',
-  '/register': 'on-load',
+  // Its table is fetched by the app: started at once, so the figures show without an interaction.
+  '/stats': 'on-load',
+  // The same: its components and incidents come from the open API.
+  '/status': 'on-load',
+  // Typing into a field, a pointer or a focus starts the form's app and, with it, the captcha.
+  '/login': 'on-interaction',
+  '/register': 'on-interaction',
 };
 
 /** Head tags of a public page in the current language; scripts/prerender.ts writes them into its HTML. */

@@ -48,6 +48,7 @@ export const queryKeys = {
   topups: {
     all: ['topups'] as const,
     status: (orderId: string) => ['topup-status', orderId] as const,
+    methods: ['topup-methods'] as const,
   },
 
   account: {
@@ -62,6 +63,8 @@ export const queryKeys = {
     log: (id: number) => ['api-keys', 'log', id] as const,
   },
 
+  /** Outside 'tickets': the navigation's count, refetched by the tickets event like the lists. */
+  unreadTickets: ['unread-tickets'] as const,
   tickets: {
     all: ['tickets'] as const,
     list: (scope: string, sort: string) => ['tickets', scope, 'list', sort] as const,
@@ -86,6 +89,8 @@ export const queryKeys = {
     payment: (id: number) => ['admin', 'payment', id] as const,
     pricing: ['admin', 'pricing'] as const,
     providers: ['admin', 'providers'] as const,
+    reconciliation: (from: string, to: string) => ['admin', 'reconciliation', from, to] as const,
+    alerts: ['admin', 'alerts'] as const,
     audit: (filters: Filters) => ['admin', 'audit', filters] as const,
   },
 };

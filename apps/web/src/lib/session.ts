@@ -1,4 +1,10 @@
-import { ADMIN_ROLE, apiPaths, IDLE_LOGOUT_MS, type Language } from '@simcode/contract';
+import {
+  ADMIN_ROLE,
+  apiPaths,
+  IDLE_LOGOUT_MS,
+  type Language,
+  type SessionEndReason,
+} from '@simcode/contract';
 import { useSyncExternalStore } from 'react';
 import { publicPath } from '@/i18n';
 
@@ -69,10 +75,13 @@ export function signOutHere(): void {
   window.location.assign(publicPath('/'));
 }
 
-/** The session is over (idle, revoked, expired): forget the token and ask for a new sign-in. */
-export function endSession(): void {
+/**
+ * The session is over (idle, revoked, expired): forget the token and ask for a new sign-in, saying why when
+ * the server did (a password changed on another device).
+ */
+export function endSession(reason?: SessionEndReason): void {
   clearToken();
-  window.location.assign(publicPath('/login'));
+  window.location.assign(publicPath(reason ? `/login?ended=${reason}` : '/login'));
 }
 
 /**

@@ -10,6 +10,7 @@ const STALE_BY_EVENT: Record<LiveEventType, readonly QueryKey[]> = {
   numbers: [queryKeys.numbers.all, queryKeys.numbers.statuses, queryKeys.summary, queryKeys.money.ledger],
   rents: [queryKeys.rents.all, queryKeys.rents.statuses, queryKeys.summary, queryKeys.money.ledger],
   balance: [queryKeys.summary, queryKeys.money.ledger, queryKeys.money.orders],
+  tickets: [queryKeys.tickets.all, queryKeys.unreadTickets],
 };
 
 /** Refetches what the server says changed, so an SMS shows up the moment it arrives. */

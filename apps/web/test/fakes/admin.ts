@@ -16,6 +16,9 @@ import {
   adminUserDetailResponseSchema,
   adminUsersResponseSchema,
   formatCents,
+  mismatchActionResponseSchema,
+  type ReconciliationMismatchView,
+  reconciliationResponseSchema,
 } from '@simcode/contract';
 import { z } from 'zod';
 import { createFakeApi, type FakeRequest, ok, refuse, route } from '../fake-api';
@@ -48,10 +51,27 @@ export function adminOrder(id: number, overrides: Partial<AdminOrderRow> = {}): 
     price: 0.5,
     status: 'waiting',
     status_reason: null,
+    refund_reason: null,
     created_at: '2026-03-02T10:15:00.000Z',
     code: null,
     problem_note: null,
     ...overrides,
+  };
+}
+
+/** A supplier's day with one leaking mismatch on order 12: 60 cents of 5.00 net cost (12%). */
+export function reconciliationMismatch(): ReconciliationMismatchView {
+  return {
+    id: 3,
+    provider: 'sim-b',
+    day: '2026-11-26',
+    order_kind: 'activation',
+    provider_order_id: '412000077',
+    order_id: 12,
+    cause: 'code_after_refund',
+    amount_cents: 60,
+    state: 'open',
+    note: null,
   };
 }
 
@@ -65,6 +85,7 @@ export function createFakeAdminApi(
   const orders = new Map((options.orders ?? []).map((order) => [order.id, order]));
   const pageSize = options.pageSize ?? 2;
   const appliedKeys = new Set<string>();
+  let mismatch = reconciliationMismatch();
 
   function page<T extends { id: number }>(rows: T[], query: URLSearchParams) {
     const before = Number(query.get('before') ?? Number.POSITIVE_INFINITY);
@@ -141,6 +162,30 @@ export function createFakeAdminApi(
         return ok(adjustmentResponseSchema, { success: true, message, applied, user: users.get(user.id)! });
       }),
     ),
+    route('GET /api/admin/reconciliation', () =>
+      ok(reconciliationResponseSchema, {
+        success: true,
+        days: [
+          {
+            provider: 'sim-b',
+            day: '2026-11-26',
+            bought: 40,
+            cost_cents: 1200,
+            returned_cents: 700,
+            refunded_cents: 900,
+            leakage_cents: 60,
+            leakage_percent: 12,
+            mismatches: 1,
+            complete: true,
+          },
+        ],
+        mismatches: [mismatch],
+      }),
+    ),
+    route(/^POST \/api\/admin\/reconciliation\/mismatches\/(\d+)$/, (request) => {
+      mismatch = { ...mismatch, state: 'written_off', note: String(request.body?.reason) };
+      return ok(mismatchActionResponseSchema, { success: true, mismatch });
+    }),
     route(/^GET \/api\/admin\/orders\/(\d+)$/, (request) =>
       withOrder(request, (order) =>
         ok(adminOrderDetailResponseSchema, {

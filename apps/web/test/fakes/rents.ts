@@ -30,6 +30,7 @@ export function aRent(overrides: Partial<Rent> & Pick<Rent, 'id'>): Rent {
     auto_renew: false,
     auto_renew_error: null,
     renewal_pending: false,
+    sms_received: false,
     price: 6.24,
     ...overrides,
   };

@@ -3,6 +3,7 @@ import {
   type BuyNumberResponse,
   moneyMessages,
   type NumberStatusResponse,
+  numberMessages,
   type OrderMoneyResponse,
 } from '@simcode/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -33,15 +34,20 @@ export function orderMoneyQuery(kind: 'number' | 'rent', id: number) {
   });
 }
 
-/** Waits for another SMS on a number that received its code, at no charge; answers the number. */
-export function useRequestAnotherSms() {
+/** A POST about one number that answers the number: the lists and status lines are asked again after it. */
+function useNumberPost(pathOf: (id: number) => string, fallbackError?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      apiRequest<BuyNumberResponse>(apiPaths.numbers.anotherSms(id), { method: 'POST' }),
+    mutationFn: (id: number) => apiRequest<BuyNumberResponse>(pathOf(id), { method: 'POST', fallbackError }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.numbers.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.numbers.statuses });
     },
   });
 }
+
+/** Waits for another SMS on a number that received its code, at no charge; answers the number. */
+export const useRequestAnotherSms = () => useNumberPost(apiPaths.numbers.anotherSms);
+
+/** Done with a number that received its code: freed upstream, the code kept in the history. */
+export const useFinishNumber = () => useNumberPost(apiPaths.numbers.finish, numberMessages.finishFailed);

@@ -6,6 +6,7 @@ import {
   NUMBERS_REFRESH_MS,
   numberStatusOf,
   type PurchasedNumber,
+  secondsUntilCancel,
 } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
 import { numberStatusQuery } from './api';
@@ -13,7 +14,7 @@ import { numberStatusText } from './number-status-text';
 
 /**
  * What a number shows, kept current: the status line (polled while the number is live), its code, the
- * seconds left, and why it cannot be canceled. The numbers' cards and the dashboard's Active numbers panel
+ * seconds left, why it cannot be canceled, and the seconds until its supplier allows a cancel. The numbers' cards and the dashboard's Active numbers panel
  * both read it.
  */
 export function useNumberState(number: PurchasedNumber, now: number) {
@@ -37,9 +38,14 @@ export function useNumberState(number: PurchasedNumber, now: number) {
     0,
     Math.floor((new Date(number.created_at).getTime() + ACTIVATION_LIFETIME_MS - now) / 1000),
   );
+  const cancelOpensIn = secondsUntilCancel(number, now);
   const cancelBlock = cancelBlockOf(
     { status: number.status, code },
-    { expired: secondsLeft <= 0, canceledUpstream: remoteStatus === NUMBER_STATUS.canceled },
+    {
+      expired: secondsLeft <= 0,
+      canceledUpstream: remoteStatus === NUMBER_STATUS.canceled,
+      earlyCancel: cancelOpensIn > 0,
+    },
   );
-  return { live, statusText, code, secondsLeft, cancelBlock };
+  return { live, statusText, code, secondsLeft, cancelBlock, cancelOpensIn };
 }

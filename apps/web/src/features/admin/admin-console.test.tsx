@@ -8,6 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { queryClient } from '@/lib/query-client';
 import { AdminLayout } from './admin-layout';
 import { OrderPage } from './order-page';
+import { ReconciliationPage } from './reconciliation-page';
 import { UserPage } from './user-page';
 import { UsersPage } from './users-page';
 
@@ -32,6 +33,7 @@ function renderConsole(
           { path: 'users', Component: UsersPage },
           { path: 'users/:id', Component: UserPage },
           { path: 'orders/:id', Component: OrderPage },
+          { path: 'reconciliation', Component: ReconciliationPage },
         ],
       },
       { path: '/login', element: <p>Login page</p> },
@@ -205,5 +207,34 @@ describe('the refund of an order', () => {
     await user.click(await screen.findByRole('button', { name: 'Refund' }));
     const dialog = screen.getByRole('dialog', { name: 'Refund order #32?' });
     expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+});
+
+describe('the supplier reconciliation', () => {
+  it("shows a supplier's day with its leakage and the mismatch linked to its order, and writes it off with a reason", async () => {
+    const { user } = renderConsole('/admin/reconciliation');
+    const days = await screen.findByRole('table', { name: 'Per supplier and day' });
+    const row = within(days).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('2026-11-26');
+    expect(row).toHaveTextContent('sim-b');
+    expect(row).toHaveTextContent('$0.60');
+    expect(row).toHaveTextContent('12.0%');
+    const mismatches = screen.getByRole('table', { name: 'Mismatches' });
+    expect(within(mismatches).getByRole('link', { name: '#12' })).toHaveAttribute('href', '/admin/orders/12');
+    expect(mismatches).toHaveTextContent('Code delivered after the refund');
+
+    await user.click(within(mismatches).getByRole('button', { name: 'Write off' }));
+    const dialog = screen.getByRole('dialog', { name: 'Write off 412000077 at sim-b?' });
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'supplier will not refund');
+    await user.click(within(dialog).getByRole('button', { name: 'Write off' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.writes()).toMatchObject([
+      {
+        method: 'POST',
+        path: '/api/admin/reconciliation/mismatches/3',
+        body: { action: 'write_off', reason: 'supplier will not refund' },
+      },
+    ]);
+    expect(toast.success).toHaveBeenCalledWith('Saved, and recorded in the audit log.');
   });
 });

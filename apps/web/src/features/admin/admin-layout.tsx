@@ -1,17 +1,21 @@
 import { adminMessages, adminRoutes } from '@simcode/contract';
 import { QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  BellRing,
   CalendarClock,
   ChevronDown,
   CreditCard,
+  Landmark,
   LayoutDashboard,
   LifeBuoy,
   ListOrdered,
   type LucideIcon,
   Percent,
   RotateCw,
+  Scale,
   ScrollText,
   Server,
+  Siren,
   Users,
 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
@@ -42,9 +46,13 @@ const consoleLinks: ConsoleLink[] = [
   { to: adminRoutes.orders, labelKey: 'nav.orders', icon: ListOrdered },
   { to: adminRoutes.rents, labelKey: 'nav.rents', icon: CalendarClock },
   { to: adminRoutes.payments, labelKey: 'nav.payments', icon: CreditCard },
+  { to: adminRoutes.paymentProviders, labelKey: 'nav.paymentProviders', icon: Landmark },
   { to: adminRoutes.pricing, labelKey: 'nav.pricing', icon: Percent },
   { to: adminRoutes.providers, labelKey: 'nav.providers', icon: Server },
+  { to: adminRoutes.reconciliation, labelKey: 'nav.reconciliation', icon: Scale },
+  { to: adminRoutes.alerts, labelKey: 'nav.alerts', icon: BellRing },
   { to: adminRoutes.audit, labelKey: 'nav.audit', icon: ScrollText },
+  { to: adminRoutes.incidents, labelKey: 'nav.incidents', icon: Siren },
   { to: '/dashboard/tickets', labelKey: 'nav.tickets', icon: LifeBuoy },
 ];
 

@@ -5,6 +5,7 @@ import {
   type AdminOrderDetailResponse,
   type AdminOrdersResponse,
   type AdminPaymentDetailResponse,
+  type AdminPaymentProvidersResponse,
   type AdminProvidersResponse,
   type AdminReasonRequest,
   type AdminRentActionResponse,
@@ -13,12 +14,17 @@ import {
   type AdminUserActionResponse,
   type AdminUserDetailResponse,
   type AdminUsersResponse,
+  type AlertChannelCreate,
+  type AlertChannelView,
+  type AlertSettingsView,
+  type AlertsResponse,
   type AuditResponse,
   type adminLedgerResponseSchema,
   adminMessages,
   type adminPaymentActionResponseSchema,
   type adminPaymentsResponseSchema,
   apiPaths,
+  type MismatchActionRequest,
   type OverviewResponse,
   type PaymentCreditRequest,
   type PricingPreviewRequest,
@@ -26,12 +32,14 @@ import {
   type PricingResponse,
   type PricingUpdateRequest,
   type ProviderRoutingRequest,
+  type ReconciliationResponse,
   type RefundRequest,
   type RoleRequest,
 } from '@simcode/contract';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download-file';
 import { queryKeys } from '@/lib/query-keys';
 
 type AdminLedgerResponse = z.infer<typeof adminLedgerResponseSchema>;
@@ -155,6 +163,14 @@ export const paymentQuery = (id: number) =>
       apiRequest<AdminPaymentDetailResponse>(apiPaths.admin.payment(id), { signal, fallbackError }),
   });
 
+/** Each payment provider's health and today's figures; refreshed while the page is open. */
+export const paymentProvidersQuery = queryOptions({
+  queryKey: ['admin', 'payment-providers'] as const,
+  queryFn: ({ signal }) =>
+    apiRequest<AdminPaymentProvidersResponse>(apiPaths.admin.paymentProviders, { signal, fallbackError }),
+  refetchInterval: 30_000,
+});
+
 // ---------------------------------------------------------------- pricing, providers, audit
 
 export const pricingQuery = queryOptions({
@@ -167,6 +183,28 @@ export const providersQuery = queryOptions({
   queryFn: ({ signal }) =>
     apiRequest<AdminProvidersResponse>(apiPaths.admin.providers, { signal, fallbackError }),
 });
+
+/** Per supplier and day of [from, to] (UTC days): cost, returns, refunds, leakage; and the mismatches. */
+export const reconciliationQuery = (from: string, to: string) =>
+  queryOptions({
+    queryKey: queryKeys.admin.reconciliation(from, to),
+    queryFn: ({ signal }) =>
+      apiRequest<ReconciliationResponse>(apiPaths.admin.reconciliation, {
+        query: { from, to },
+        signal,
+        fallbackError,
+      }),
+  });
+
+export const useExportReconciliation = () =>
+  useMutation({
+    mutationFn: ({ from, to }: { from: string; to: string }) =>
+      downloadFile(
+        apiPaths.admin.reconciliationCsv,
+        { from, to },
+        { fallbackError, defaultName: 'reconciliation.csv' },
+      ),
+  });
 
 export interface AuditFilters {
   q?: string;
@@ -227,6 +265,62 @@ export const useSavePricing = () =>
 
 export const useSetRouting = (provider: string) =>
   useConsoleAction<ProviderRoutingRequest, ProviderRoutingResponse>(apiPaths.admin.providerRouting(provider));
+
+/** Reconciles a day now (every supplier); every console query is asked again afterwards. */
+export const useRunReconciliation = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (day: string) =>
+      apiRequest(apiPaths.admin.reconciliationRun, { method: 'POST', body: { day } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
+  });
+};
+
+export const useMismatchAction = (id: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MismatchActionRequest) =>
+      apiRequest(apiPaths.admin.reconciliationMismatch(id), { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
+  });
+};
+
+/** Operator alerts (open and resolved), channels, thresholds and supplier balances. */
+export const alertsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.admin.alerts,
+    queryFn: ({ signal }) => apiRequest<AlertsResponse>(apiPaths.admin.alerts, { signal, fallbackError }),
+  });
+
+/** A change on the alerts page; the page is asked again afterwards. */
+function useAlertsAction<Input, Output>(request: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.alerts }),
+  });
+}
+
+export const useAddAlertChannel = () =>
+  useAlertsAction((body: AlertChannelCreate) =>
+    apiRequest<{ channel: AlertChannelView; secret?: string }>(apiPaths.admin.alertChannels, {
+      method: 'POST',
+      body,
+    }),
+  );
+
+export const useSwitchAlertChannel = () =>
+  useAlertsAction(({ id, enabled }: { id: number; enabled: boolean }) =>
+    apiRequest(apiPaths.admin.alertChannel(id), { method: 'PATCH', body: { enabled } }),
+  );
+
+export const useRemoveAlertChannel = () =>
+  useAlertsAction((id: number) => apiRequest(apiPaths.admin.alertChannel(id), { method: 'DELETE' }));
+
+export const useSaveAlertSettings = () =>
+  useAlertsAction((body: AlertSettingsView) =>
+    apiRequest(apiPaths.admin.alertSettings, { method: 'PUT', body }),
+  );
 
 /** The sale prices of one service in every country under the rules being edited, beside today's. */
 export const usePricingPreview = () =>

@@ -54,7 +54,7 @@ function OrderFacts({ order }: { order: Order }) {
     <Facts>
       <Fact label={t('order.status')}>
         <span className="flex flex-wrap items-center gap-1.5">
-          <OrderStatusBadge status={order.status} />
+          <OrderStatusBadge order={order} />
           {order.problem_note !== null && <Badge variant="warning">{t('order.problem')}</Badge>}
         </span>
       </Fact>

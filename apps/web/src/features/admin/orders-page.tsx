@@ -52,7 +52,7 @@ export function OrdersTable({ orders, showUser = true }: { orders: AdminOrderRow
       )}
       status={(order) => (
         <>
-          <OrderStatusBadge status={order.status} />
+          <OrderStatusBadge order={order} />
           {order.problem_note !== null && <Badge variant="warning">{t('orders.problem')}</Badge>}
           {order.code && <span className="font-mono text-xs">{t('orders.code', { code: order.code })}</span>}
         </>

@@ -143,8 +143,11 @@ export function RentStatusBadge({ status }: { status: string }) {
   return <Badge variant={RENT_BADGES[status] ?? 'muted'}>{statusLabel('rent', status)}</Badge>;
 }
 
-export function OrderStatusBadge({ status }: { status: AdminOrderRow['status'] }) {
-  return <Badge variant={ORDER_BADGES[status] ?? 'muted'}>{statusLabel('order', status)}</Badge>;
+/** An order's status; one support refunded reads as the customer's pages say it, not as a cancellation. */
+export function OrderStatusBadge({ order }: { order: Pick<AdminOrderRow, 'status' | 'refund_reason'> }) {
+  if (order.refund_reason === 'refunded_by_support')
+    return <Badge variant="info">{i18n.t('money:refundReason.refunded_by_support')}</Badge>;
+  return <Badge variant={ORDER_BADGES[order.status] ?? 'muted'}>{statusLabel('order', order.status)}</Badge>;
 }
 
 /** Ours, and the provider's own in its events ('paid', 'wrong_amount' ...). */
@@ -213,6 +216,8 @@ function objectPath(type: string, id: string): string | null {
       return adminRoutes.pricing;
     case 'provider':
       return adminRoutes.providers;
+    case 'mismatch':
+      return adminRoutes.reconciliation;
     default:
       return null;
   }
@@ -312,6 +317,16 @@ const LEDGER_BADGES: Record<string, BadgeVariant> = {
   adjustment: 'warning',
 };
 
+/**
+ * A ledger entry's note as operators read it: a refund stores why its order ended as a code, worded here in
+ * the console's voice (the customer's pages word the same code for the buyer); an adjustment's reason and
+ * older notes are shown as they were written.
+ */
+function ledgerNoteText(note: string): string {
+  const key = `admin:ledgerNote.${note}`;
+  return /^[a-z_]+$/.test(note) && i18n.exists(key) ? i18n.t(key as never) : note;
+}
+
 /** Ledger entries, each with what it refers to (an order, a payment) linked to its console page. */
 export function LedgerTable({ entries, label }: { entries: AdminLedgerEntry[]; label?: string }) {
   const { t } = useTranslation('admin');
@@ -356,7 +371,9 @@ export function LedgerTable({ entries, label }: { entries: AdminLedgerEntry[]; l
                   )}
                 </span>
                 {entry.note && (
-                  <span className="text-sm wrap-anywhere text-muted-foreground">{entry.note}</span>
+                  <span className="text-sm wrap-anywhere text-muted-foreground">
+                    {ledgerNoteText(entry.note)}
+                  </span>
                 )}
               </div>
             </TableCell>

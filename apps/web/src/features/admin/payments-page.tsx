@@ -38,6 +38,9 @@ export function PaymentsTable({
               {t('payments.user')}
             </TableHead>
           )}
+          <TableHead scope="col" className="hidden md:table-cell">
+            {t('payments.provider')}
+          </TableHead>
           <TableHead scope="col">{t('payments.status')}</TableHead>
           <TableHead scope="col" className="text-right">
             {t('payments.amount')}
@@ -73,9 +76,11 @@ export function PaymentsTable({
                 </Link>
               </TableCell>
             )}
+            <TableCell className="hidden align-top md:table-cell">{payment.provider}</TableCell>
             <TableCell className="align-top">
               <div className="flex flex-col items-start gap-1">
                 <PaymentStatusBadge status={payment.status} />
+                <span className="text-xs text-muted-foreground md:hidden">{payment.provider}</span>
                 {payment.provider_status && (
                   <span className="text-xs break-all text-muted-foreground">{payment.provider_status}</span>
                 )}

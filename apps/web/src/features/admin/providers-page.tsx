@@ -80,6 +80,7 @@ function ProviderCard({ provider }: { provider: AdminProvider }) {
         <Fact label={t('providers.noNumbers')}>{percent(health.no_numbers_rate)}</Fact>
         <Fact label={t('providers.deliveryRate')}>{percent(health.delivery_rate)}</Fact>
         <Fact label={t('providers.timeToCode')}>{duration(health.time_to_code_ms)}</Fact>
+        <Fact label={t('providers.lateSms')}>{formatNumber(provider.late_sms)}</Fact>
         <Fact label={t('providers.coolingUntil')}>
           {health.cooling_until ? <DateTime value={health.cooling_until} /> : '—'}
         </Fact>
@@ -116,6 +117,7 @@ export function ProvidersPage() {
   return (
     <>
       <PageHeader title={t('nav.providers')} description={t('providers.description')} />
+      <p className="max-w-prose text-sm text-muted-foreground">{t('providers.healthNote')}</p>
       {providers.isPending && <SkeletonRows count={2} rowClassName="h-64 rounded-xl" />}
       {providers.isError && !providers.data && <LoadError error={providers.error} />}
       {providers.data && providers.data.providers.length === 0 && (

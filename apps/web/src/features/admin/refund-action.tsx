@@ -16,6 +16,7 @@ function RefundAction({
   dollars,
   username,
   needsForce,
+  refunded,
   refund,
   label,
   defaultReason,
@@ -25,6 +26,8 @@ function RefundAction({
   dollars: number;
   username: string;
   needsForce: boolean;
+  /** Refunded already (or ended with its money back): the server would refuse, so the button is off. */
+  refunded: boolean;
   refund(body: RefundRequest): Promise<{ message: string }>;
   label?: string;
   defaultReason?: string;
@@ -46,6 +49,7 @@ function RefundAction({
       }
       confirmLabel={t(`${kind}.refundAmount`, { amount })}
       destructive
+      disabled={refunded}
       defaultReason={defaultReason}
       onOpen={() => setForce(false)}
       run={(reason) => refund({ reason, force })}
@@ -85,6 +89,7 @@ export function RefundOrder({
       dollars={order.price}
       username={order.username}
       needsForce={order.code !== null || order.status === 'received' || order.status === 'completed'}
+      refunded={order.refund_reason !== null}
       refund={refund.mutateAsync}
       label={label}
       defaultReason={defaultReason}
@@ -102,6 +107,7 @@ export function RefundRent({ rent, hasSms }: { rent: AdminRentDetailResponse['re
       dollars={rent.charged}
       username={rent.username}
       needsForce={hasSms || rent.status === 'expired'}
+      refunded={rent.status === 'canceled' || rent.status === 'failed'}
       refund={refund.mutateAsync}
     />
   );

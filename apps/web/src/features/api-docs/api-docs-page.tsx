@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { activationActions, errorName, errorTokens, type ProtocolAction, rentActions } from './actions';
+import { CodeBlock } from './code-block';
+import { JsonApiSection } from './json-api-section';
 
 const origin = typeof window === 'undefined' ? 'https://simcode.example' : window.location.origin;
 const endpoint = `${origin}/stubs/handler_api.php`;
@@ -19,18 +21,6 @@ function javascriptOf(action: ProtocolAction): string {
 const answer = await (await fetch(\`${endpoint}?\${query}\`)).text();`;
 }
 
-function Code({ children, label }: { children: string; label: string }) {
-  return (
-    // Wrapped, not scrolled: long URLs stay readable on a phone without a keyboard-unreachable scroll area.
-    <pre
-      title={label}
-      className="rounded-md bg-slate-950 scheme-light px-3 py-2 text-xs leading-relaxed break-all whitespace-pre-wrap text-slate-100"
-    >
-      <code>{children}</code>
-    </pre>
-  );
-}
-
 function ActionList({ actions }: { actions: ProtocolAction[] }) {
   const { t } = useTranslation('apiDocs');
   return (
@@ -40,10 +30,10 @@ function ActionList({ actions }: { actions: ProtocolAction[] }) {
           <h3 className="font-mono text-base font-semibold text-slate-900">{action.name}</h3>
           <p className="mt-1 text-sm break-words text-slate-600">{t(`actions.${action.name}`)}</p>
           <div className="mt-2 flex flex-col gap-2">
-            <Code label={t('code.curl', { action: action.name })}>{curlOf(action)}</Code>
-            <Code label={t('code.javascript', { action: action.name })}>{javascriptOf(action)}</Code>
+            <CodeBlock label={t('code.curl', { action: action.name })} code={curlOf(action)} />
+            <CodeBlock label={t('code.javascript', { action: action.name })} code={javascriptOf(action)} />
             <p className="text-xs font-medium text-slate-500">{t('example')}</p>
-            <Code label={t('code.answer', { action: action.name })}>{action.response}</Code>
+            <CodeBlock label={t('code.answer', { action: action.name })} code={action.response} />
           </div>
         </article>
       ))}
@@ -64,10 +54,21 @@ export function ApiDocsPage() {
             {t('apiPage')}
           </Link>
         </header>
-        <section>
+        <nav aria-label={t('contents')} className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <a href="#protocol" className="font-medium text-primary underline">
+            {t('protocol')}
+          </a>
+          <a href="#json-api" className="font-medium text-primary underline">
+            {t('json.title')}
+          </a>
+          <a href="#mcp" className="font-medium text-primary underline">
+            {t('json.mcp')}
+          </a>
+        </nav>
+        <section id="protocol" className="scroll-mt-24">
           <h2 className="mb-2 text-xl font-bold">{t('base')}</h2>
           <p className="mb-2 text-sm break-words text-slate-600">{t('baseBody')}</p>
-          <Code label={t('code.baseUrl')}>{endpoint}</Code>
+          <CodeBlock label={t('code.baseUrl')} code={endpoint} />
         </section>
         <section>
           <h2 className="mb-4 text-xl font-bold">{t('activations')}</h2>
@@ -91,24 +92,16 @@ export function ApiDocsPage() {
         <section>
           <h2 className="mb-2 text-xl font-bold">{t('webhooks')}</h2>
           <p className="mb-2 text-sm break-words text-slate-600">{t('webhooksBody')}</p>
-          {/* i18n-ignore: a code sample reads the same in every language */}
-          <Code label={t('code.webhook')}>{`import { createHmac, timingSafeEqual } from 'node:crypto';
+          <CodeBlock
+            label={t('code.webhook')}
+            // i18n-ignore: a code sample reads the same in every language
+            code={`import { createHmac, timingSafeEqual } from 'node:crypto';
 const [, t, v1] = /^t=(\\d+),v1=([0-9a-f]+)$/.exec(request.headers['x-simcode-signature']);
 const expected = createHmac('sha256', WEBHOOK_SECRET).update(\`\${t}.\${rawBody}\`).digest('hex');
-const valid = timingSafeEqual(Buffer.from(v1), Buffer.from(expected)) && Date.now() / 1000 - t < 300;`}</Code>
+const valid = timingSafeEqual(Buffer.from(v1), Buffer.from(expected)) && Date.now() / 1000 - t < 300;`}
+          />
         </section>
-        <section>
-          <h2 className="mb-2 text-xl font-bold">{t('mcp')}</h2>
-          <p className="mb-2 text-sm break-words text-slate-600">{t('mcpBody')}</p>
-          {/* i18n-ignore: a code sample reads the same in every language */}
-          <Code label={t('code.mcp')}>{`import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-const client = new Client({ name: 'my-agent', version: '1.0.0' });
-await client.connect(new StreamableHTTPClientTransport(new URL('${origin}/mcp'), {
-  requestInit: { headers: { authorization: \`Bearer \${process.env.SIMCODE_KEY}\` } },
-}));
-const offers = await client.callTool({ name: 'list_offers', arguments: { country: 'GB', service: 'tg' } });`}</Code>
-        </section>
+        <JsonApiSection origin={origin} />
       </div>
     </main>
   );

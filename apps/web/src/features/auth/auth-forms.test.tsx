@@ -2,8 +2,10 @@ import {
   accountMessages,
   authMessages,
   authResponseSchema,
+  generalMessages,
   loginRequestSchema,
   loginResponseSchema,
+  sessionMessages,
   twoFactorLoginRequestSchema,
 } from '@simcode/contract';
 import { createFakeApi, type FakeApi, ok, refuse, unchecked } from '@test/fake-api';
@@ -28,7 +30,7 @@ function DashboardStandIn() {
   return <h1>Dashboard page</h1>;
 }
 
-function renderAt(path: '/login' | '/register') {
+function renderAt(path: '/login' | '/register' | `/login?${string}`) {
   // The sign-in pages have no query cache.
   return renderWithProviders(
     [
@@ -48,11 +50,13 @@ describe('the login form', () => {
     ['abc', 'password-1', false, authMessages.captchaRequired],
     ['a'.repeat(20), 'password-1', true, authMessages.usernameTooLong],
     ['abc', 'p'.repeat(80), true, authMessages.passwordTooLong],
+    // An e-mail address is not held to a username's length.
+    [`${'a'.repeat(250)}@example.com`, 'password-1', true, authMessages.emailTooLong],
   ])(
     'username %j, password %j, captcha solved %s: shows "%s" and sends nothing',
     async (username, password, solved, text) => {
       const user = renderAt('/login');
-      if (username) await user.type(screen.getByLabelText('Username'), username);
+      if (username) await user.type(screen.getByLabelText('Username or email'), username);
       if (password) await user.type(screen.getByLabelText('Password'), password);
       if (solved) await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
       await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -61,9 +65,14 @@ describe('the login form', () => {
     },
   );
 
+  it('says why the session ended when it ended elsewhere, and nothing for an unknown reason', async () => {
+    renderAt('/login?ended=password_changed');
+    expect(await screen.findByRole('status')).toHaveTextContent(sessionMessages.endedPasswordChanged);
+  });
+
   it("shows the server's error text, and the spec's fallback when there is none", async () => {
     const user = renderAt('/login');
-    await user.type(screen.getByLabelText('Username'), 'alice');
+    await user.type(screen.getByLabelText('Username or email'), 'alice');
     await user.type(screen.getByLabelText('Password'), 'password-1');
     await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
     api.answerNext(refuse(401, authMessages.invalidCredentials));
@@ -85,7 +94,7 @@ describe('the login form', () => {
 
   it('stores the token and opens the dashboard on success', async () => {
     const user = renderAt('/login');
-    await user.type(screen.getByLabelText('Username'), 'alice');
+    await user.type(screen.getByLabelText('Username or email'), 'alice');
     await user.type(screen.getByLabelText('Password'), 'password-1');
     await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
     api.answerNext(ok(loginResponseSchema, { success: true, token: 'header.payload.signature' }));
@@ -98,7 +107,7 @@ describe('the login form', () => {
 describe('the login form with two-factor authentication on', () => {
   it('asks for a code after the password, shows a refusal, then signs in with the challenge', async () => {
     const user = renderAt('/login');
-    await user.type(screen.getByLabelText('Username'), 'alice');
+    await user.type(screen.getByLabelText('Username or email'), 'alice');
     await user.type(screen.getByLabelText('Password'), 'password-1');
     await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
     api.answerNext(
@@ -136,7 +145,7 @@ describe('the login form with two-factor authentication on', () => {
 
   it('goes back to the password form to start over', async () => {
     const user = renderAt('/login');
-    await user.type(screen.getByLabelText('Username'), 'alice');
+    await user.type(screen.getByLabelText('Username or email'), 'alice');
     await user.type(screen.getByLabelText('Password'), 'password-1');
     await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
     api.answerNext(
@@ -144,7 +153,7 @@ describe('the login form with two-factor authentication on', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await user.click(await screen.findByRole('button', { name: 'Start over' }));
-    expect(screen.getByLabelText('Username')).toHaveValue('alice');
+    expect(screen.getByLabelText('Username or email')).toHaveValue('alice');
     expect(screen.getByLabelText('Password')).toHaveValue('');
   });
 
@@ -185,6 +194,24 @@ describe('the register form', () => {
     if (solved) await user.click(screen.getByRole('button', { name: 'Solve captcha' }));
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(api.fetch).not.toHaveBeenCalled();
+  });
+
+  it('says at each field what is wrong with it, and stops once the field is fixed', async () => {
+    const user = renderAt('/register');
+    await user.type(screen.getByLabelText('Email'), 'alice.example.com');
+    await user.type(screen.getByLabelText('Username'), 'ab');
+    await user.type(screen.getByLabelText('Password'), valid.password);
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(authMessages.fillAllFields);
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(authMessages.invalidEmail);
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(authMessages.usernameTooShort);
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Repeat password')).toHaveAccessibleDescription(
+      generalMessages.fieldRequired,
+    );
+    await user.type(screen.getByLabelText('Username'), 'c');
+    expect(screen.getByLabelText('Username')).not.toHaveAttribute('aria-invalid');
     expect(api.fetch).not.toHaveBeenCalled();
   });
 

@@ -1,7 +1,15 @@
-import { accountMessages, appRoutes, authMessages, CAPTCHA_FIELD, validateLogin } from '@simcode/contract';
+import {
+  accountMessages,
+  appRoutes,
+  authMessages,
+  CAPTCHA_FIELD,
+  isSessionEndReason,
+  sessionEndText,
+  validateLogin,
+} from '@simcode/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { FormError } from '@/components/form-error';
 import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
@@ -90,6 +98,9 @@ export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [challenge, setChallenge] = useState<string | null>(null);
+  // A session that ended on this device because of something done elsewhere says why.
+  const ended = useSearchParams()[0].get('ended');
+  const endedText = isSessionEndReason(ended) ? sessionEndText(ended) : null;
   const submission = useAuthSubmit({
     validate: (captcha) => validateLogin({ username: username.trim(), password, captcha }),
     send: (captcha) =>
@@ -112,11 +123,18 @@ export function LoginPage() {
       submission={submission}
       submitLabel={t('login.submit')}
       busyLabel={t('login.busy')}
+      notice={
+        endedText && (
+          <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {endedText}
+          </p>
+        )
+      }
       switchPrompt={t('login.switchPrompt')}
       switchTo={publicPath('/register')}
       switchLabel={t('login.switchLabel')}
     >
-      <Field id="username" label={t('fields.username')}>
+      <Field id="username" label={t('fields.usernameOrEmail')}>
         <Input
           id="username"
           name="username"

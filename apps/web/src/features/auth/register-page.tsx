@@ -1,10 +1,16 @@
-import { authMessages, CAPTCHA_FIELD, validateRegister } from '@simcode/contract';
+import {
+  authMessages,
+  CAPTCHA_FIELD,
+  type RegisterField,
+  registerFieldErrors,
+  validateRegister,
+} from '@simcode/contract';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { policies } from '@/components/legal/policies';
 import { PolicyButton } from '@/components/legal/policy-button';
 import { PasswordInput } from '@/components/password-input';
-import { Field } from '@/components/ui/field';
+import { Field, fieldErrorId } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { publicPath } from '@/i18n';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -14,6 +20,13 @@ import { useAuthSubmit } from './use-auth-submit';
 
 const policyLinkClass = 'font-medium text-primary underline-offset-2 hover:underline';
 
+const fieldIds: Record<RegisterField, string> = {
+  email: 'email',
+  username: 'username',
+  password: 'password',
+  repeatPassword: 'repeat-password',
+};
+
 export function RegisterPage() {
   const { t } = useTranslation('auth');
   useDocumentTitle(t('register.documentTitle'));
@@ -22,8 +35,18 @@ export function RegisterPage() {
     setFields((current) => ({ ...current, [name]: event.target.value }));
   const email = fields.email.trim();
   const username = fields.username.trim();
+  // Each field says what is wrong with it once a submit has been tried, and stops as soon as it is fixed.
+  const [tried, setTried] = useState(false);
+  const fieldErrors = tried ? registerFieldErrors({ ...fields, email, username }) : {};
+  const errorProps = (field: RegisterField) =>
+    fieldErrors[field]
+      ? { 'aria-invalid': true as const, 'aria-describedby': fieldErrorId(fieldIds[field]) }
+      : {};
   const submission = useAuthSubmit({
-    validate: (captcha) => validateRegister({ ...fields, email, username, captcha }),
+    validate: (captcha) => {
+      setTried(true);
+      return validateRegister({ ...fields, email, username, captcha });
+    },
     send: (captcha) =>
       register(
         {
@@ -62,7 +85,7 @@ export function RegisterPage() {
       switchTo={publicPath('/login')}
       switchLabel={t('register.switchLabel')}
     >
-      <Field id="email" label={t('fields.email')}>
+      <Field id="email" label={t('fields.email')} error={fieldErrors.email}>
         <Input
           id="email"
           name="email"
@@ -71,11 +94,13 @@ export function RegisterPage() {
           value={fields.email}
           onChange={update('email')}
           autoFocus
+          {...errorProps('email')}
         />
       </Field>
       <Field
         id="username"
         label={t('fields.username')}
+        error={fieldErrors.username}
         below={<p className="text-xs text-muted-foreground">{t('register.usernameHint')}</p>}
       >
         <Input
@@ -84,24 +109,27 @@ export function RegisterPage() {
           autoComplete="username"
           value={fields.username}
           onChange={update('username')}
+          {...errorProps('username')}
         />
       </Field>
-      <Field id="password" label={t('fields.password')}>
+      <Field id="password" label={t('fields.password')} error={fieldErrors.password}>
         <PasswordInput
           id="password"
           name="password"
           autoComplete="new-password"
           value={fields.password}
           onChange={update('password')}
+          {...errorProps('password')}
         />
       </Field>
-      <Field id="repeat-password" label={t('register.repeatPassword')}>
+      <Field id="repeat-password" label={t('register.repeatPassword')} error={fieldErrors.repeatPassword}>
         <PasswordInput
           id="repeat-password"
           name="repeat_password"
           autoComplete="new-password"
           value={fields.repeatPassword}
           onChange={update('repeatPassword')}
+          {...errorProps('repeatPassword')}
         />
       </Field>
     </AuthForm>

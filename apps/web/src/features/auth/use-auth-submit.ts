@@ -66,13 +66,23 @@ export function useSignIn() {
   const navigate = useNavigate();
   return async (token: string) => {
     setToken(token);
+    const target = afterSignInPath(window.location.search);
     const saved = await savedLanguage();
     if (saved === null) saveAccountLanguage(currentLanguage());
     if (saved && saved !== currentLanguage()) {
       rememberLanguage(saved);
-      window.location.assign('/dashboard');
+      window.location.assign(target);
       return;
     }
-    navigate('/dashboard', { replace: true });
+    navigate(target, { replace: true });
   };
+}
+
+/**
+ * Where a sign-in or sign-up goes: the dashboard, or the dashboard page the visitor came from (`?next=`, a
+ * public price list's Buy). Only a path of this site's dashboard is followed, never another address.
+ */
+export function afterSignInPath(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  return next && /^\/dashboard(?:[/?]|$)/.test(next) && !next.includes('//') ? next : '/dashboard';
 }

@@ -10,13 +10,14 @@ import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CopyButton } from '@/components/copy-button';
+import { CountryFlag } from '@/components/country-flag';
 import { AnotherSms } from '@/components/orders/another-sms';
+import { FinishNumber } from '@/components/orders/finish-number';
 import { useNumberState } from '@/components/orders/use-number-state';
 import { ServiceIcon } from '@/components/service-icon';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMinutesSeconds, formatPhone } from '@/lib/format';
 import { countryName } from '@/lib/names';
-import { useNow } from '@/lib/use-now';
 import { numbersQuery } from './api';
 
 function ActiveNumberRow({ number, now }: { number: PurchasedNumber; now: number }) {
@@ -33,7 +34,13 @@ function ActiveNumberRow({ number, now }: { number: PurchasedNumber; now: number
     >
       <ServiceIcon name={number.service_name} icon={serviceByCode(number.service)?.icon} size="sm" />
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium">{number.service_name}</p>
+        <p className="flex min-w-0 items-center gap-1.5 text-sm">
+          <span className="truncate font-medium">{number.service_name}</span>
+          <CountryFlag country={number.country} />
+          <span className="truncate text-muted-foreground">
+            {countryName(number.country, number.country_name)}
+          </span>
+        </p>
         {phone ? (
           <CopyButton
             value={phone}
@@ -46,6 +53,7 @@ function ActiveNumberRow({ number, now }: { number: PurchasedNumber; now: number
       </div>
       <div className="flex flex-wrap items-center justify-end gap-3">
         <AnotherSms number={number} secondsLeft={secondsLeft} />
+        <FinishNumber number={number} />
         {/* Stays while the status gives way to the code, so the code's arrival is announced politely. */}
         <span aria-live="polite">
           {code ? (
@@ -76,20 +84,39 @@ function ActiveNumberRow({ number, now }: { number: PurchasedNumber; now: number
 }
 
 /**
- * The numbers still waiting for or showing their code, right on the dashboard: a buyer gets the code
- * without leaving the page. Kept current by the live updates and the status polling of each number.
+ * The numbers still waiting for or showing their code, kept current by the live updates and polled while
+ * any is live. A number whose 20 minutes are over without a code is left out: it is being refunded.
  */
-export function ActiveNumbers() {
-  const { t } = useTranslation('dashboard');
-  const now = useNow();
+export function useActiveNumbers(now: number): PurchasedNumber[] {
   const numbers = useQuery({
     ...numbersQuery,
     refetchInterval: (query) => (query.state.data?.numbers.some(isLiveNumber) ? NUMBERS_REFRESH_MS : false),
   });
-  const active = numbers.data?.numbers.filter(isLiveNumber) ?? [];
+  return (
+    numbers.data?.numbers.filter(
+      (number) =>
+        isLiveNumber(number) && (number.code !== null || new Date(number.expires_at).getTime() > now),
+    ) ?? []
+  );
+}
+
+/**
+ * The live numbers, right on the dashboard beside the Buy panel (a tab of their own on phones): a buyer
+ * gets the code without leaving the page.
+ */
+export function ActiveNumbers({
+  active,
+  now,
+  className,
+}: {
+  active: PurchasedNumber[];
+  now: number;
+  className?: string;
+}) {
+  const { t } = useTranslation('dashboard');
   if (active.length === 0) return null;
   return (
-    <Card aria-label={t('active.title')} role="region">
+    <Card aria-label={t('active.title')} role="region" className={className}>
       <CardHeader className="flex-row items-center justify-between gap-3 pb-2">
         <CardTitle className="text-base">{t('active.title')}</CardTitle>
         <Link to="/dashboard/numbers" className="text-sm font-medium text-primary hover:underline">

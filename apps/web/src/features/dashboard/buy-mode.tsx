@@ -1,26 +1,22 @@
 import { Globe2, LayoutGrid } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { browserStorage } from '@/lib/browser-storage';
 import { cn } from '@/lib/utils';
 
 type BuyMode = 'country' | 'service';
 const STORAGE_KEY = 'dashboard-mode';
 
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-/** The dashboard's way of buying, as this browser chose it last ("By country" until then, as the spec has it). */
-export function useBuyMode() {
-  const [mode, setMode] = useState<BuyMode>(() =>
-    storage()?.getItem(STORAGE_KEY) === 'service' ? 'service' : 'country',
+/**
+ * The dashboard's way of buying, as this browser chose it last ("By country" until then, as the spec has
+ * it), unless the page was opened for one service (`opened`).
+ */
+export function useBuyMode(opened?: BuyMode) {
+  const [mode, setMode] = useState<BuyMode>(
+    () => opened ?? (browserStorage()?.getItem(STORAGE_KEY) === 'service' ? 'service' : 'country'),
   );
   function choose(next: BuyMode) {
-    storage()?.setItem(STORAGE_KEY, next);
+    browserStorage()?.setItem(STORAGE_KEY, next);
     setMode(next);
   }
   return [mode, choose] as const;

@@ -1,141 +1,135 @@
-import { type DashboardCountry, numberMessages } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
-import { RadioTower } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CountryFlag } from '@/components/country-flag';
-import { CountryStep } from '@/components/country-list';
+import { Link, useSearchParams } from 'react-router';
 import { PageContainer, PageHeader } from '@/components/page-header';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { StepCard } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { errorMessage } from '@/lib/api-client';
-import { countryName } from '@/lib/names';
+import { publicPath } from '@/i18n';
 import { summaryQuery } from '@/lib/summary-query';
-import { ActiveNumbers } from './active-numbers';
-import { countriesQuery, servicesQuery } from './api';
+import { useNow } from '@/lib/use-now';
+import { cn } from '@/lib/utils';
+import { ActiveNumbers, useActiveNumbers } from './active-numbers';
+import { BoughtNumber } from './bought-number';
 import { BuyModeSwitch, useBuyMode } from './buy-mode';
+import { ByCountry } from './by-country';
 import { ByService } from './by-service';
 import { FavouritesPanel } from './favourites-panel';
-import { LongTermPromo, LowBalanceBanner, SupportNotice } from './notices';
-import { ServiceList } from './service-list';
+import { Notices } from './notices';
 import { StatCards } from './stat-cards';
 import { usePurchase } from './use-purchase';
 
+type Section = 'buy' | 'live';
+
+/** On phones the Buy panel and the live numbers are two tabs; wider screens show both side by side. */
+function SectionTabs({
+  section,
+  onChange,
+  liveCount,
+}: {
+  section: Section;
+  onChange(section: Section): void;
+  liveCount: number;
+}) {
+  const { t } = useTranslation('dashboard');
+  const tabs = [
+    { value: 'buy', label: t('tabs.buy') },
+    { value: 'live', label: t('tabs.live', { count: liveCount }) },
+  ] as const;
+  return (
+    <fieldset className="grid grid-cols-2 rounded-lg border bg-muted p-1 lg:hidden">
+      <legend className="sr-only">{t('tabs.label')}</legend>
+      {tabs.map((tab) => (
+        <button
+          key={tab.value}
+          type="button"
+          aria-pressed={section === tab.value}
+          onClick={() => onChange(tab.value)}
+          className={cn(
+            'rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors',
+            section === tab.value && 'bg-background text-foreground shadow-sm',
+          )}
+        >
+          {tab.label}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * The dashboard: buying comes first. The Buy panel sits right under one-line notices, with the number just
+ * bought at its top; the live numbers are a compact list beside it (a tab on phones); the spec's stat cards
+ * and favourites follow below.
+ */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const summary = useQuery(summaryQuery);
-  const countries = useQuery(countriesQuery);
   const purchase = usePurchase();
-  const [mode, setMode] = useBuyMode();
+  const now = useNow();
+  const active = useActiveNumbers(now);
+  // `?service=tg` (a public price list's Buy) opens "By service" on that service.
+  const [search] = useSearchParams();
+  const linkedService = /^[a-z0-9_-]{1,60}$/.test(search.get('service') ?? '') ? search.get('service') : null;
+  const [mode, setMode] = useBuyMode(linkedService ? 'service' : undefined);
+  const [section, setSection] = useState<Section>('buy');
   // The service of "By service": the page's, so a starred service opens there.
-  const [serviceId, setServiceId] = useState<string | null>(null);
-  const [country, setCountry] = useState<DashboardCountry | null>(null);
-  const [operator, setOperator] = useState<string | null>(null);
-  const services = useQuery({
-    ...servicesQuery(country?.id ?? '', operator ?? ''),
-    enabled: Boolean(country && operator),
-  });
-
-  // Selecting a country clears the operator and service; its first operator is picked for the user.
-  function selectCountry(next: DashboardCountry) {
-    setCountry(next);
-    setOperator(Object.keys(next.operators)[0] ?? null);
-  }
+  const [serviceId, setServiceId] = useState<string | null>(linkedService);
 
   function openService(service: string) {
     setServiceId(service);
     setMode('service');
+    setSection('buy');
   }
 
-  const operators = country ? Object.entries(country.operators) : [];
+  const hasLive = active.length > 0;
+  const showing = hasLive ? section : 'buy';
   return (
     <PageContainer>
       <PageHeader title={t('page.title')} description={t('page.description')} />
       <div className="flex flex-col gap-4">
-        <StatCards summary={summary.data} />
-        {summary.data && <LowBalanceBanner balance={summary.data.balance} />}
-        <SupportNotice />
-        <ActiveNumbers />
-        <FavouritesPanel purchase={purchase} onOpenService={openService} />
-        <LongTermPromo />
-      </div>
-
-      <div className="mt-6 mb-4">
-        <BuyModeSwitch mode={mode} onChange={setMode} />
-      </div>
-      {mode === 'service' ? (
-        <ByService serviceId={serviceId} onServiceChange={setServiceId} purchase={purchase} />
-      ) : (
-        <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-          <CountryStep
-            failure={
-              countries.isError ? errorMessage(countries.error, numberMessages.fetchCountriesFailed) : null
-            }
-            countries={countries.data?.countries}
-            loading={countries.isPending}
-            selectedId={country?.id ?? null}
-            onSelect={selectCountry}
-          />
-
-          <StepCard icon={RadioTower} title={t('services.step')} contentClassName="flex flex-col gap-4">
-            {!country ? (
-              <Alert variant="info">
-                <AlertDescription>{t('services.selectCountry')}</AlertDescription>
-              </Alert>
-            ) : (
-              <>
-                <div className="flex flex-col gap-2">
-                  <Label htmlFor="operator" className="flex items-center gap-2">
-                    <CountryFlag country={country.id} />{' '}
-                    {t('services.operatorIn', { country: countryName(country.id, country.name) })}
-                  </Label>
-                  <Select value={operator ?? undefined} onValueChange={setOperator}>
-                    <SelectTrigger id="operator" aria-label={t('services.operator')}>
-                      <SelectValue placeholder={t('services.selectOperator')} />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {operators.map(([key, name]) => (
-                        <SelectItem key={key} value={key}>
-                          {/* Operators are brands, but for the one that means "whichever": it is a phrase. */}
-                          {key === 'any' ? t('services.anyOperator') : name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                </div>
-                {!operator ? (
-                  <Alert variant="info">
-                    <AlertDescription>{t('services.selectOperatorHint')}</AlertDescription>
-                  </Alert>
-                ) : services.isError ? (
-                  <Alert variant="destructive">
-                    <AlertDescription>{errorMessage(services.error)}</AlertDescription>
-                  </Alert>
-                ) : (
-                  <ServiceList
-                    country={country}
-                    services={services.data?.services}
-                    loading={services.isPending}
-                    buyingService={purchase.buying?.countryID === country.id ? purchase.buying.service : null}
-                    onBuy={(service) =>
-                      void purchase.buy({
-                        service: service.id,
-                        serviceName: service.name,
-                        countryID: country.id,
-                        countryName: country.name,
-                        operator,
-                        price: service.price,
-                      })
-                    }
-                  />
-                )}
-              </>
+        <Notices balance={summary.data?.balance} />
+        {hasLive && <SectionTabs section={showing} onChange={setSection} liveCount={active.length} />}
+        <div
+          className={cn(
+            'grid grid-cols-1 items-start gap-4',
+            hasLive && 'lg:grid-cols-[minmax(0,1fr)_22rem]',
+          )}
+        >
+          <section
+            aria-label={t('mode.legend')}
+            className={cn('flex min-w-0 flex-col gap-4', showing !== 'buy' && 'hidden lg:flex')}
+          >
+            {purchase.bought && (
+              <BoughtNumber
+                key={purchase.bought.id}
+                bought={purchase.bought}
+                onDismiss={purchase.dismissBought}
+              />
             )}
-          </StepCard>
+            <BuyModeSwitch mode={mode} onChange={setMode} />
+            {mode === 'service' ? (
+              <ByService serviceId={serviceId} onServiceChange={setServiceId} purchase={purchase} />
+            ) : (
+              <ByCountry purchase={purchase} />
+            )}
+            <p className="text-sm text-muted-foreground">
+              {t('indexNote')}{' '}
+              <Link
+                to={publicPath('/stats')}
+                className="font-medium text-primary underline underline-offset-2"
+              >
+                {t('stats:link')}
+              </Link>
+            </p>
+          </section>
+          <ActiveNumbers
+            active={active}
+            now={now}
+            className={cn('lg:sticky lg:top-24', showing !== 'live' && 'hidden lg:block')}
+          />
         </div>
-      )}
+        <FavouritesPanel purchase={purchase} onOpenService={openService} />
+        <StatCards summary={summary.data} liveOneTime={active.length} />
+      </div>
       {purchase.dialog}
     </PageContainer>
   );

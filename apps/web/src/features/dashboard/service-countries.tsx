@@ -1,6 +1,6 @@
 import { DASHBOARD_LIST_PANE_PX, type ServiceCountryOffer } from '@simcode/contract';
 import { ArrowDown, ArrowUp, ArrowUpDown, ShoppingCart } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountryFlag } from '@/components/country-flag';
 import { Badge } from '@/components/ui/badge';
@@ -12,6 +12,13 @@ import { countryName, serviceInSentence } from '@/lib/names';
 import { useRovingFocus } from '@/lib/use-roving-focus';
 import { cn } from '@/lib/utils';
 import { deliveryDescription, deliveryRate, rateText, secondsToCode, timeToCodeText } from './delivery';
+import {
+  clearsFloor,
+  DELIVERY_FLOORS,
+  type DeliveryFloor,
+  setDeliveryFloor,
+  useDeliveryFloor,
+} from './delivery-floor';
 import { FavouriteStar } from './favourites';
 
 type SortKey = 'country' | 'price' | 'stock' | 'rate' | 'time';
@@ -116,10 +123,15 @@ export function ServiceCountries({
 }) {
   const { t } = useTranslation('dashboard');
   const [sort, setSort] = useState<Sort>({ key: 'country', direction: 'asc' });
+  const floor = useDeliveryFloor();
+  const offered = countries ?? [];
   const rows = sortRows(
-    (countries ?? []).map((offer) => ({ ...offer, displayName: countryName(offer.countryID, offer.name) })),
+    offered
+      .filter((offer) => clearsFloor(offer.delivery, floor))
+      .map((offer) => ({ ...offer, displayName: countryName(offer.countryID, offer.name) })),
     sort,
   );
+  const hidden = offered.length - rows.length;
   const isDisabled = (row: Row) =>
     row.stock <= 0 || (buyingCountry !== null && buyingCountry !== row.countryID);
   // As in the country mode: one Tab stop on the first Buy, the arrows along a column or across a row.
@@ -144,120 +156,158 @@ export function ServiceCountries({
     );
   }
   return (
-    <div
-      className="relative overflow-y-auto rounded-lg border bg-white"
-      style={{ maxHeight: DASHBOARD_LIST_PANE_PX }}
-    >
-      <table
-        className="w-full text-sm max-sm:block"
-        aria-label={t('byService.table', { service: service.name })}
+    <div className="flex flex-col gap-2">
+      <FloorChoice floor={floor} hidden={hidden} />
+      <div
+        className="relative overflow-y-auto rounded-lg border bg-white"
+        style={{ maxHeight: DASHBOARD_LIST_PANE_PX }}
       >
-        <thead className="sticky top-0 z-10 border-b bg-white max-sm:block">
-          <tr className="max-sm:flex max-sm:flex-wrap max-sm:gap-1 max-sm:p-2">
-            <SortHeader column="country" label={t('byService.country')} sort={sort} onSort={onSort} />
-            {NUMERIC_COLUMNS.map((column) => (
-              <SortHeader
-                key={column}
-                column={column}
-                label={t(`byService.${column}`)}
-                sort={sort}
-                onSort={onSort}
-                className="sm:text-right"
-              />
-            ))}
-            <th scope="col" className="max-sm:hidden">
-              <span className="sr-only">{t('byService.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y max-sm:block" {...roving.listProps}>
-          {loading && (
-            <tr className="max-sm:block">
-              <td colSpan={6} className="max-sm:block">
-                <SkeletonRows count={8} className="p-3" rowClassName="h-10" />
-              </td>
+        <table
+          className="w-full text-sm max-sm:block"
+          aria-label={t('byService.table', { service: service.name })}
+        >
+          <thead className="sticky top-0 z-10 border-b bg-white max-sm:block">
+            <tr className="max-sm:flex max-sm:flex-wrap max-sm:gap-1 max-sm:p-2">
+              <SortHeader column="country" label={t('byService.country')} sort={sort} onSort={onSort} />
+              {NUMERIC_COLUMNS.map((column) => (
+                <SortHeader
+                  key={column}
+                  column={column}
+                  label={t(`byService.${column}`)}
+                  sort={sort}
+                  onSort={onSort}
+                  className="sm:text-right"
+                />
+              ))}
+              <th scope="col" className="max-sm:hidden">
+                <span className="sr-only">{t('byService.actions')}</span>
+              </th>
             </tr>
-          )}
-          {rows.map((row) => {
-            const outOfStock = row.stock <= 0;
-            const time = timeToCodeText(row.delivery);
-            return (
-              <tr
-                key={row.countryID}
-                data-testid="service-country"
-                className="max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:px-3 max-sm:py-2.5"
-              >
-                <th scope="row" className="px-3 py-2 text-left font-medium max-sm:p-0">
-                  <span className="flex min-w-0 items-center gap-2">
-                    <CountryFlag country={row.countryID} />
-                    <span className="min-w-0 break-words">{row.displayName}</span>
-                  </span>
-                </th>
-                <td
-                  className="px-3 py-2 text-right font-semibold tabular-nums max-sm:p-0"
-                  data-testid="price"
-                >
-                  {formatDollars(row.price)}
-                </td>
-                <td className="px-3 py-2 text-right tabular-nums max-sm:col-start-1 max-sm:p-0 max-sm:text-left max-sm:text-xs max-sm:text-muted-foreground">
-                  {outOfStock ? (
-                    <Badge variant="muted" className="px-1.5 py-0">
-                      {t('services.outOfStock')}
-                    </Badge>
-                  ) : (
-                    <>
-                      <span className="sm:hidden">{t('byService.stock')}: </span>
-                      {formatNumber(row.stock)}
-                    </>
-                  )}
-                </td>
-                <td
-                  className="px-3 py-2 text-right whitespace-nowrap tabular-nums max-sm:col-start-1 max-sm:p-0 max-sm:text-left max-sm:text-xs"
-                  title={deliveryDescription(row.delivery)}
-                >
-                  <span className="text-muted-foreground sm:hidden">{t('byService.rate')}: </span>
-                  <span
-                    className={
-                      deliveryRate(row.delivery) === null ? 'text-muted-foreground italic' : 'text-green-700'
-                    }
-                  >
-                    {rateText(row.delivery)}
-                  </span>
-                  {/* On a phone the time follows the rate on the same line. */}
-                  {time && <span className="text-muted-foreground sm:hidden"> · {time}</span>}
-                </td>
-                <td className="px-3 py-2 text-right whitespace-nowrap text-muted-foreground tabular-nums max-sm:hidden">
-                  {time ?? '—'}
-                </td>
-                <td className="px-3 py-2 max-sm:col-start-2 max-sm:row-start-2 max-sm:row-span-2 max-sm:p-0">
-                  <span className="flex items-center justify-end gap-1">
-                    <FavouriteStar
-                      favouriteKey={{ service: service.id, countryID: row.countryID }}
-                      label={t('favourites.pair', { service: service.name, country: row.displayName })}
-                      {...roving.itemProps(`star:${row.countryID}`, 'star')}
-                    />
-                    <Button
-                      size="sm"
-                      onClick={() => onBuy(row)}
-                      disabled={isDisabled(row)}
-                      busy={buyingCountry === row.countryID}
-                      aria-label={t('byService.buyLabel', {
-                        service: serviceInSentence(service.name),
-                        country: row.displayName,
-                        price: formatDollars(row.price),
-                      })}
-                      {...roving.itemProps(row.countryID, 'buy')}
-                    >
-                      {buyingCountry !== row.countryID && <ShoppingCart aria-hidden="true" />}
-                      {t('services.buy')}
-                    </Button>
-                  </span>
+          </thead>
+          <tbody className="divide-y max-sm:block" {...roving.listProps}>
+            {loading && (
+              <tr className="max-sm:block">
+                <td colSpan={6} className="max-sm:block">
+                  <SkeletonRows count={8} className="p-3" rowClassName="h-10" />
                 </td>
               </tr>
-            );
-          })}
-        </tbody>
-      </table>
+            )}
+            {rows.map((row) => {
+              const outOfStock = row.stock <= 0;
+              const time = timeToCodeText(row.delivery);
+              return (
+                <tr
+                  key={row.countryID}
+                  data-testid="service-country"
+                  className="max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:px-3 max-sm:py-2.5"
+                >
+                  <th scope="row" className="px-3 py-2 text-left font-medium max-sm:p-0">
+                    <span className="flex min-w-0 items-center gap-2">
+                      <CountryFlag country={row.countryID} />
+                      <span className="min-w-0 break-words">{row.displayName}</span>
+                    </span>
+                  </th>
+                  <td
+                    className="px-3 py-2 text-right font-semibold tabular-nums max-sm:p-0"
+                    data-testid="price"
+                  >
+                    {formatDollars(row.price)}
+                  </td>
+                  <td className="px-3 py-2 text-right tabular-nums max-sm:col-start-1 max-sm:p-0 max-sm:text-left max-sm:text-xs max-sm:text-muted-foreground">
+                    {outOfStock ? (
+                      <Badge variant="muted" className="px-1.5 py-0">
+                        {t('services.outOfStock')}
+                      </Badge>
+                    ) : (
+                      <>
+                        <span className="sm:hidden">{t('byService.stock')}: </span>
+                        {formatNumber(row.stock)}
+                      </>
+                    )}
+                  </td>
+                  <td
+                    className="px-3 py-2 text-right whitespace-nowrap tabular-nums max-sm:col-start-1 max-sm:p-0 max-sm:text-left max-sm:text-xs"
+                    title={deliveryDescription(row.delivery)}
+                  >
+                    <span className="text-muted-foreground sm:hidden">{t('byService.rate')}: </span>
+                    <span
+                      className={
+                        deliveryRate(row.delivery) === null
+                          ? 'text-muted-foreground italic'
+                          : 'text-green-700'
+                      }
+                    >
+                      {rateText(row.delivery)}
+                    </span>
+                    {/* On a phone the time follows the rate on the same line. */}
+                    {time && <span className="text-muted-foreground sm:hidden"> · {time}</span>}
+                  </td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap text-muted-foreground tabular-nums max-sm:hidden">
+                    {time ?? '—'}
+                  </td>
+                  <td className="px-3 py-2 max-sm:col-start-2 max-sm:row-start-2 max-sm:row-span-2 max-sm:p-0">
+                    <span className="flex items-center justify-end gap-1">
+                      <FavouriteStar
+                        favouriteKey={{ service: service.id, countryID: row.countryID }}
+                        label={t('favourites.pair', { service: service.name, country: row.displayName })}
+                        {...roving.itemProps(`star:${row.countryID}`, 'star')}
+                      />
+                      <Button
+                        size="sm"
+                        onClick={() => onBuy(row)}
+                        disabled={isDisabled(row)}
+                        busy={buyingCountry === row.countryID}
+                        aria-label={t('byService.buyLabel', {
+                          service: serviceInSentence(service.name),
+                          country: row.displayName,
+                          price: formatDollars(row.price),
+                        })}
+                        {...roving.itemProps(row.countryID, 'buy')}
+                      >
+                        {buyingCountry !== row.countryID && <ShoppingCart aria-hidden="true" />}
+                        {t('services.buy')}
+                      </Button>
+                    </span>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/** The buyer's minimum delivery rate (remembered in this browser) and how many offers it hides. */
+function FloorChoice({ floor, hidden }: { floor: DeliveryFloor; hidden: number }) {
+  const { t } = useTranslation('dashboard');
+  const selectId = useId();
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+      <label htmlFor={selectId} className="font-medium">
+        {t('byService.minRate')}
+      </label>
+      <select
+        id={selectId}
+        value={floor ?? ''}
+        onChange={(event) =>
+          setDeliveryFloor(DELIVERY_FLOORS.find((choice) => String(choice) === event.target.value) ?? null)
+        }
+        className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+      >
+        <option value="">{t('byService.minRateAny')}</option>
+        {DELIVERY_FLOORS.map((choice) => (
+          <option key={choice} value={choice}>
+            {t('byService.minRateAtLeast', { rate: choice })}
+          </option>
+        ))}
+      </select>
+      {floor !== null && hidden > 0 && (
+        <p className="text-muted-foreground" role="status" data-testid="hidden-offers">
+          {t('byService.hiddenBelow', { count: hidden, rate: floor })}
+        </p>
+      )}
     </div>
   );
 }

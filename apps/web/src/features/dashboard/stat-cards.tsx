@@ -13,12 +13,15 @@ function StatCard({
   value,
   icon,
   hint,
+  detail,
   to,
 }: {
   label: string;
   value: ReactNode;
   icon: ReactNode;
   hint: string;
+  /** A visible line under the figure, when the figure needs one to be read right. */
+  detail?: string;
   /** The page with the figure's details; the whole card links there. */
   to?: string;
 }) {
@@ -39,6 +42,7 @@ function StatCard({
       <div className="min-w-0">
         <p className="text-sm font-medium text-muted-foreground">{label}</p>
         <div className="text-xl font-bold tracking-tight break-words tabular-nums sm:text-2xl">{value}</div>
+        {detail && <p className="text-xs text-muted-foreground">{detail}</p>}
         <p className="sr-only">{hint}</p>
       </div>
     </Card>
@@ -54,8 +58,17 @@ function StatCard({
   );
 }
 
-/** Balance, Orders, Numbers and Total Countries (spec section 2). */
-export function StatCards({ summary }: { summary: SummaryResponse | undefined }) {
+/**
+ * Balance, Orders, Numbers and Total Countries (spec section 2). Numbers counts rents too, so the card says
+ * how many of them are the one-time numbers listed beside the Buy panel.
+ */
+export function StatCards({
+  summary,
+  liveOneTime,
+}: {
+  summary: SummaryResponse | undefined;
+  liveOneTime: number;
+}) {
   const { t } = useTranslation('dashboard');
   const value = (content: ReactNode) => (summary ? content : <Skeleton className="mt-1 h-7 w-16" />);
   return (
@@ -78,6 +91,14 @@ export function StatCards({ summary }: { summary: SummaryResponse | undefined })
         icon={<Phone />}
         value={value(summary?.totalNumbers)}
         hint={t('stats.numbersHint')}
+        detail={
+          summary && summary.totalNumbers > 0
+            ? t('stats.numbersSplit', {
+                oneTime: Math.min(liveOneTime, summary.totalNumbers),
+                rented: Math.max(0, summary.totalNumbers - liveOneTime),
+              })
+            : undefined
+        }
       />
       <StatCard
         label={t('stats.countries')}

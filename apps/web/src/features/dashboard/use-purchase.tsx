@@ -1,5 +1,6 @@
-import { numberMessages, priceChangedBodySchema } from '@simcode/contract';
+import { numberMessages, type PurchasedNumber, priceChangedBodySchema } from '@simcode/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -7,6 +8,7 @@ import { useConfirmCharge } from '@/components/confirm-charge';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDollars } from '@/lib/format';
 import { countryName, serviceInSentence } from '@/lib/names';
+import { toastShortfall } from '@/lib/shortfall';
 import { summaryQuery } from '@/lib/summary-query';
 import { servicesQuery, useBuyNumber } from './api';
 
@@ -32,7 +34,8 @@ function changedPrice(error: unknown): number | null {
 /**
  * The one purchase path of the dashboard, for both modes, favourites and recent purchases: the price is
  * asked for first, the purchase sends the price shown, and a price that went up since is asked for again
- * with both prices before anything is charged. Render `dialog` once.
+ * with both prices before anything is charged. Render `dialog` once; `bought` is the number the last purchase
+ * got, for the page to show where the buyer is looking until `dismissBought`.
  */
 export function usePurchase() {
   const { t } = useTranslation('dashboard');
@@ -41,6 +44,7 @@ export function usePurchase() {
   const charge = useConfirmCharge();
   const summary = useQuery(summaryQuery);
   const purchase = useBuyNumber();
+  const [bought, setBought] = useState<PurchasedNumber | null>(null);
   // What is being bought: its Buy button is busy and the others wait.
   const buying: Pick<Offer, 'service' | 'countryID'> | null = purchase.isPending ? purchase.variables : null;
 
@@ -59,7 +63,11 @@ export function usePurchase() {
   async function buy(offer: Offer) {
     // The server checks again; this spares a request the answer is already known for.
     if (summary.data && summary.data.balance < offer.price) {
-      toast.error(numberMessages.insufficientBalance);
+      toastShortfall(
+        numberMessages.insufficientBalance,
+        { priceDollars: offer.price, balanceDollars: summary.data.balance },
+        () => navigate('/dashboard/topup'),
+      );
       return;
     }
     if (!(await charge.confirm(question(offer, offer.price)))) return;
@@ -68,13 +76,14 @@ export function usePurchase() {
       // Asked again each time the price went up: a confirmed price is the most that is charged.
       for (;;) {
         try {
-          await purchase.mutateAsync({
+          const answer = await purchase.mutateAsync({
             country: offer.countryName,
             countryID: offer.countryID,
             operator: offer.operator,
             service: offer.service,
             price,
           });
+          setBought(answer.number);
           break;
         } catch (error) {
           const newPrice = changedPrice(error);
@@ -124,5 +133,5 @@ export function usePurchase() {
     await buy({ ...pair, price });
   }
 
-  return { buy, buyAgain, buying, dialog: charge.dialog };
+  return { buy, buyAgain, buying, bought, dismissBought: () => setBought(null), dialog: charge.dialog };
 }

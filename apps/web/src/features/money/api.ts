@@ -1,8 +1,8 @@
 import { apiPaths, type LedgerEntryKind, type LedgerResponse, moneyMessages } from '@simcode/contract';
 import { infiniteQueryOptions, useMutation } from '@tanstack/react-query';
-import { ApiError, apiRequest, withQuery } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download-file';
 import { queryKeys } from '@/lib/query-keys';
-import { getToken } from '@/lib/session';
 
 export interface LedgerFilters {
   kind?: LedgerEntryKind;
@@ -33,29 +33,12 @@ export function ledgerQuery(filters: LedgerFilters) {
   });
 }
 
-const ATTACHMENT_NAME = /filename="([^"]+)"/;
-
-/**
- * Saves the filtered history as the server streams it. The session is a bearer token, which a plain link
- * cannot send, so the file is fetched with it and handed to the browser as a download.
- */
-async function downloadLedgerCsv(filters: LedgerFilters): Promise<void> {
-  const token = getToken();
-  const response = await fetch(withQuery(apiPaths.dashboard.ledgerCsv, filterParams(filters)), {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+/** Saves the filtered history as the server streams it. */
+function downloadLedgerCsv(filters: LedgerFilters): Promise<void> {
+  return downloadFile(apiPaths.dashboard.ledgerCsv, filterParams(filters), {
+    fallbackError: moneyMessages.exportFailed,
+    defaultName: 'transactions.csv',
   });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: string } | null;
-    throw new ApiError(body?.error ?? moneyMessages.exportFailed, response.status);
-  }
-  const name = ATTACHMENT_NAME.exec(response.headers.get('content-disposition') ?? '')?.[1];
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name ?? 'transactions.csv';
-  link.click();
-  // Released later: the browser reads the file after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 export const useExportLedger = () => useMutation({ mutationFn: downloadLedgerCsv });

@@ -99,9 +99,11 @@ export const useReplaceNumber = () =>
     }),
   );
 
-/** Opens a support ticket about the order; answers its id and the text to show. */
+/**
+ * Reports a problem with the order: a ticket (its id and the text to show), or, for a waiting number the
+ * service refused as used, the number given back and refunded (the lists and the balance change).
+ */
 export const useReportProblem = () =>
-  useMutation({
-    mutationFn: ({ id, body }: { id: number; body: ReportProblemRequest }) =>
-      apiRequest<ReportProblemResponse>(apiPaths.numbers.report(id), { method: 'POST', body }),
-  });
+  useNumbersMutation(({ id, body }: { id: number; body: ReportProblemRequest }) =>
+    apiRequest<ReportProblemResponse>(apiPaths.numbers.report(id), { method: 'POST', body }),
+  );

@@ -1,9 +1,16 @@
-import { cancelBlockText, numberMessages, type PurchasedNumber, serviceByCode } from '@simcode/contract';
+import {
+  type CancelBlock,
+  cancelBlockText,
+  numberMessages,
+  type PurchasedNumber,
+  serviceByCode,
+} from '@simcode/contract';
 import { Ban, Clock, ReceiptText, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@/components/copy-button';
 import { CountryLine } from '@/components/country-flag';
 import { AnotherSms } from '@/components/orders/another-sms';
+import { FinishNumber } from '@/components/orders/finish-number';
 import { useNumberState } from '@/components/orders/use-number-state';
 import { ServiceIcon } from '@/components/service-icon';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
@@ -34,6 +41,58 @@ export interface NumberActions {
   onDetails(number: PurchasedNumber): void;
 }
 
+/** Why Cancel and Replace are off, as their title says it; within the supplier's window, when it opens. */
+export function useCancelBlockText(cancelBlock: CancelBlock | null, cancelOpensIn: number) {
+  const { t } = useTranslation('numbers');
+  const cancelOpensText =
+    cancelBlock === 'early_cancel'
+      ? t('card.cancelOpensIn', { time: formatMinutesSeconds(cancelOpensIn) })
+      : null;
+  // Within the supplier's window the buttons say when it opens, the one thing the buyer can act on.
+  return { cancelOpensText, blockedReason: cancelOpensText ?? (cancelBlock && cancelBlockText(cancelBlock)) };
+}
+
+/** Cancel and Replace of a live number: off while they cannot succeed, saying why in their title. */
+export function CancelReplace({
+  number,
+  blockedReason,
+  actions,
+}: {
+  number: PurchasedNumber;
+  blockedReason: string | null;
+  actions: NumberActions;
+}) {
+  const { t } = useTranslation('numbers');
+  const isBusy = actions.busy?.id === number.id;
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={isBusy || blockedReason !== null}
+        title={blockedReason ?? undefined}
+        busy={isBusy && actions.busy?.action === 'cancel'}
+        onClick={() => actions.onCancel(number)}
+      >
+        <Ban aria-hidden="true" />
+        {t('card.cancel')}
+      </Button>
+      {/* Replace cancels first: when Cancel cannot succeed, neither can Replace. */}
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={isBusy || blockedReason !== null}
+        title={blockedReason ?? undefined}
+        busy={isBusy && actions.busy?.action === 'replace'}
+        onClick={() => actions.onReplace(number)}
+      >
+        <RefreshCw aria-hidden="true" />
+        {t('card.replace')}
+      </Button>
+    </>
+  );
+}
+
 /** One number: service, country, the number, the code big and copyable, status, time left, actions. */
 export function NumberCard({
   number,
@@ -45,9 +104,8 @@ export function NumberCard({
   actions: NumberActions;
 }) {
   const { t } = useTranslation('numbers');
-  const { live, statusText, code, secondsLeft, cancelBlock } = useNumberState(number, now);
-  const isBusy = actions.busy?.id === number.id;
-  const blockedReason = cancelBlock && cancelBlockText(cancelBlock);
+  const { live, statusText, code, secondsLeft, cancelBlock, cancelOpensIn } = useNumberState(number, now);
+  const { cancelOpensText, blockedReason } = useCancelBlockText(cancelBlock, cancelOpensIn);
   const serviceIcon = serviceByCode(number.service)?.icon;
 
   return (
@@ -134,31 +192,20 @@ export function NumberCard({
             {t('card.bought', { date: formatDateTime(number.created_at) })}
           </span>
         </div>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={isBusy || blockedReason !== null}
-          title={blockedReason ?? undefined}
-          busy={isBusy && actions.busy?.action === 'cancel'}
-          onClick={() => actions.onCancel(number)}
-        >
-          <Ban aria-hidden="true" />
-          {t('card.cancel')}
-        </Button>
-        {/* Replace cancels first: when Cancel cannot succeed, neither can Replace. */}
-        <Button
-          variant="secondary"
-          size="sm"
-          disabled={isBusy || blockedReason !== null}
-          title={blockedReason ?? undefined}
-          busy={isBusy && actions.busy?.action === 'replace'}
-          onClick={() => actions.onReplace(number)}
-        >
-          <RefreshCw aria-hidden="true" />
-          {t('card.replace')}
-        </Button>
+        {/* An ended number can no longer be canceled or replaced: its card offers neither. */}
+        {live && (
+          <>
+            {cancelOpensText && (
+              <span className="text-sm text-muted-foreground tabular-nums" data-testid="cancel-opens-in">
+                {cancelOpensText}
+              </span>
+            )}
+            <CancelReplace number={number} blockedReason={blockedReason} actions={actions} />
+          </>
+        )}
         <AnotherSms number={number} secondsLeft={secondsLeft} />
-        <ReportProblem number={number} />
+        <FinishNumber number={number} />
+        <ReportProblem number={number} cancelOpensIn={cancelOpensIn} />
         <Button
           variant="ghost"
           size="sm"

@@ -3,10 +3,11 @@ import {
   NUMBERS_REFRESH_MS,
   numberMessages,
   type PurchasedNumber,
+  serviceDisplayName,
   services,
 } from '@simcode/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Inbox, Plus } from 'lucide-react';
+import { Inbox, LayoutGrid, Plus, Rows3 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -21,9 +22,11 @@ import { Button } from '@/components/ui/button';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { i18n } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
+import { browserStorage } from '@/lib/browser-storage';
 import { formatDollars, formatPhone } from '@/lib/format';
 import { countryName, serviceInSentence } from '@/lib/names';
 import { useNow } from '@/lib/use-now';
+import { cn } from '@/lib/utils';
 import {
   liveNumbersQuery,
   type NumberHistoryFilters,
@@ -31,6 +34,7 @@ import {
   useCancelNumber,
   useReplaceNumber,
 } from './api';
+import { LiveNumbersTable } from './live-table';
 import { type NumberActions, NumberCard } from './number-card';
 
 function NumberGrid({
@@ -53,6 +57,44 @@ function NumberGrid({
   );
 }
 
+type LiveView = 'cards' | 'table';
+const LIVE_VIEW_KEY = 'numbers-live-view';
+
+/** Cards or a dense table for the live numbers, as this browser chose last. */
+function useLiveView() {
+  const [view, setView] = useState<LiveView>(() =>
+    browserStorage()?.getItem(LIVE_VIEW_KEY) === 'table' ? 'table' : 'cards',
+  );
+  function choose(next: LiveView) {
+    browserStorage()?.setItem(LIVE_VIEW_KEY, next);
+    setView(next);
+  }
+  return [view, choose] as const;
+}
+
+/** Two pressed-state buttons; shown where the table fits (wide screens). */
+function LiveViewSwitch({ view, onChange }: { view: LiveView; onChange(view: LiveView): void }) {
+  const { t } = useTranslation('numbers');
+  return (
+    <fieldset className="hidden gap-1 rounded-lg border bg-muted p-1 xl:inline-flex">
+      <legend className="sr-only">{t('table.view')}</legend>
+      {(['cards', 'table'] as const).map((option) => (
+        <Button
+          key={option}
+          type="button"
+          size="sm"
+          variant={view === option ? 'outline' : 'ghost'}
+          aria-pressed={view === option}
+          onClick={() => onChange(option)}
+        >
+          {option === 'cards' ? <LayoutGrid aria-hidden="true" /> : <Rows3 aria-hidden="true" />}
+          {t(option === 'cards' ? 'table.cards' : 'table.rows')}
+        </Button>
+      ))}
+    </fieldset>
+  );
+}
+
 /** 'Telegram number in United Kingdom', in the current language. */
 function numberTitle(number: PurchasedNumber): string {
   return i18n.t('numbers:numberIn', {
@@ -62,9 +104,12 @@ function numberTitle(number: PurchasedNumber): string {
 }
 
 const HISTORY_STATUSES = ['completed', 'canceled', 'expired'] as const;
-const SERVICES_BY_NAME = [...services]
-  .sort((a, b) => a.name.localeCompare(b.name))
-  .map((service) => ({ value: service.code, label: service.name }));
+/** The services to filter by, by name in the reader's language ('Any other' is translated; brands are not). */
+function servicesByName() {
+  return services
+    .map((service) => ({ value: service.code, label: serviceDisplayName(service.code) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
 
 /** Status, service and dates of the history; the server applies them. */
 function HistoryFilters({
@@ -92,7 +137,7 @@ function HistoryFilters({
         label={t('history.service')}
         value={value.service}
         onChange={(service) => onChange({ ...value, service })}
-        options={SERVICES_BY_NAME}
+        options={servicesByName()}
         anyLabel={t('history.allServices')}
       />
       <DateRangeFields value={value} onChange={(range) => onChange({ ...value, ...range })} />
@@ -154,6 +199,7 @@ export function NumbersPage() {
   }
 
   const actions: NumberActions = { busy, onCancel, onReplace, onDetails };
+  const [liveView, setLiveView] = useLiveView();
   const nothingYet = liveList?.length === 0 && historyList?.length === 0 && !filtered;
   return (
     <PageContainer>
@@ -195,11 +241,22 @@ export function NumbersPage() {
         <div className="flex flex-col gap-8">
           {liveList.length > 0 && (
             <section aria-label={t('active')} className="flex flex-col gap-3">
-              <h2 className="text-lg font-semibold">
-                {t('active')}{' '}
-                <span className="text-sm font-normal text-muted-foreground">({liveList.length})</span>
-              </h2>
-              <NumberGrid numbers={liveList} now={now} actions={actions} />
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h2 className="text-lg font-semibold">
+                  {t('active')}{' '}
+                  <span className="text-sm font-normal text-muted-foreground">({liveList.length})</span>
+                </h2>
+                <LiveViewSwitch view={liveView} onChange={setLiveView} />
+              </div>
+              {/* The table is for wide screens: a phone keeps the cards whatever was chosen. */}
+              <div className={cn(liveView === 'table' && 'xl:hidden')}>
+                <NumberGrid numbers={liveList} now={now} actions={actions} />
+              </div>
+              {liveView === 'table' && (
+                <div className="hidden xl:block">
+                  <LiveNumbersTable numbers={liveList} now={now} actions={actions} />
+                </div>
+              )}
             </section>
           )}
           <section aria-label={t('history.title')} className="flex flex-col gap-3">

@@ -8,6 +8,7 @@ import {
   type RentStatusResponse,
   type RentsResponse,
   rentMessages,
+  rentServiceDisplayName,
 } from '@simcode/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
@@ -21,6 +22,14 @@ export const rentsQuery = queryOptions({
       signal,
       fallbackError: rentMessages.fetchRentsFailed,
     }),
+  // Brands stay as written; 'Any other' is a description and is read in the reader's language.
+  select: (answer: RentsResponse) => ({
+    ...answer,
+    rents: answer.rents.map((rent) => ({
+      ...rent,
+      service: { ...rent.service, name: rentServiceDisplayName(rent.service.key, rent.service.name) },
+    })),
+  }),
 });
 
 export function rentStatusQuery(orderId: string) {
@@ -49,6 +58,15 @@ export function rentServicesQuery(countryCode: string, hours: number) {
         query: { country: countryCode, periodID: hours },
         signal,
       }),
+    select: (answer: RentServicesResponse) => ({
+      ...answer,
+      services: Object.fromEntries(
+        Object.entries(answer.services).map(([key, offer]) => [
+          key,
+          { ...offer, name: rentServiceDisplayName(key, offer.name) },
+        ]),
+      ),
+    }),
     // The server keeps prices for a minute; asking sooner would only read its cache.
     staleTime: 60_000,
   });

@@ -167,7 +167,8 @@ function PeriodControl({
 export function RenewablePage() {
   const [unit, setUnit] = useState<RenewableUnit>(RENEWABLE_DEFAULT.unit);
   const [countText, setCountText] = useState(String(RENEWABLE_DEFAULT.count));
-  const [autoRenew, setAutoRenew] = useState(true);
+  // A choice, not a default: the confirmation then says it renews, with the price.
+  const [autoRenew, setAutoRenew] = useState(false);
   const { t } = useTranslation('rentals');
   const count = renewableCount(unit, countText);
 

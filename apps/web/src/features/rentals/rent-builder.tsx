@@ -16,6 +16,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { formatDollars } from '@/lib/format';
 import { countryName, serviceInSentence } from '@/lib/names';
+import { toastShortfall } from '@/lib/shortfall';
 import { summaryQuery } from '@/lib/summary-query';
 import { rentCountriesQuery, rentServicesQuery, useRentNumber } from './api';
 import { useDebouncedValue } from './hooks';
@@ -94,7 +95,11 @@ export function RentBuilder({
     if (!country || !selected || !period) return;
     // The server checks again; this spares a request the answer is already known for.
     if (summary.data && summary.data.balance < selected.price) {
-      toast.error(rentMessages.insufficientBalance);
+      toastShortfall(
+        rentMessages.insufficientBalance,
+        { priceDollars: selected.price, balanceDollars: summary.data.balance },
+        () => navigate('/dashboard/topup'),
+      );
       return;
     }
     const periodLabel = displayPeriod(period.text);

@@ -110,7 +110,14 @@ describe('Rent Long-term Number', () => {
     await user.click(screen.getByRole('radio', { name: /^Telegram,/ }));
     await waitFor(() => expect(rentNow()).toBeEnabled());
     await user.click(rentNow());
-    expect(toast.error).toHaveBeenCalledWith(rentMessages.insufficientBalance);
+    // The shortfall and a way to the top-up page come with the spec's refusal.
+    expect(toast.error).toHaveBeenCalledWith(
+      rentMessages.insufficientBalance,
+      expect.objectContaining({
+        description: expect.stringMatching(/^You need \$\d+\.\d\d more\.$/),
+        action: expect.objectContaining({ label: 'Top up' }),
+      }),
+    );
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(api.posts()).toEqual([]);
   });
@@ -141,7 +148,9 @@ describe('Buy Renewable Number', () => {
     expect(screen.getByRole('radio', { name: 'Weeks' })).toBeChecked();
     expect(screen.getByLabelText('Number of weeks')).toHaveValue(1);
     expect(screen.getByTestId('renewable-period')).toHaveTextContent('Period: 1 week = 168 hours');
-    expect(screen.getByRole('switch', { name: 'Renew automatically' })).toBeChecked();
+    // Automatic renewal is the buyer's choice, off until chosen.
+    expect(screen.getByRole('switch', { name: 'Renew automatically' })).not.toBeChecked();
+    await user.click(screen.getByRole('switch', { name: 'Renew automatically' }));
     await user.click(screen.getByRole('button', { name: 'One week more' }));
     expect(screen.getByTestId('renewable-period')).toHaveTextContent('Period: 2 weeks = 336 hours');
     await chooseCountryAndService(user);
@@ -162,7 +171,7 @@ describe('Buy Renewable Number', () => {
     });
   });
 
-  it('counts a month as 720 hours, keeps months to 1–3 and weeks to 1–7, and can switch auto-renew off', async () => {
+  it('counts a month as 720 hours, keeps months to 1–3 and weeks to 1–7, and rents without auto-renew unless chosen', async () => {
     const user = renderPage(RenewablePage);
     await user.click(screen.getByRole('radio', { name: 'Months' }));
     expect(screen.getByTestId('renewable-period')).toHaveTextContent('Period: 1 month = 720 hours');
@@ -183,7 +192,6 @@ describe('Buy Renewable Number', () => {
     await user.type(weeks, '7');
     expect(screen.getByTestId('renewable-period')).toHaveTextContent('Period: 7 weeks = 1176 hours');
 
-    await user.click(screen.getByRole('switch', { name: 'Renew automatically' }));
     await chooseCountryAndService(user);
     await waitFor(() => expect(rentNow()).toBeEnabled());
     await user.click(rentNow());

@@ -48,16 +48,17 @@ const BADGE_VARIANTS: Record<Rent['status'], BadgeVariant> = {
 const isLiveRent = (rent: Pick<Rent, 'status'>) =>
   rent.status === 'active' || rent.status === 'renewed' || rent.status === 'pending';
 
-type RentForRules = Pick<Rent, 'status' | 'order_id' | 'created_at' | 'end_date'>;
+type RentForRules = Pick<Rent, 'status' | 'order_id' | 'created_at' | 'end_date' | 'sms_received'>;
 
 /**
  * Why Cancel (and Replace, which cancels first) cannot succeed on this rent, in the server's words, or
- * null when it may: the server also refuses once an SMS has arrived, which only it knows.
+ * null when it may: past the cancel window, or once an SMS has arrived.
  */
 function rentCancelBlockedReason(rent: RentForRules, now: number): string | null {
   if (rent.status === 'pending' || rent.order_id === null) return rentMessages.stillIssuing;
   if (!isLiveRent(rent)) return rentMessages.alreadyEnded;
-  if (now - new Date(rent.created_at).getTime() > RENT_CANCEL_WINDOW_MS) return rentMessages.cannotCancel;
+  if (rent.sms_received || now - new Date(rent.created_at).getTime() > RENT_CANCEL_WINDOW_MS)
+    return rentMessages.cannotCancel;
   return null;
 }
 
@@ -102,9 +103,15 @@ export function RentStatusBadges({ rent }: { rent: Rent }) {
   const period = displayPeriod(rent.period);
   return (
     <div className="flex flex-wrap items-center gap-1.5">
+      {/* A renewed rent is still active: it says so, and that it was renewed beside it. */}
       <Badge variant={BADGE_VARIANTS[rent.status]} data-testid="rent-status">
-        {t(`badge.${rent.status}`)}
+        {t(`badge.${rent.status === 'renewed' ? 'active' : rent.status}`)}
       </Badge>
+      {rent.status === 'renewed' && (
+        <Badge variant="outline" className="text-muted-foreground">
+          {t('badge.renewed')}
+        </Badge>
+      )}
       <Badge variant="outline" className="text-muted-foreground">
         {rent.renewable ? t('rent.renewablePeriod', { period }) : period}
       </Badge>

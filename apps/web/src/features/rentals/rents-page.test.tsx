@@ -144,7 +144,13 @@ describe('My Long-term Numbers', () => {
 
   it('disables what cannot succeed on canceled, expired and older rents, saying why', async () => {
     const older = aRent({ id: 5, service: { key: 'opt4', name: 'Instagram' } });
-    renderPage({ rents: [telegram, canceled, expired, older], statuses });
+    const answered = aRent({
+      id: 6,
+      created_at: RECENTLY,
+      service: { key: 'opt1', name: 'Viber' },
+      sms_received: true,
+    });
+    renderPage({ rents: [telegram, canceled, expired, older, answered], statuses });
     await screen.findByRole('row', { name: /^Telegram number/ });
     for (const name of ['Cancel', 'Replace', 'Renew'])
       expect(within(row(/^Telegram number/)).getByRole('button', { name })).toBeEnabled();
@@ -164,6 +170,11 @@ describe('My Long-term Numbers', () => {
     );
     expect(within(row(/^Instagram/)).getByRole('button', { name: 'Replace' })).toBeDisabled();
     expect(within(row(/^Instagram/)).getByRole('button', { name: 'Renew' })).toBeEnabled();
+    // An SMS arrived minutes after renting: no cancel (the server refuses it), renewing still works.
+    const answeredCancel = within(row(/^Viber/)).getByRole('button', { name: 'Cancel' });
+    expect(answeredCancel).toBeDisabled();
+    expect(answeredCancel).toHaveAttribute('title', rentMessages.cannotCancel);
+    expect(within(row(/^Viber/)).getByRole('button', { name: 'Renew' })).toBeEnabled();
   });
 
   it('cancels and replaces with the toasts of spec section 8, and shows the server error when refused', async () => {
@@ -182,6 +193,16 @@ describe('My Long-term Numbers', () => {
         name: 'Cancel',
       }),
     );
+    // Cancelling asks first, with what comes back; "Not now" sends nothing.
+    const asked = await screen.findByRole('alertdialog');
+    expect(asked).toHaveTextContent('Cancel this Telegram number?');
+    expect(asked).toHaveTextContent('Back to your balance$6.24');
+    await user.click(within(asked).getByRole('button', { name: 'Not now' }));
+    expect(api.posts()).toEqual([]);
+    await user.click(within(row(/^Telegram number/)).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel the rent' }),
+    );
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(rentMessages.canceled));
     expect(api.posts().map((call) => call.path)).toEqual([
       `/api/dashboard/rents/${telegram.order_id}/cancel`,
@@ -191,13 +212,16 @@ describe('My Long-term Numbers', () => {
     const question = await screen.findByRole('alertdialog');
     expect(question).toHaveTextContent('Replace this Telegram number?');
     await user.click(within(question).getByRole('button', { name: 'Replace for $6.24' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(rentMessages.repeated));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(rentMessages.replaced));
     expect(api.posts().map((call) => call.path)).toEqual([
       `/api/dashboard/rents/${telegram.order_id}/cancel`,
       `/api/dashboard/rents/${telegram.order_id}/cancel`,
       `/api/dashboard/rents/${telegram.order_id}/repeat`,
     ]);
     await user.click(within(row(/^WhatsApp number/)).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel the rent' }),
+    );
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(rentMessages.cannotCancel));
     // A refused cancel stops a Replace before it buys anything.
     await user.click(within(row(/^WhatsApp number/)).getByRole('button', { name: 'Replace' }));
@@ -271,12 +295,28 @@ describe('My Long-term Numbers', () => {
     expect(within(renewable).getByText(/renewing costs \$26\.30/)).toBeInTheDocument();
     expect(within(row(/^Telegram number/)).queryByRole('switch')).not.toBeInTheDocument();
     await user.click(within(renewable).getByRole('switch', { name: 'Auto-renew' }));
+    // Switching it off means the number ends on its date: asked first, and "Not now" changes nothing.
+    const asked = await screen.findByRole('alertdialog');
+    expect(asked).toHaveTextContent('Stop renewing automatically?');
+    await user.click(within(asked).getByRole('button', { name: 'Not now' }));
+    expect(api.posts()).toEqual([]);
+    await user.click(within(renewable).getByRole('switch', { name: 'Auto-renew' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Stop renewing' }),
+    );
     await waitFor(() =>
       expect(api.posts().at(-1)).toMatchObject({
         path: `/api/dashboard/rents/${whatsapp.order_id}/auto-renew`,
         body: { enabled: false },
       }),
     );
+  });
+
+  it('shows a renewed rent as Active, with Renewed beside it', async () => {
+    renderPage({ rents: [{ ...telegram, status: 'renewed' }], statuses });
+    const telegramRow = await screen.findByRole('row', { name: /^Telegram number/ });
+    expect(within(telegramRow).getByTestId('rent-status')).toHaveTextContent('Active');
+    expect(within(telegramRow).getByText('Renewed')).toBeInTheDocument();
   });
 
   it('shows the rents as cards on a phone', async () => {

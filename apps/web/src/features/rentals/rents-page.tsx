@@ -15,7 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { i18n } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
-import { formatDollars, formatPhone } from '@/lib/format';
+import { formatDateTime, formatDollars, formatPhone } from '@/lib/format';
 import { countryName, serviceInSentence } from '@/lib/names';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { rentsQuery, useCancelRent, useRenewRent, useReplaceRent, useSetAutoRenew } from './api';
@@ -165,19 +165,48 @@ export function RentsPage() {
   const actions: RentActions = {
     busy,
     onDetails: (rent) => setSearchParams({ rent: String(rent.id) }),
-    onCancel: (rent) =>
-      cancel.mutate(rent.order_id!, {
-        onSuccess: () => toast.success(rentMessages.canceled),
-        onError: toastFailure(rentMessages.cancelFailed),
-      }),
+    onCancel: (rent) => void cancelRent(rent),
     onReplace: (rent) => void replaceRent(rent),
     onRenew: (rent) => setRenewing(rent),
-    onAutoRenew: (rent, enabled) =>
-      autoRenew.mutate(
-        { orderId: rent.order_id!, enabled },
-        { onError: toastFailure(rentMessages.autoRenewFailed) },
-      ),
+    onAutoRenew: (rent, enabled) => void setAutoRenew(rent, enabled),
   };
+
+  // Switching automatic renewal off means the number ends on its date: asked first. Switching on is not.
+  async function setAutoRenew(rent: Rent, enabled: boolean) {
+    if (
+      !enabled &&
+      !(await charge.confirm({
+        title: t('stopAutoRenew.title'),
+        description: t('stopAutoRenew.description', {
+          number: formatPhone(rent.number ?? ''),
+          date: rent.end_date ? formatDateTime(rent.end_date) : '',
+        }),
+        action: t('stopAutoRenew.action'),
+      }))
+    )
+      return;
+    autoRenew.mutate(
+      { orderId: rent.order_id!, enabled },
+      { onError: toastFailure(rentMessages.autoRenewFailed) },
+    );
+  }
+
+  // Cancelling ends the number for good: asked first, with what comes back.
+  async function cancelRent(rent: Rent) {
+    const confirmed = await charge.confirm({
+      title: t('cancelRent.title', { service: rent.service.name }),
+      // Cancel is offered once the number is issued (rentCancelBlockedReason).
+      description: t('cancelRent.description', { number: formatPhone(rent.number ?? '') }),
+      price: formatDollars(rent.price),
+      action: t('cancelRent.action'),
+      refund: true,
+    });
+    if (!confirmed) return;
+    cancel.mutate(rent.order_id!, {
+      onSuccess: () => toast.success(rentMessages.canceled),
+      onError: toastFailure(rentMessages.cancelFailed),
+    });
+  }
 
   // Replace (spec section 4): asked first, since it rents again; then cancel, then repeat, and no repeat
   // when the cancel fails.

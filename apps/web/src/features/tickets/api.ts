@@ -43,11 +43,18 @@ export function useTicketList(scope: TicketScope, sort: TicketSort) {
   });
 }
 
-/** The open ticket and its messages, refreshed every 10 s so replies appear without reloading. */
+/**
+ * The open ticket and its messages, refreshed every 10 s so replies appear without reloading. The owner's
+ * read of it reads its answers: the bar's unread count is asked again (this page has no live updates).
+ */
 export function useTicketThread(scope: TicketScope, id: number | null) {
   return useQuery({
     queryKey: queryKeys.tickets.thread(scope, id ?? 0),
-    queryFn: ({ signal }) => apiRequest<TicketThreadResponse>(pathsOf(scope).ticket(id ?? 0), { signal }),
+    queryFn: async ({ signal, client }) => {
+      const thread = await apiRequest<TicketThreadResponse>(pathsOf(scope).ticket(id ?? 0), { signal });
+      if (scope === 'user') void client.invalidateQueries({ queryKey: queryKeys.unreadTickets });
+      return thread;
+    },
     enabled: id !== null,
     refetchInterval: TICKETS_REFRESH_MS,
   });

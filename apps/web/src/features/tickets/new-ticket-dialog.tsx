@@ -1,5 +1,5 @@
 import type { Ticket } from '@simcode/contract';
-import { TICKET_CONTENT_MAX_LENGTH, TICKET_TITLE_MAX_LENGTH } from '@simcode/contract';
+import { generalMessages, TICKET_CONTENT_MAX_LENGTH, TICKET_TITLE_MAX_LENGTH } from '@simcode/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -12,7 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
+import { Field, fieldErrorId } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { formatNumber } from '@/lib/format';
@@ -40,16 +40,23 @@ export function NewTicketDialog({
   const create = useCreateTicket();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
+  const [tried, setTried] = useState(false);
+  const fields = { title: title.trim(), description: description.trim() };
+  // The spec: with an empty title or description nothing is sent; the empty field says so.
+  const titleError = tried && !fields.title ? generalMessages.fieldRequired : undefined;
+  const descriptionError = tried && !fields.description ? generalMessages.fieldRequired : undefined;
+  const describedBy = (id: string, error: string | undefined) =>
+    error ? `${fieldErrorId(id)} ${id}-count` : `${id}-count`;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const fields = { title: title.trim(), description: description.trim() };
-    // The spec: with an empty title or description nothing is sent and nothing is said.
+    setTried(true);
     if (!fields.title || !fields.description) return;
     create.mutate(fields, {
       onSuccess: ({ ticket }) => {
         setTitle('');
         setDescription('');
+        setTried(false);
         onOpenChange(false);
         onCreated(ticket);
       },
@@ -67,6 +74,7 @@ export function NewTicketDialog({
           <Field
             id="ticket-title"
             label={t('new.titleLabel')}
+            error={titleError}
             below={
               <CharacterCount id="ticket-title-count" length={title.length} max={TICKET_TITLE_MAX_LENGTH} />
             }
@@ -78,13 +86,15 @@ export function NewTicketDialog({
               onChange={(event) => setTitle(event.target.value)}
               maxLength={TICKET_TITLE_MAX_LENGTH}
               placeholder={t('new.titlePlaceholder')}
-              aria-describedby="ticket-title-count"
+              aria-describedby={describedBy('ticket-title', titleError)}
+              aria-invalid={titleError ? true : undefined}
               autoComplete="off"
             />
           </Field>
           <Field
             id="ticket-description"
             label={t('new.descriptionLabel')}
+            error={descriptionError}
             below={
               <CharacterCount
                 id="ticket-description-count"
@@ -101,7 +111,8 @@ export function NewTicketDialog({
               maxLength={TICKET_CONTENT_MAX_LENGTH}
               rows={6}
               placeholder={t('new.descriptionPlaceholder')}
-              aria-describedby="ticket-description-count"
+              aria-describedby={describedBy('ticket-description', descriptionError)}
+              aria-invalid={descriptionError ? true : undefined}
               className="max-h-[50dvh] resize-y"
             />
           </Field>

@@ -61,7 +61,16 @@ function TicketListItem({
       {selected && <span className="absolute inset-y-0 left-0 w-1 bg-primary" aria-hidden="true" />}
       <span className="flex items-start justify-between gap-3">
         <span className={cn('min-w-0 truncate font-medium', selected && 'text-primary')}>{ticket.title}</span>
-        <TicketStatusBadge status={ticket.status} />
+        <span className="flex shrink-0 items-center gap-2">
+          {/* The owner's marker: support answered since they last opened it (support's own view has none). */}
+          {ticket.unread && !showAuthor && (
+            <span className="inline-flex items-center gap-1 text-xs font-semibold text-primary">
+              <span className="size-2 rounded-full bg-primary" aria-hidden="true" />
+              {t('list.newReply')}
+            </span>
+          )}
+          <TicketStatusBadge status={ticket.status} />
+        </span>
       </span>
       <span className="line-clamp-2 text-sm break-words text-muted-foreground">{ticket.description}</span>
       {showAuthor && (

@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, type Ticket, ticketMessages, USER_ROLE } from '@simcode/contract';
+import { ADMIN_ROLE, generalMessages, type Ticket, ticketMessages, USER_ROLE } from '@simcode/contract';
 import { fakeToken, refuse, unchecked } from '@test/fake-api';
 import { createFakeTicketApi, type FakeTicketApi, type SeedTicket } from '@test/fakes/tickets';
 import { renderWithProviders } from '@test/render';
@@ -133,7 +133,7 @@ describe('a user', () => {
     expect(items[0]).toHaveAttribute('data-side', 'end');
     expect(items[1]).toHaveTextContent('Support Team');
     expect(items[1]).toHaveAttribute('data-side', 'start');
-    expect(within(items[1]!).getByText(format(new Date(thread.messages[1]!.created_at), 'h:mm a')));
+    expect(within(items[1]!).getByText(format(new Date(thread.messages[1]!.created_at), 'HH:mm')));
 
     const bubble = within(items[0]!).getByText(/window\.hacked/);
     expect(bubble.textContent).toBe(markup);
@@ -188,7 +188,7 @@ describe('a user', () => {
     expect(screen.queryByRole('button', { name: 'Close Ticket' })).not.toBeInTheDocument();
   });
 
-  it('opens a ticket from the dialog and sees it selected; blank fields send nothing and say nothing', async () => {
+  it('opens a ticket from the dialog and sees it selected; a blank field sends nothing and says so at the field', async () => {
     const { router, user } = renderPage({ role: USER_ROLE });
     await user.click(await screen.findByRole('button', { name: 'New Ticket' }));
     const dialog = screen.getByRole('dialog', { name: 'Create New Support Ticket' });
@@ -198,6 +198,10 @@ describe('a user', () => {
     expect(api.writes()).toEqual([]);
     expect(toast.error).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Title')).toHaveAccessibleDescription(
+      expect.stringContaining(generalMessages.fieldRequired),
+    );
+    expect(within(dialog).getByLabelText('Description')).not.toHaveAttribute('aria-invalid');
 
     await user.type(within(dialog).getByLabelText('Title'), 'Code missing  ');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Ticket' }));

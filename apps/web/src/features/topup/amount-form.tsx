@@ -16,6 +16,8 @@ interface AmountFormProps {
   disabled: boolean;
   /** The server's refusal of the last attempt, shown under the field. */
   serverError: string | null;
+  /** The brand of the provider the payment goes to ('Cryptomus'), named under the button. */
+  providerBrand: string;
   onDeposit(amountCents: number): void;
 }
 
@@ -31,8 +33,20 @@ function wholeDollars(cents: number): string {
   }).format(cents / 100);
 }
 
+/** The field's example amount as the language writes a number: '25.00', '25,00'. */
+function exampleAmount(): string {
+  return new Intl.NumberFormat(locale(), { minimumFractionDigits: 2, useGrouping: false }).format(25);
+}
+
 /** The amount field with quick amounts, the spec's validation text, and the Deposit button. */
-export function AmountForm({ maxCents, busy, disabled, serverError, onDeposit }: AmountFormProps) {
+export function AmountForm({
+  maxCents,
+  busy,
+  disabled,
+  serverError,
+  providerBrand,
+  onDeposit,
+}: AmountFormProps) {
   const { t } = useTranslation('topup');
   const [text, setText] = useState('');
   const [submitted, setSubmitted] = useState(false);
@@ -67,7 +81,7 @@ export function AmountForm({ maxCents, busy, disabled, serverError, onDeposit }:
             step="0.01"
             min={MIN_TOPUP_CENTS / 100}
             max={maxCents === undefined ? undefined : maxCents / 100}
-            placeholder="25.00"
+            placeholder={exampleAmount()}
             autoComplete="off"
             value={text}
             onChange={(event) => setText(event.target.value)}
@@ -121,7 +135,7 @@ export function AmountForm({ maxCents, busy, disabled, serverError, onDeposit }:
       </Button>
       <p className="flex items-start gap-2 text-xs text-muted-foreground">
         <ShieldCheck className="mt-px size-4 shrink-0 text-success" aria-hidden="true" />
-        {t('form.secure')}
+        {t('form.secure', { provider: providerBrand })}
       </p>
     </form>
   );

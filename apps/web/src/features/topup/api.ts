@@ -1,6 +1,10 @@
 import {
   apiPaths,
   type CreateInvoiceResponse,
+  type DepositAddressesResponse,
+  type DepositAddressRequest,
+  type DepositAddressResponse,
+  type TopupMethodsResponse,
   type TopupStatusResponse,
   type TopupsResponse,
   topupMessages,
@@ -16,6 +20,16 @@ export const topupsQuery = queryOptions({
       signal,
       fallbackError: topupMessages.fetchPaymentsFailed,
     }),
+});
+
+/** The payment providers that answer now, with their coins, minimums and fees. */
+export const topupMethodsQuery = queryOptions({
+  queryKey: queryKeys.topups.methods,
+  queryFn: ({ signal }) => apiRequest<TopupMethodsResponse>(apiPaths.topup.methods, { signal }),
+  // A provider that went down should leave the page within a minute.
+  staleTime: 30_000,
+  refetchInterval: 60_000,
+  retry: false,
 });
 
 export function topupStatusQuery(orderId: string) {
@@ -36,15 +50,47 @@ export function topupStatusQuery(orderId: string) {
 export function useCreateInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (amountCents: number) =>
+    mutationFn: ({ amountCents, provider }: { amountCents: number; provider?: string }) =>
       apiRequest<CreateInvoiceResponse>(apiPaths.topup.createInvoice, {
         method: 'POST',
-        body: { amount: amountCents / 100 },
+        body: { amount: amountCents / 100, ...(provider ? { provider } : {}) },
         fallbackError: topupMessages.invoiceFailed,
       }),
     // Not awaited: the payment page opens at once.
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.topups.all });
+    },
+    // A provider that failed is hidden by the server from now on: show the list without it.
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.topups.methods });
+    },
+  });
+}
+
+/** Under the top-ups' key: whatever refreshes the top-ups refreshes the addresses too. */
+const depositAddressesKey = [...queryKeys.topups.all, 'deposit-addresses'] as const;
+
+/** The user's permanent deposit addresses, and the coins an address can be had in now. */
+export const depositAddressesQuery = queryOptions({
+  queryKey: depositAddressesKey,
+  queryFn: ({ signal }) => apiRequest<DepositAddressesResponse>(apiPaths.topup.depositAddresses, { signal }),
+  // A provider that went down should leave the page within a minute, like the payment methods.
+  staleTime: 30_000,
+  refetchInterval: 60_000,
+  retry: false,
+});
+
+/** Gets (creates once, then the same) the user's address of a coin on a network at a provider. */
+export function useDepositAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: DepositAddressRequest) =>
+      apiRequest<DepositAddressResponse>(apiPaths.topup.depositAddresses, {
+        method: 'POST',
+        body: request,
+      }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: depositAddressesKey });
     },
   });
 }

@@ -8,6 +8,7 @@ import {
   type Topup,
   type TopupStatus,
   topupMessages,
+  topupMethodsResponseSchema,
   topupStatusResponseSchema,
   topupsResponseSchema,
 } from '@simcode/contract';
@@ -120,7 +121,12 @@ beforeEach(() => {
   state = {
     statuses: ['PENDING'],
     payments: [],
-    createAnswer: ok(createInvoiceResponseSchema, { success: true, url: INVOICE_URL, order_id: ORDER_ID }),
+    createAnswer: ok(createInvoiceResponseSchema, {
+      success: true,
+      url: INVOICE_URL,
+      order_id: ORDER_ID,
+      provider: 'cryptomus',
+    }),
   };
   api = createTopupApi();
   vi.stubGlobal('fetch', api.fetch);
@@ -160,6 +166,48 @@ describe('the amount', () => {
     expect(screen.getByRole('button', { name: '$25' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: '$10' })).toHaveAttribute('aria-pressed', 'false');
     expect(depositButton()).toHaveTextContent('Deposit $25.00');
+  });
+});
+
+describe('payment methods', () => {
+  const usdt = { currency: 'USDT', network: 'TRON', min_amount: '1', fee_percent: '0.5' };
+
+  it('offers every provider that answers with its minimums and fees, and pays through the chosen one', async () => {
+    const listed = [
+      {
+        provider: 'cryptomus',
+        kind: 'cryptomus',
+        methods: [{ ...usdt, min_amount: '1.00', fee_percent: '2.00' }],
+      },
+      { provider: 'nowpayments', kind: 'nowpayments', methods: [usdt] },
+    ];
+    api = createFakeApi([
+      route('GET /api/topup/methods', () =>
+        ok(topupMethodsResponseSchema, { success: true, providers: listed }),
+      ),
+    ]);
+    const fallback = createTopupApi();
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) =>
+      new URL(String(input), 'http://app.test').pathname === '/api/topup/methods'
+        ? api.fetch(input, init)
+        : fallback.fetch(input, init),
+    );
+    vi.spyOn(window, 'open').mockReturnValue(fakePopup() as unknown as Window);
+    const { user } = renderPage();
+
+    const cryptomus = await screen.findByRole('radio', { name: /Cryptomus/ });
+    expect(cryptomus).toBeChecked();
+    expect(screen.getByText('USDT · TRON — min 1.00 USDT, fee 2.00%')).toBeInTheDocument();
+    expect(screen.getByText('USDT · TRON — min 1 USDT, fee 0.5%')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: /NOWPayments/ }));
+    await user.type(amountInput(), '12.34');
+    await user.click(depositButton());
+    await screen.findByText('Waiting for your payment of $12.34');
+    expect(fallback.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      amount: 12.34,
+      provider: 'nowpayments',
+    });
   });
 });
 

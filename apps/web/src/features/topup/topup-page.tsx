@@ -1,7 +1,7 @@
 import { topupMessages } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Clock, Coins, ShieldAlert, Wallet } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageContainer, PageHeader } from '@/components/page-header';
@@ -10,7 +10,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDollars } from '@/lib/format';
 import { summaryQuery } from '@/lib/summary-query';
 import { AmountForm } from './amount-form';
-import { topupsQuery } from './api';
+import { topupMethodsQuery, topupsQuery } from './api';
+import { DepositAddresses } from './deposit-address';
+import { PaymentMethods, providerName } from './payment-methods';
 import { PaymentStatus } from './payment-status';
 import { RecentTopups } from './recent-topups';
 import { usePaymentFlow } from './use-payment-flow';
@@ -82,6 +84,14 @@ export function TopupPage() {
   const following =
     stage === 'creating' || stage === 'waiting' || stage === 'blocked' || stage === 'completed';
   const maxAmount = topups.data?.limits.max_amount;
+  // The providers that answer now; when the list cannot be had, the server picks the first healthy one.
+  const methods = useQuery(topupMethodsQuery);
+  const providers = methods.data?.providers ?? [];
+  const [chosenProvider, setChosenProvider] = useState<string>();
+  // A chosen provider that went down is no longer offered: the first one that answers takes its place.
+  const provider = providers.some((entry) => entry.provider === chosenProvider)
+    ? chosenProvider
+    : providers[0]?.provider;
 
   // Back from the checkout (`?order=`, in this tab or in the payment window): follow that order to its end.
   const [searchParams, setSearchParams] = useSearchParams();
@@ -115,16 +125,26 @@ export function TopupPage() {
               <CardTitle>{t('page.addFunds')}</CardTitle>
               <CardDescription>{t('page.addFundsHint')}</CardDescription>
             </CardHeader>
-            <CardContent>
+            <CardContent className="flex flex-col gap-5">
+              {providers.length > 0 && (
+                <PaymentMethods
+                  providers={providers}
+                  selected={provider}
+                  disabled={following}
+                  onSelect={setChosenProvider}
+                />
+              )}
               <AmountForm
                 maxCents={maxAmount === undefined ? undefined : Math.round(maxAmount * 100)}
                 busy={stage === 'creating'}
                 disabled={following}
                 serverError={payment.error}
-                onDeposit={(amountCents) => void payment.start(amountCents)}
+                providerBrand={providerName(provider ?? 'cryptomus')}
+                onDeposit={(amountCents) => void payment.start(amountCents, provider)}
               />
             </CardContent>
           </Card>
+          <DepositAddresses />
         </div>
         <TopupNotes />
       </div>

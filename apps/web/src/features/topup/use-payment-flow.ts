@@ -107,13 +107,13 @@ export function usePaymentFlow() {
   }, [watchedOrderId, queryClient]);
 
   /** Creates the invoice and opens its payment page; call it from the click on Deposit. */
-  async function start(amountCents: number): Promise<void> {
+  async function start(amountCents: number, provider?: string): Promise<void> {
     setError(null);
     const popup = openPaymentPopup();
     popupRef.current = popup;
     setFlow({ stage: 'creating', amountCents });
     try {
-      const invoice = await createInvoice.mutateAsync(amountCents);
+      const invoice = await createInvoice.mutateAsync({ amountCents, provider });
       const payment = { orderId: invoice.order_id, url: invoice.url, amountCents };
       if (popup && !popup.closed) {
         popup.location.href = invoice.url;
