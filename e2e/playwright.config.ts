@@ -15,9 +15,19 @@ function chromiumPath(): string {
 }
 
 const port = Number(process.env.E2E_PORT ?? 3917);
+/**
+ * Each worker drives a server of its own (its own database, simulators and sandbox), so tests of two
+ * workers never see each other's state; files run one at a time within a worker, as they did in one.
+ */
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+/** The server of the worker in parallel slot `index`: the first on E2E_PORT, the next ones 100 ports up. */
+export function serverURL(index: number): string {
+  return `http://127.0.0.1:${port + 100 * index}`;
+}
 export const e2eSimulatorKey = 'e2e-simulator-key';
+/** The Cryptomus sandbox's key, which also opens its control API (fault injection). */
+export const e2eSandboxKey = 'e2e-sandbox-key';
 export const e2eAdmin = { username: 'e2e_admin', email: 'admin@e2e.test', password: 'admin-password-1' };
-export const baseURL = `http://127.0.0.1:${port}`;
 /**
  * The simulator's knobs as the server starts with them; tests that change one put it back to these.
  * The SMS arrives a moment after a purchase (short, so tests that wait for a code do not wait long). The
@@ -32,14 +42,14 @@ export const simulatorDefaults = {
   earlyCancelMs: 20_000,
 } as const;
 // Every run starts from an empty database, as a new user's machine would.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'simcode-e2e-'));
+const dataRoot = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'simcode-e2e-'));
 
 export default defineConfig({
   testDir: './tests',
   // Per port, so runs of parallel checkouts do not overwrite each other's traces.
   outputDir: `./.artifacts/results-${port}`,
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   // A cap, not an assertion: a test signs in up to three accounts (proof of work in the browser, argon2 on
   // the server) and loads a dozen pages, which on a 2-core machine under load can take well over a minute.
@@ -50,7 +60,7 @@ export default defineConfig({
     ? [['list'], ['html', { open: 'never', outputFolder: `./.artifacts/report-${port}` }]]
     : 'list',
   use: {
-    baseURL,
+    baseURL: serverURL(0),
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -68,21 +78,21 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
+  webServer: Array.from({ length: workers }, (_, index) => ({
     // The product started exactly as `npm start` starts it, on embedded defaults and a fresh data folder.
     // The administrator is created with the product's own command before the server holds the database.
     command: `npm run admin -- create --username ${e2eAdmin.username} --email ${e2eAdmin.email} --password ${e2eAdmin.password} && npm start`,
     cwd: path.resolve(import.meta.dirname, '..'),
-    url: `${baseURL}/readyz`,
+    url: `${serverURL(index)}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
     env: {
-      PORT: String(port),
+      PORT: String(port + 100 * index),
       HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
+      PUBLIC_URL: serverURL(index),
+      DATA_DIR: path.join(dataRoot, String(index)),
       LOG_LEVEL: 'warn',
       ALTCHA_COST: '50',
       ALTCHA_MAX_COUNTER: '40',
@@ -93,7 +103,8 @@ export default defineConfig({
       SIMULATOR_SEED: '7',
       SIMULATOR_EARLY_CANCEL_MS: String(simulatorDefaults.earlyCancelMs),
       SMS_PROVIDER_KEY: e2eSimulatorKey,
+      CRYPTOMUS_API_KEY: e2eSandboxKey,
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },
-  },
+  })),
 });

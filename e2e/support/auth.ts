@@ -6,7 +6,7 @@ import {
   expect,
   type Page,
 } from '@playwright/test';
-import { baseURL } from '../playwright.config';
+import { currentBaseURL } from './test';
 
 export interface Credentials {
   username: string;
@@ -30,7 +30,7 @@ async function submitToDashboard(page: Page, buttonName: string): Promise<void> 
   await page.getByRole('button', { name: buttonName }).click();
   const formError = page.locator('form [role="alert"]').first();
   const failure = await Promise.race([
-    page.waitForURL('**/dashboard').then(() => null),
+    page.waitForURL(/\/dashboard(\?|$)/).then(() => null),
     formError.waitFor({ state: 'visible', timeout: 0 }).then(() => formError.textContent()),
   ]);
   if (failure !== null) throw new Error(`${buttonName} did not reach the dashboard: ${failure}`);
@@ -45,11 +45,13 @@ export async function solveCaptcha(page: Page): Promise<void> {
   });
 }
 
+/** Signs up through the form; `opened` when the page already shows it (a link led there). */
 export async function registerThroughUi(
   page: Page,
   credentials: Credentials = newCredentials(),
+  { opened = false }: { opened?: boolean } = {},
 ): Promise<Credentials> {
-  await page.goto('/register');
+  if (!opened) await page.goto('/register');
   await page.getByLabel('Email').fill(credentials.email);
   await page.getByLabel('Username').fill(credentials.username);
   await page.getByLabel('Password', { exact: true }).fill(credentials.password);
@@ -138,7 +140,7 @@ export async function useSession(context: BrowserContext, token: string): Promis
     cookies: [],
     origins: [
       {
-        origin: new URL(baseURL).origin,
+        origin: new URL(currentBaseURL()).origin,
         localStorage: [
           { name: 'token', value: token },
           { name: 'lastActivityAt', value: String(Date.now()) },
@@ -155,7 +157,7 @@ export async function useSession(context: BrowserContext, token: string): Promis
 export async function openSignedIn(page: Page, path = '/dashboard'): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await expect(page).toHaveURL(new URL(path, baseURL).href);
+  await expect(page).toHaveURL(new URL(path, currentBaseURL()).href);
 }
 
 /**

@@ -22,8 +22,13 @@ export async function tabTo(
 }
 
 /** Tabs to a field and types into it. */
-export async function typeInto(page: Page, field: Locator, text: string): Promise<void> {
-  await tabTo(page, field);
+export async function typeInto(
+  page: Page,
+  field: Locator,
+  text: string,
+  direction: { backwards?: boolean } = {},
+): Promise<void> {
+  await tabTo(page, field, direction);
   await page.keyboard.type(text);
   await expect(field).toHaveValue(text);
 }

@@ -61,6 +61,15 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'SIM',
   'ALTCHA',
   'Cryptomus',
+  'NOWPayments',
+  // Coins and networks are written by their tickers in every language.
+  'BTC',
+  'ETH',
+  'LTC',
+  'TRX',
+  'TRON',
+  'BSC',
+  'USDC',
   'UTC',
   'VPN',
   // The language switch names each language in itself.

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { e2eSimulatorKey } from '../playwright.config';
 
 /** The default pool's simulated suppliers, where this server serves each. */
@@ -84,4 +84,19 @@ export async function injectSms(
     data: { ...target, text, ...(code ? { code } : {}) },
   });
   expect(response.ok(), await response.text()).toBe(true);
+}
+
+/**
+ * Cancels a number from its card once its supplier allows: the simulators' no-cancel window is closed
+ * instead of waited out, and since a real supplier's window stays what it was at the purchase, the page
+ * learns of the change on its next load (another test may also have set a long window meanwhile).
+ */
+export async function cancelOnceAllowed(page: Page, card: Locator): Promise<void> {
+  await simulatorSettings(page.request, { earlyCancelMs: 0 });
+  await expect(async () => {
+    await page.reload();
+    await expect(card).toBeVisible({ timeout: 15_000 });
+    await card.getByRole('button', { name: 'Cancel' }).click({ timeout: 5000 });
+    await expect(page.getByText('Number canceled successfully.')).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 90_000 });
 }

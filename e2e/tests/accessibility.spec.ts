@@ -1,9 +1,10 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
 import { adminToken } from '../support/admin';
 import { newCredentials, useSession } from '../support/auth';
 import { axeViolations } from '../support/axe';
 import { chooseServiceFirst } from '../support/dashboard';
 import { expectRouteAnnounced, tabTo, typeInto } from '../support/keyboard';
+import { test } from '../support/test';
 import { messageInput, messages, toast } from '../support/tickets';
 
 /** The two widths every page is checked at: a desktop and a phone (WCAG 2.2 AA at both). */
@@ -23,7 +24,17 @@ interface View {
 /** Waits until the page shows its heading and no loading placeholder, so axe sees the page as it stays. */
 async function settled(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.locator('div[aria-hidden="true"].animate-pulse')).toHaveCount(0);
+  const placeholders = page.locator('div[aria-hidden="true"].animate-pulse');
+  // The account forms keep their captcha's placeholder until the visitor's first interaction starts their
+  // app (ADR 0034): a pointer move is one. Lighthouse's accessibility audit reads them before it.
+  if (
+    (await page.locator('#root[data-hydrate="on-interaction"]').count()) > 0 &&
+    (await placeholders.count()) > 0
+  ) {
+    await page.mouse.move(5, 5);
+    await page.mouse.move(10, 10);
+  }
+  await expect(placeholders).toHaveCount(0);
 }
 
 async function resize(page: Page, viewport: { width: number; height: number }): Promise<void> {
@@ -153,9 +164,13 @@ test.describe('one customer, keyboard only, then every signed-in page', () => {
 
   test('tops up in the sandbox checkout with the keyboard alone', async () => {
     // From the focused heading back up to the navigation bar.
-    await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Top Up' }), {
-      backwards: true,
-    });
+    await tabTo(
+      page,
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Top Up', exact: true }),
+      {
+        backwards: true,
+      },
+    );
     await page.keyboard.press('Enter');
     await expectRouteAnnounced(page, 'Top Up Balance');
     await typeInto(page, page.getByLabel('Amount (USD)'), '6.00');
@@ -189,7 +204,10 @@ test.describe('one customer, keyboard only, then every signed-in page', () => {
     await page.keyboard.press('Shift+Tab');
     await expect(buyButtons.nth(1)).toBeFocused();
 
-    await typeInto(page, page.getByRole('searchbox', { name: 'Search services' }), 'Telegram');
+    // The search sits above the list: back from it, as a keyboard user would.
+    await typeInto(page, page.getByRole('searchbox', { name: 'Search services' }), 'Telegram', {
+      backwards: true,
+    });
     const buy = page.getByRole('button', { name: /^Buy a Telegram number/ });
     await tabTo(page, buy);
     await page.keyboard.press('Enter');
@@ -211,8 +229,11 @@ test.describe('one customer, keyboard only, then every signed-in page', () => {
     await expect(code).toHaveText(/^[\d-]{4,7}$/, { timeout: 20_000 });
     await expect(row.locator('[aria-live="polite"]')).toContainText((await code.textContent()) ?? '');
     await expect(buy).toBeFocused();
-    // And the code can be reached and copied from the keyboard (the panel is above the lists).
-    await tabTo(page, row.getByRole('button', { name: /^Copy code / }), { backwards: true, limit: 20 });
+    // And the code can be reached and copied from the keyboard: the bought number's card, at the top of the
+    // Buy panel, shows it too.
+    const bought = page.getByRole('region', { name: 'Your new number' });
+    await expect(bought.getByTestId('bought-number-code')).toHaveText((await code.textContent()) ?? '');
+    await tabTo(page, bought.getByRole('button', { name: /^Copy code / }), { backwards: true, limit: 20 });
   });
 
   test('opens a ticket and replies with the keyboard alone', async () => {
@@ -245,6 +266,8 @@ test.describe('one customer, keyboard only, then every signed-in page', () => {
   test('every signed-in page passes axe-core at both widths, for the customer and the administrator', async ({
     browser,
   }) => {
+    // A cap, not an assertion: some thirty pages, each at two widths and axe-checked, on a busy 2-core machine.
+    test.setTimeout(360_000);
     const signedInViews: View[] = [
       {
         name: 'the dashboard with a country chosen and a number active',

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { loginThroughApi, loginThroughUi, signUpThroughApi, solveCaptcha, useSession } from '../support/auth';
+import { test } from '../support/test';
 
 const TOTP_PERIOD_MS = 30_000;
 
@@ -80,7 +81,7 @@ test('a forgotten password is reset through the link mailed to the account, and 
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 });
 
-test('two-factor authentication is turned on from the account page, then signing in asks for a code', async ({
+test('two-factor authentication is turned on from the account page, then signing in asks for a code and forgives a typo', async ({
   page,
 }) => {
   const credentials = await signUpThroughApi(page);
@@ -109,9 +110,15 @@ test('two-factor authentication is turned on from the account page, then signing
   const code = page.getByLabel('Authentication code');
   await expect(code).toBeFocused();
   await expect(page.getByText('Enter the 6-digit code from your authenticator app')).toBeVisible();
+  // A typo costs one try, not the account: the right code right after it still signs in (issue 34).
+  const right = totpCode(secret, 1);
+  const typo = right.slice(0, 5) + ((Number(right[5]) + 1) % 10);
+  await code.fill(typo);
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page.getByText('This code is not valid. Please try again.')).toBeVisible();
   // A code works once, and turning on may have spent this period's: the app's next code is also accepted
   // (one period of clock drift either way) and is newer than any code used so far.
-  await code.fill(totpCode(secret, 1));
+  await code.fill(right);
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await page.waitForURL('**/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
@@ -154,9 +161,10 @@ test('the e-mail address changes once the link sent to the new one is confirmed;
       .getByRole('button', { name: /^Sign out/ })
       .click();
     await expect(sessions).toHaveCount(1);
-    // The other device's token no longer works: its next request sends it to the sign-in page.
+    // The other device's token no longer works: its next request sends it to the sign-in page, which says why.
     await other.goto('/dashboard/account');
-    await other.waitForURL('**/login');
+    await other.waitForURL((url) => url.pathname === '/login');
+    await expect(other.getByRole('status')).toHaveText('Your session ended. Sign in again to continue.');
   } finally {
     await otherContext.close();
   }

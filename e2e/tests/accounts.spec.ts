@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   loginThroughUi,
   newCredentials,
@@ -6,6 +6,7 @@ import {
   signUpThroughApi,
   solveCaptcha,
 } from '../support/auth';
+import { test } from '../support/test';
 
 test('a visitor registers, lands on the dashboard, reloads, logs out and signs in again', async ({
   page,

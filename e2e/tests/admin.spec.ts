@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { simulatorDefaults } from '../playwright.config';
 import { adminToken, signUpWithBalance } from '../support/admin';
 import {
@@ -12,6 +12,7 @@ import {
 import { buyService, chooseCountry } from '../support/dashboard';
 import { expectNoHorizontalOverflow } from '../support/layout';
 import { simulatorSettings } from '../support/simulator';
+import { test } from '../support/test';
 import { toast } from '../support/tickets';
 
 /** The administrator in a page of their own (the customer keeps the test's page), at `path`. */
@@ -187,8 +188,14 @@ test("an order refunded from the console puts the customer's money back", async 
       'e2e: the customer asked for their money back',
       `The order was refunded: ${price} returned to the user.`,
     );
-    await expect(admin.getByRole('region', { name: 'Order', exact: true })).toContainText('Canceled');
-    await expect(admin.getByRole('table', { name: 'Ledger' })).toContainText('Refund');
+    await expect(admin.getByRole('region', { name: 'Order', exact: true })).toContainText(
+      'Refunded by support',
+    );
+    const ledger = admin.getByRole('table', { name: 'Ledger' });
+    await expect(ledger).toContainText('Refund');
+    // In the operators' words, not the customer's "Canceled by you. The price was returned to your balance."
+    await expect(ledger).toContainText('Refunded by support');
+    await expect(ledger).not.toContainText('your balance');
 
     await page.reload();
     await expect(page.getByRole('region', { name: 'Account summary' })).toContainText('$5.00');
@@ -214,9 +221,11 @@ test('a blocked user is signed out at their next request', async ({ page, browse
     await expect(admin.getByRole('region', { name: 'Account', exact: true })).toContainText('e2e: abuse');
     await expect(admin.getByRole('button', { name: 'Unblock' })).toBeVisible();
 
-    // The customer's open page: its next call to the API ends the session.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Balance' }).click();
-    await page.waitForURL('**/login');
+    // The customer's session ends at its next call to the API (or sooner: the live stream may already have
+    // told the open page), so the next page it asks for is the sign-in page.
+    // The page may leave for the sign-in as it loads: the navigation is followed to its end, not its load.
+    await page.goto('/dashboard/balance', { waitUntil: 'commit' });
+    await page.waitForURL((url) => url.pathname === '/login');
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   } finally {
     await admin.context().close();

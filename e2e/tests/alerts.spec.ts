@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { signUpWithBalance } from '../support/admin';
+import { test } from '../support/test';
 
 /**
  * Code alerts, checked through the page: an init script counts the oscillators the chime starts and records

@@ -1,5 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { signUpWithBalance } from '../support/admin';
+import { axeViolations } from '../support/axe';
+import { test } from '../support/test';
 
 test('a user creates an API key (shown once), buys through the protocol, sees the API order, and revokes the key', async ({
   page,
@@ -58,4 +60,27 @@ test('the API documentation is public and lists every action with curl and JavaS
     await expect(page.locator(`#${action}`).getByText(`action=${action}`)).toBeVisible();
     await expect(page.locator(`#${action}`).getByText(`action: '${action}'`)).toBeVisible();
   }
+});
+
+test('the API documentation shows the JSON API in curl, JavaScript and Python, and the MCP quick start', async ({
+  page,
+}) => {
+  await page.goto('/docs/api');
+  const buy = page.locator('#v1-buy');
+  await expect(buy.getByRole('tab', { name: 'curl' })).toHaveAttribute('aria-selected', 'true');
+  await expect(buy.getByText('-H "Idempotency-Key: $(uuidgen)"')).toBeVisible();
+  await buy.getByRole('tab', { name: 'JavaScript' }).click();
+  await expect(buy.getByText("simcode.POST('/orders'")).toBeVisible();
+  // One choice of language holds for every example on the page.
+  await page.locator('#v1-code').getByRole('tab', { name: 'Python' }).click();
+  await expect(buy.getByText('session.post(')).toBeVisible();
+  await expect(page.locator('#json-push').getByText('stream.iter_lines(')).toBeVisible();
+  await expect(page.locator('#error-price_above_guard')).toBeVisible();
+  await expect(page.locator('#mcp').getByText('"mcp-remote"')).toBeVisible();
+  await expect(page.locator('#mcp').getByText('wait_for_code', { exact: true })).toBeVisible();
+  await expect(buy.getByRole('button', { name: 'Copy example' })).toBeVisible();
+  // At the top, as accessibility.spec.ts checks pages: scrolled, the translucent navbar sits over whatever
+  // passes under it (a dark code block lowers its links' contrast), which is the navbar's matter, not this page's.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  expect(await axeViolations(page, '/docs/api')).toEqual([]);
 });

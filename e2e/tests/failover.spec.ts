@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { signUpWithBalance } from '../support/admin';
 import { buyService, chooseCountry } from '../support/dashboard';
 import { simulatorControl, usPrices } from '../support/simulator';
+import { test } from '../support/test';
 
 /** Services the page names, by our code, with 5sim's product name. */
 const SERVICES: Record<string, { name: string; product: string }> = {

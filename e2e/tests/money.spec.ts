@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { simulatorDefaults } from '../playwright.config';
 import { signUpThroughApi } from '../support/auth';
 import { buyService, chooseCountry } from '../support/dashboard';
 import { expectNoHorizontalOverflow } from '../support/layout';
-import { simulatorSettings } from '../support/simulator';
+import { cancelOnceAllowed, simulatorSettings } from '../support/simulator';
+import { test } from '../support/test';
 
 test('the Balance page lists a top-up, a purchase and its refund with transaction IDs, filters, exports, and opens the order', async ({
   page,
@@ -26,12 +27,7 @@ test('the Balance page lists a top-up, a purchase and its refund with transactio
   await page.goto('/dashboard/numbers');
   const whatsapp = page.locator('[aria-label="WhatsApp number in United Kingdom"]');
   await expect(whatsapp.getByRole('button', { name: 'Cancel' })).toBeVisible();
-  // The provider refuses a cancel in the first minutes: the simulator's window is closed instead of waited out.
-  await simulatorSettings(request, { earlyCancelMs: 0 });
-  await expect(async () => {
-    await whatsapp.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByText('Number canceled successfully.')).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 90_000 });
+  await cancelOnceAllowed(page, whatsapp);
   await simulatorSettings(request, {
     noSmsRate: simulatorDefaults.noSmsRate,
     earlyCancelMs: simulatorDefaults.earlyCancelMs,
@@ -80,11 +76,13 @@ test('the Balance page lists a top-up, a purchase and its refund with transactio
   expect(download.suggestedFilename()).toMatch(/^simcode-transactions-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
   expect(lines[0]).toBe(
-    'transaction_id,created_at_utc,kind,amount_usd,balance_after_usd,reference_kind,reference_id,refund_reason',
+    'transaction_id,created_at_utc,kind,amount_usd,balance_after_usd,reference_kind,reference_id,refund_reason,service,country,phone',
   );
   expect(lines).toHaveLength(2);
   expect(lines[1]).toMatch(
-    new RegExp(`^${transactionIds[0]},.+,refund,${price.slice(1)},12\\.34,number,\\d+,canceled_by_you$`),
+    new RegExp(
+      `^${transactionIds[0]},.+,refund,${price.slice(1)},12\\.34,number,\\d+,canceled_by_you,WhatsApp,United Kingdom,\\+\\d+$`,
+    ),
   );
   await expectNoHorizontalOverflow(page);
 

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from '../support/test';
 
 // The public site: landing page, /faq, the policies and the PDF, head tags, robots and sitemap.
 // Figures and the chat link come from the running server's public configuration, not from this file.
@@ -29,7 +30,7 @@ const LANDING_SERVICES = [
   'sn',
   'mg',
 ];
-const PUBLIC_PAGES = ['/', '/faq', '/login', '/register'];
+const PUBLIC_PAGES = ['/', '/faq', '/stats', '/status', '/login', '/register'];
 const ANCHOR_OFFSET_PX = 80;
 
 async function publicConfig(page: Page): Promise<PublicConfig> {
@@ -241,6 +242,8 @@ test.describe('landing page', () => {
       await expect(tile).not.toHaveText('');
     }
     await expect(tiles.first()).toContainText('Google');
+    // A tile opens the service's public delivery figures.
+    await expect(tiles.first().getByRole('link')).toHaveAttribute('href', `/stats/${LANDING_SERVICES[0]}`);
     await expect(section.getByRole('listitem').last()).toHaveText('And many more...');
   });
 
@@ -489,6 +492,27 @@ test.describe('every public page', () => {
     await page.locator('#mobile-menu').getByRole('link', { name: 'FAQ' }).click();
     await expect(page.locator('#mobile-menu')).toBeHidden();
     await expectTopAt(page, '#faq', ANCHOR_OFFSET_PX);
+  });
+
+  test('the sign-in form paints from its HTML alone and starts its app on the first keystroke', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/login');
+    await page.waitForLoadState('networkidle');
+    // The browser's own focus on the first field is not the visitor's: nothing of the app has loaded.
+    await expect(page.getByLabel('Username')).toBeFocused();
+    await expect(page.locator('html[data-interactive]')).not.toBeAttached();
+    expect(scripts.filter((script) => /start-app|altcha/.test(script))).toEqual([]);
+
+    await page.keyboard.type('someone');
+    await expect(page.locator('html[data-interactive]')).toBeAttached();
+    await expect(page.getByLabel('Username')).toHaveValue('someone');
+    await expect(page.getByLabel('Username')).toBeFocused();
+    await expect(page.locator('altcha-widget input[type="checkbox"]')).toBeVisible();
   });
 
   test('a form sent before the app runs is held, never submitted by the browser, then handled', async ({

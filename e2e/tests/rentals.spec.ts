@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { simulatorDefaults } from '../playwright.config';
 import { signUpWithBalance } from '../support/admin';
 import { confirmCharge } from '../support/layout';
 import { chooseRent, rentsOf } from '../support/rentals';
 import { injectSms, simulatorSettings } from '../support/simulator';
+import { test } from '../support/test';
 
 test('a user rents a number for 24 hours, receives two SMS, renews it and sees the new end date', {
   tag: '@smoke',
@@ -50,7 +51,9 @@ test('a user rents a number for 24 hours, receives two SMS, renews it and sees t
   await confirm.click();
   await expect(page.getByText('Long-term number renewed successfully.')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(row.getByTestId('rent-status')).toHaveText('Renewed');
+  // Still active, and marked as renewed beside its status.
+  await expect(row.getByTestId('rent-status')).toHaveText('Active');
+  await expect(row.getByText('Renewed', { exact: true })).toBeVisible();
   await expect(row.getByTestId('rent-time-left')).toHaveText(/^1d 23:5\d:\d\d$/);
   const [renewed] = await rentsOf(page);
   expect(new Date(renewed!.end_date).getTime() - new Date(rent!.end_date).getTime()).toBe(24 * 3_600_000);
@@ -67,6 +70,10 @@ test('a renewable number is bought by the week with auto-renew on, and shows as 
   await expect(page.getByTestId('renewable-period')).toHaveText('Period: 1 week = 168 hours');
   await page.getByRole('button', { name: 'One week more' }).click();
   await expect(page.getByTestId('renewable-period')).toHaveText('Period: 2 weeks = 336 hours');
+  // Automatic renewal is a choice, off until chosen.
+  const renewSwitch = page.getByRole('switch', { name: 'Renew automatically' });
+  await expect(renewSwitch).not.toBeChecked();
+  await renewSwitch.click();
   await chooseRent(page, 'United Kingdom', 'WhatsApp');
   await page.getByRole('button', { name: 'Rent Now' }).click();
   await confirmCharge(page, 'Rent');
@@ -83,9 +90,11 @@ test('a renewable number is bought by the week with auto-renew on, and shows as 
   await expect(card.getByRole('switch', { name: 'Auto-renew' })).toBeChecked();
   await expect(card.getByTestId('rent-time-left')).toHaveText(/^13d 23:5\d:\d\d$/);
   await card.getByRole('switch', { name: 'Auto-renew' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Stop renewing' }).click();
   await expect(card.getByRole('switch', { name: 'Auto-renew' })).not.toBeChecked();
-  // Cancelled within 20 minutes, before any SMS: the price comes back.
+  // Cancelled within 20 minutes, before any SMS: asked first, then the price comes back.
   await card.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel the rent' }).click();
   await expect(page.getByText('Long-term number canceled successfully.')).toBeVisible();
   await expect(card.getByTestId('rent-status')).toHaveText('Canceled');
   await expect(card.getByRole('button', { name: 'Cancel' })).toBeDisabled();

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
-import { baseURL } from '../playwright.config';
+import { expect, type Page } from '@playwright/test';
 import { signUpThroughApi } from '../support/auth';
 import { axeViolations } from '../support/axe';
+import { currentBaseURL, test } from '../support/test';
 
 /** The page's background as the eye sees it: the mean of its red, green and blue (0 black to 255 white). */
 function bodyBrightness(page: Page): Promise<number> {
@@ -30,7 +30,7 @@ test.describe('on a system set to dark', () => {
     const withoutScript = await browser.newContext({
       colorScheme: 'dark',
       javaScriptEnabled: false,
-      baseURL,
+      baseURL: currentBaseURL(),
     });
     const served = await withoutScript.newPage();
     for (const path of ['/', '/faq', '/login', '/dashboard']) {
@@ -60,7 +60,7 @@ test.describe('on a system set to dark', () => {
     expect(await bodyBrightness(page)).toBeGreaterThan(LIGHT);
     // Every page, also the app's own: the choice is a cookie the server reads.
     await signUpThroughApi(page, { at: '/dashboard/account' });
-    await page.context().addCookies([{ name: 'simcode_theme', value: 'light', url: baseURL }]);
+    await page.context().addCookies([{ name: 'simcode_theme', value: 'light', url: currentBaseURL() }]);
     await page.reload();
     await expect(page.locator('html')).toHaveClass('light');
     expect(await bodyBrightness(page)).toBeGreaterThan(LIGHT);

@@ -1,6 +1,7 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import { adminToken } from '../support/admin';
 import { newCredentials, registerThroughApi, signUpThroughApi, useSession } from '../support/auth';
+import { test } from '../support/test';
 import {
   conversationHeading,
   messageInput,
@@ -112,6 +113,37 @@ test('a user opens a ticket, support replies, the user sees it, support closes i
   await userPage.reload();
   await expect(conversationHeading(userPage, title)).toBeVisible();
   await expect(messageInput(userPage)).toBeDisabled();
+});
+
+test("support's answer is marked unread in the navigation and the list until the user opens it", async ({
+  browser,
+}) => {
+  const { userPage, adminPage } = await userAndAdmin(browser);
+  const title = `Code rejected ${Date.now().toString(36)}`;
+  await openTicketThroughUi(userPage, { title, description: 'The service says the code is wrong.' });
+  await expect(toast(userPage, 'Ticket created')).toBeVisible();
+  await userPage.goto('/dashboard');
+
+  await adminPage.goto('/dashboard/tickets');
+  await ticketInList(adminPage, title).click();
+  await messageInput(adminPage).fill('Which service was it?');
+  await messageInput(adminPage).press('Enter');
+  await expect(toast(adminPage, 'Reply sent')).toBeVisible();
+
+  // The user, elsewhere on the site, sees it arrive in the bar without reloading.
+  const bar = userPage.getByRole('navigation', { name: 'Main' });
+  const support = bar.getByRole('link', { name: 'Support (1 unread answer)' });
+  await expect(support).toBeVisible(REFRESH_WAIT);
+  await support.click();
+  const item = userPage
+    .getByRole('list', { name: 'Your Tickets' })
+    .getByRole('button', { name: new RegExp(title) });
+  await expect(item).toContainText('New reply');
+  await item.click();
+  await expect(messages(userPage).nth(1)).toContainText('Which service was it?');
+  // Read: the marker goes from the bar and the list.
+  await expect(bar.getByRole('link', { name: 'Support', exact: true })).toBeVisible(REFRESH_WAIT);
+  await expect(item).not.toContainText('New reply', REFRESH_WAIT);
 });
 
 test('a user closes their open ticket; support sets a status, then deletes it after confirming', async ({

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { signUpThroughApi } from '../support/auth';
 import { buyService, chooseCountry } from '../support/dashboard';
+import { test } from '../support/test';
 
 /** Enters an amount on the Top Up page and clicks Deposit; returns the payment window it opens. */
 async function deposit(page: Page, amount: string): Promise<Page> {
