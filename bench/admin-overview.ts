@@ -63,7 +63,13 @@ interface Prepared {
 /** A pool like the product's default one, enough for the roll-up's dollar rates. */
 function ratesOnlyPool(): ProviderPool {
   const health = new ProviderHealth({ clock: systemClock, failuresToCool: 3, cooldownMs: 60_000 });
-  const member = (name: string) => ({ name, kind: 'simulator' as const, provider: {} as never, usdRate: 1 });
+  const member = (name: string) => ({
+    name,
+    kind: 'simulator' as const,
+    provider: {} as never,
+    usdRate: 1,
+    earlyCancelMs: () => 0,
+  });
   return new ProviderPool([member('sim-a'), member('sim-b')], health, new Map());
 }
 

@@ -2,6 +2,7 @@
 // while autocannon loads the target, then the profile's self time is printed by function and by package.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/profile.ts countries
+//   npx tsx bench/profile.ts status apps/server/dist-before/main.js     # another build of the server
 //
 // The argument picks the first target whose name contains it (see throughput.ts). The .cpuprofile file
 // is kept and its path printed, for Chrome DevTools' Performance panel.
@@ -83,6 +84,8 @@ function inclusiveOfOwnFunctions(profile: CpuProfile): Map<string, number> {
 }
 
 const wanted = process.argv[2] ?? 'countries';
+/** Another build's `main.js` to profile instead of the current sources' (compare-builds.ts makes one). */
+const entry = process.argv[3];
 const profileDir = mkdtempSync(path.join(tmpdir(), 'simcode-profile-'));
 const database = await createBenchDatabase('profile');
 // The purchase is measured as part 1 measures it: the SMS upstream in a process of its own (on a database
@@ -101,6 +104,7 @@ try {
     },
     {
       nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+      entry,
       // The product's default log level, as part 1 runs it.
       env: { LOG_LEVEL: 'info', ...external?.productEnv },
     },

@@ -22,7 +22,14 @@ import {
   startProduct,
   startUpstreamSimulator,
 } from './lib/processes';
-import { BENCH_JWT_SECRET, type SeededUser, seedActivations, seedTickets, seedUser } from './lib/seed';
+import {
+  BENCH_JWT_SECRET,
+  BENCH_PASSWORD,
+  type SeededUser,
+  seedActivations,
+  seedTickets,
+  seedUser,
+} from './lib/seed';
 
 export interface Target {
   name: string;
@@ -48,6 +55,8 @@ export interface ThroughputRow extends LoadResult {
   peakRssMb: number;
   /** Where the time went in the median round: CPU per request of each process. */
   cpuMicros: CpuPerRequest;
+  /** The limit's answer on the wire, beside this endpoint's `bytesPerRequest`. */
+  limitBytesPerRequest: number;
 }
 
 export interface ThroughputReport {
@@ -66,6 +75,8 @@ export interface ThroughputReport {
   purchasePeakRssMb: number;
   /** Rows in the lists of the polling user (numbers and tickets). */
   listRows: number;
+  /** The reads' product's CPU at rest, in milliseconds per second (its jobs and built-in simulators). */
+  idleCpuMsPerSecond: number;
 }
 
 const MB = 1024 * 1024;
@@ -114,6 +125,8 @@ export interface SeededProduct {
 interface StartOptions {
   nodeArgs?: string[];
   env?: Record<string, string | undefined>;
+  /** Another build's `main.js` (ProductOptions.entry). */
+  entry?: string;
 }
 
 /**
@@ -129,10 +142,14 @@ export async function startProductFor(
   const product = await startProduct({
     dataDir: database.dataDir,
     nodeArgs: options.nodeArgs,
+    entry: options.entry,
     env: {
       ...database.env,
       JWT_SECRET: BENCH_JWT_SECRET,
       RATE_LIMIT_PURCHASES_PER_MINUTE: '100000000',
+      // One key polls as fast as the machine lets it: the reseller API's limits would refuse most of it.
+      RATE_LIMIT_API_KEY_PER_MINUTE: '100000000',
+      RATE_LIMIT_API_USER_PER_MINUTE: '100000000',
       // autocannon is one address playing 100 clients (and its warm-up's 100 closing as the run's open):
       // the per-address cap of a slow client (100) would refuse some of them.
       HTTP_MAX_CONNECTIONS_PER_ADDRESS: '1000',
@@ -169,12 +186,24 @@ export async function startProductFor(
     throw new Error(`could not buy the number to poll: ${JSON.stringify(bought.body)}`);
 
   const status = `/api/dashboard/number-status/${bought.body.number.number_id}`;
+  // The same order as a bot polls it: getStatus of the SMS-Activate protocol, with an API key in the URL.
+  const key = await api('/api/dashboard/api-keys', {
+    method: 'POST',
+    body: JSON.stringify({ name: 'bench', current_password: BENCH_PASSWORD }),
+  });
+  if (typeof key.body.secret !== 'string')
+    throw new Error(`could not create an API key: ${JSON.stringify(key.body)}`);
   const targets: Target[] = [
     { name: 'GET /api/dashboard/number-status/{id}', path: status, minRatio: 0.5 },
     {
       name: 'GET /api/dashboard/number-status/{id}, no compression',
       path: status,
       identity: true,
+      minRatio: 0.5,
+    },
+    {
+      name: 'GET /stubs/handler_api.php?action=getStatus (reseller API)',
+      path: `/stubs/handler_api.php?api_key=${key.body.secret}&action=getStatus&id=${bought.body.number.id}`,
       minRatio: 0.5,
     },
     { name: 'GET /api/dashboard/summary', path: '/api/dashboard/summary', minRatio: 0.5 },
@@ -245,6 +274,12 @@ export interface CpuPerRequest {
   upstream?: number;
   /** Every PostgreSQL server process of the machine together. */
   postgres?: number;
+  /**
+   * Of the product's: its work at rest (jobs, the built-in simulators), measured idle before the reads and
+   * spread over this run's requests. It does not depend on the requests, and weighs more the fewer the
+   * machine lets through.
+   */
+  background?: number;
 }
 
 interface Watched {
@@ -276,6 +311,25 @@ function perRequest(
   const converted = { ...cpu };
   for (const name of names) if (cpu[name] !== undefined) converted[name] = (cpu[name]! * 1000) / requests;
   return converted;
+}
+
+/** Seconds the product is watched at rest before the reads. */
+const IDLE_SECONDS = 5;
+
+/** The CPU `pid` uses at rest, in milliseconds per second, over IDLE_SECONDS. */
+async function idleCpu(pid: number): Promise<number> {
+  const before = cpuMs(pid);
+  const startedAt = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+  return (cpuMs(pid) - before) / ((performance.now() - startedAt) / 1000);
+}
+
+/** `limit 18 µs, product 65 µs, …`: the CPU per request of a run, as the console line shows it. */
+function cpuText(cpu: CpuPerRequest): string {
+  const parts = Object.entries(cpu)
+    .filter(([, micros]) => micros !== undefined)
+    .map(([name, micros]) => `${name} ${micros!.toFixed(0)} µs`);
+  return parts.length > 0 ? `CPU per request: ${parts.join(', ')}` : 'CPU per request not read';
 }
 
 /**
@@ -348,15 +402,19 @@ export async function runThroughput(
     const reference = await measureAgainstLimit(limit, { url: `${fastify.url}/` }, { product: fastify.pid });
     limits.push(...reference.rounds.map((round) => round.limit));
     console.log(
-      `bare Fastify: ${reference.median.result.requestsPerSecond.toFixed(0)} req/s, ${reference.ratio.toFixed(2)} of the node:http limit (rounds ${reference.roundRatios.map((ratio) => ratio.toFixed(2)).join(', ')})`,
+      `bare Fastify: ${reference.median.result.requestsPerSecond.toFixed(0)} req/s, ${reference.ratio.toFixed(2)} of the node:http limit (rounds ${reference.roundRatios.map((ratio) => ratio.toFixed(2)).join(', ')}); ${cpuText(reference.cpu)}`,
     );
     await fastify.stop();
     fastify = undefined;
 
     const users = await seedBenchUsers(database, LIST_ROWS);
     const rows: ThroughputRow[] = [];
-    const measure = async (seeded: SeededProduct, target: Target, watched: Watched) => {
+    const measure = async (seeded: SeededProduct, target: Target, watched: Watched, idleMsPerSecond = 0) => {
       const measured = await measureAgainstLimit(limit, loadOptionsFor(seeded, target), watched);
+      const cpuMicros: CpuPerRequest = {
+        ...measured.cpu,
+        background: (idleMsPerSecond * 1000) / Math.max(1, measured.median.result.requestsPerSecond),
+      };
       limits.push(...measured.rounds.map((round) => round.limit));
       const row: ThroughputRow = {
         ...measured.median.result,
@@ -369,11 +427,12 @@ export async function runThroughput(
         roundRatios: measured.roundRatios,
         minRatio: target.minRatio,
         peakRssMb: seeded.product.peakRssBytes() / MB,
-        cpuMicros: measured.cpu,
+        cpuMicros,
+        limitBytesPerRequest: measured.median.limit.bytesPerRequest,
       };
       rows.push(row);
       console.log(
-        `${target.name}: ${row.requestsPerSecond.toFixed(0)} req/s (${row.ratio.toFixed(2)} of the limit, median of ${row.roundRatios.map((ratio) => ratio.toFixed(2)).join(', ')}; target ≥ ${target.minRatio}), p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, errors ${row.errors + row.non2xx}, RSS ≤ ${row.peakRssMb.toFixed(0)} MB`,
+        `${target.name}: ${row.requestsPerSecond.toFixed(0)} req/s (${row.ratio.toFixed(2)} of the limit, median of ${row.roundRatios.map((ratio) => ratio.toFixed(2)).join(', ')}; target ≥ ${target.minRatio}), p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, errors ${row.errors + row.non2xx}, RSS ≤ ${row.peakRssMb.toFixed(0)} MB, ${row.bytesPerRequest.toFixed(0)} B per answer (the limit's ${row.limitBytesPerRequest.toFixed(0)}); ${cpuText(row.cpuMicros)}`,
       );
     };
 
@@ -388,8 +447,12 @@ export async function runThroughput(
       { env: { LOG_LEVEL: 'info' } },
     );
     const onPostgres = database.kind === 'postgres';
+    const idleCpuMsPerSecond = await idleCpu(reads.product.pid);
+    console.log(
+      `the product at rest: ${idleCpuMsPerSecond.toFixed(1)} ms of CPU per second (its jobs and built-in simulators)`,
+    );
     for (const target of reads.targets.filter((candidate) => !candidate.manyUsers && wanted(candidate)))
-      await measure(reads, target, { product: reads.product.pid, postgres: onPostgres });
+      await measure(reads, target, { product: reads.product.pid, postgres: onPostgres }, idleCpuMsPerSecond);
     const peakRssMb = reads.product.peakRssBytes() / MB;
     await reads.product.stop();
     product = undefined;
@@ -425,6 +488,7 @@ export async function runThroughput(
       peakRssMb,
       purchasePeakRssMb,
       listRows: LIST_ROWS,
+      idleCpuMsPerSecond,
     };
   } finally {
     // Also when a measurement fails: no server left running, no database left behind.

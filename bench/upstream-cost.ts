@@ -108,7 +108,11 @@ function installFetchCounter(): () => void {
 }
 
 /** Runs `work` over `items`, `concurrency` at a time. */
-async function inPool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+export async function inPool<T>(
+  items: T[],
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
@@ -127,7 +131,7 @@ interface Slot {
 }
 
 /** Takes the next slot with stock left, round-robin, so no single offer runs out. */
-function slotPicker(slots: Slot[]): () => Slot {
+export function slotPicker(slots: Slot[]): () => Slot {
   let turn = 0;
   return () => {
     for (let tries = 0; tries < slots.length; tries += 1) {
@@ -141,7 +145,7 @@ function slotPicker(slots: Slot[]): () => Slot {
   };
 }
 
-function activationSlots(t: InProcessApp, needed: number): Slot[] {
+export function activationSlots(t: InProcessApp, needed: number): Slot[] {
   const slots = t.ctx.catalog
     .countries()
     .flatMap((country) =>

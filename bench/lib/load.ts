@@ -9,6 +9,8 @@ export interface LoadResult {
   /** Answers that were not 2xx. */
   non2xx: number;
   totalRequests: number;
+  /** Bytes read per answer (status line, headers and body, as sent: compressed where it was). */
+  bytesPerRequest: number;
 }
 
 export interface LoadOptions {
@@ -67,5 +69,6 @@ export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     totalRequests: result.requests.total,
+    bytesPerRequest: result.throughput.total / Math.max(1, result.requests.total),
   };
 }

@@ -137,17 +137,23 @@ export interface ProductOptions {
   dataDir?: string;
   /** Extra Node flags, e.g. ['--cpu-prof'] to find where the time goes. */
   nodeArgs?: string[];
+  /**
+   * Another build of the server to run instead (its `main.js`, relative to the repository, inside
+   * apps/server so it finds its packages), run as `npm start` runs the current one: compare-builds.ts.
+   */
+  entry?: string;
 }
 
 /**
- * The Node flags of `npm start` (the root package.json's start script, `node <flags> scripts/start.mjs`),
- * so the product is measured with the heap limit it runs with.
+ * The Node flags of `npm start` (the root package.json's start script, `exec node <flags>
+ * scripts/start.mjs`: `exec` so that signals sent to npm reach node), so the product is measured with the
+ * heap limit it runs with.
  */
 function startScriptNodeFlags(): string[] {
   const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  const [command, ...words] = manifest.scripts.start!.split(/\s+/);
+  const [command, ...words] = manifest.scripts.start!.replace(/^exec\s+/, '').split(/\s+/);
   const scriptAt = words.indexOf('scripts/start.mjs');
   if (command !== 'node' || scriptAt < 0)
     throw new Error(`unexpected start script: ${manifest.scripts.start}`);
@@ -173,8 +179,11 @@ export async function startProduct(
     if (emptyWebDir) rmSync(emptyWebDir, { recursive: true, force: true });
     if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
-  const entry =
-    options.runner === 'tsx' ? ['--import', 'tsx', 'apps/server/src/main.ts'] : ['scripts/start.mjs'];
+  const entry = options.entry
+    ? [options.entry]
+    : options.runner === 'tsx'
+      ? ['--import', 'tsx', 'apps/server/src/main.ts']
+      : ['scripts/start.mjs'];
   const spawnedAt = performance.now();
   const child = spawn('node', [...startScriptNodeFlags(), ...(options.nodeArgs ?? []), ...entry], {
     cwd: repoRoot,
