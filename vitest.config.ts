@@ -5,6 +5,7 @@ export default defineConfig({
     projects: [
       'packages/contract',
       'packages/cryptomus-protocol',
+      'packages/nowpayments-protocol',
       'packages/stand-ins',
       'apps/server',
       'apps/server/crash',

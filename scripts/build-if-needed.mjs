@@ -29,6 +29,7 @@ const targets = {
       'apps/server/scripts',
       'packages/contract/src',
       'packages/cryptomus-protocol/src',
+      'packages/nowpayments-protocol/src',
       'packages/fivesim-protocol/src',
       'packages/sms-activate-protocol/src',
       'packages/stand-ins/src',
