@@ -172,3 +172,15 @@ export async function signUpThroughApi(
   await openSignedIn(page, at);
   return credentials;
 }
+
+/**
+ * Opens `url` on a page whose session just ended, and waits for the sign-in page it ends on. The open page
+ * may be leaving for the sign-in on its own already (a poll or the live stream told it), which interrupts
+ * this navigation: either way the page ends on the sign-in page, and that is what is awaited.
+ */
+export async function openExpectingSignIn(page: Page, url: string): Promise<void> {
+  await page.goto(url, { waitUntil: 'commit' }).catch((error: Error) => {
+    if (!error.message.includes('interrupted by another navigation')) throw error;
+  });
+  await page.waitForURL((address) => address.pathname === '/login');
+}

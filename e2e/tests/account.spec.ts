@@ -1,6 +1,13 @@
 import { expect, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import { loginThroughApi, loginThroughUi, signUpThroughApi, solveCaptcha, useSession } from '../support/auth';
+import {
+  loginThroughApi,
+  loginThroughUi,
+  openExpectingSignIn,
+  signUpThroughApi,
+  solveCaptcha,
+  useSession,
+} from '../support/auth';
 import { test } from '../support/test';
 
 const TOTP_PERIOD_MS = 30_000;
@@ -162,8 +169,7 @@ test('the e-mail address changes once the link sent to the new one is confirmed;
       .click();
     await expect(sessions).toHaveCount(1);
     // The other device's token no longer works: its next request sends it to the sign-in page, which says why.
-    await other.goto('/dashboard/account');
-    await other.waitForURL((url) => url.pathname === '/login');
+    await openExpectingSignIn(other, '/dashboard/account');
     await expect(other.getByRole('status')).toHaveText('Your session ended. Sign in again to continue.');
   } finally {
     await otherContext.close();

@@ -4,6 +4,7 @@ import { adminToken, signUpWithBalance } from '../support/admin';
 import {
   type Credentials,
   newCredentials,
+  openExpectingSignIn,
   openSignedIn,
   registerThroughApi,
   signUpThroughApi,
@@ -223,9 +224,7 @@ test('a blocked user is signed out at their next request', async ({ page, browse
 
     // The customer's session ends at its next call to the API (or sooner: the live stream may already have
     // told the open page), so the next page it asks for is the sign-in page.
-    // The page may leave for the sign-in as it loads: the navigation is followed to its end, not its load.
-    await page.goto('/dashboard/balance', { waitUntil: 'commit' });
-    await page.waitForURL((url) => url.pathname === '/login');
+    await openExpectingSignIn(page, '/dashboard/balance');
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   } finally {
     await admin.context().close();

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { simulatorDefaults } from '../playwright.config';
 import { signUpWithBalance } from '../support/admin';
-import { signUpThroughApi } from '../support/auth';
+import { openExpectingSignIn, signUpThroughApi } from '../support/auth';
 import { buyService, chooseCountry, numberCard } from '../support/dashboard';
 import { cancelOnceAllowed, simulatorSettings } from '../support/simulator';
 import { test } from '../support/test';
@@ -79,9 +79,7 @@ test('the dashboard refuses a purchase the balance cannot cover without calling 
 test('a revoked token ends the session on the next API answer', async ({ page }) => {
   await signUpThroughApi(page);
   await page.evaluate(() => localStorage.setItem('token', 'not-a-real-token'));
-  // The page leaves for the sign-in as it loads: the navigation is followed to its end, not to its load.
-  await page.goto('/dashboard/numbers', { waitUntil: 'commit' });
-  await page.waitForURL('**/login');
+  await openExpectingSignIn(page, '/dashboard/numbers');
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
