@@ -234,6 +234,11 @@ describe('the protocol refuses with its own tokens', () => {
     expect(await call('getNumber', { service, country: gb, operator: 'no_such_operator' }, otherSecret)).toBe(
       'NO_NUMBERS',
     );
+    // A key's own price ceiling leaves it no number it may buy: NO_NUMBERS, as for an empty shelf.
+    const { secret: thrifty } = await createApiKey(t, other, {
+      max_price: Math.max(0.01, (offer.priceCents - 1) / 100),
+    });
+    expect(await call('getNumber', { service, country: gb }, thrifty)).toBe('NO_NUMBERS');
   });
 
   it('stops a revoked key at once', async () => {
