@@ -1,6 +1,9 @@
 import type { ResponseStyle } from '@simcode/sms-activate-protocol';
+import { expect } from 'vitest';
+import { balanceOf } from '../../src/modules/accounts/ledger';
 import { PROTOCOL_PATHS } from '../../src/modules/reseller/routes';
 import type { TestApp } from './app';
+import { assertLedgerInvariant, fundUser } from './money';
 import type { TestUser } from './users';
 
 /** Creates an API key for a user through the management API; returns its id and the key itself. */
@@ -50,4 +53,37 @@ export async function protocolCall(
 /** Where a client of the style points its base URL. */
 export function protocolUrl(t: TestApp, style: ResponseStyle = 'classic'): string {
   return `${t.ctx.loopback.origin}${PROTOCOL_PATHS[style]}`;
+}
+
+/**
+ * A runaway bot's burst, the same on every door: `attempts` purchases of `priceCents` at once through one new
+ * key whose total cap fits `fits` of them, on an account that could pay for all. Exactly `fits` are sold,
+ * the key's spend ends at the cap and never past it, the balance falls by exactly what was sold, and the
+ * ledger holds. `buy` makes one purchase through the door under test with the key's secret (`attempt`
+ * counts from 0) and answers whether it sold; it checks a refusal is the door's cap refusal itself.
+ */
+export async function assertParallelBuysKeepToCap(
+  t: TestApp,
+  user: TestUser,
+  options: {
+    priceCents: number;
+    fits: number;
+    attempts: number;
+    buy: (secret: string, attempt: number) => Promise<boolean>;
+  },
+): Promise<void> {
+  const { priceCents, fits, attempts, buy } = options;
+  const capCents = priceCents * fits;
+  await fundUser(t.ctx.database, user.id, priceCents * attempts);
+  const before = await balanceOf(t.ctx.database.db, user.id);
+  const key = await createApiKey(t, user, { total_cap: capCents / 100 });
+
+  const sold = await Promise.all(Array.from({ length: attempts }, (_, attempt) => buy(key.secret, attempt)));
+
+  expect(sold.filter(Boolean)).toHaveLength(fits);
+  expect(await balanceOf(t.ctx.database.db, user.id)).toBe(before - capCents);
+  const keys = (await t.app.inject({ url: '/api/dashboard/api-keys', headers: user.headers })).json().keys;
+  const spentCents = Math.round(keys.find((entry: { id: number }) => entry.id === key.id).spent_total * 100);
+  expect(spentCents).toBe(capCents);
+  await assertLedgerInvariant(t.ctx.database);
 }

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../test/support/app';
 import { assertLedgerInvariant, fundUser } from '../../../test/support/money';
 import { aRentOffer, quietSimulator } from '../../../test/support/rents';
-import { createApiKey } from '../../../test/support/reseller';
+import { assertParallelBuysKeepToCap, createApiKey } from '../../../test/support/reseller';
 import {
   activationSync,
   anOffer,
@@ -174,6 +174,25 @@ describe('the JSON API through its generated client', () => {
     const elsewhere = (await reader.api.GET('/orders')).data!.data.find((entry) => entry.id !== own.id)!;
     const hidden = await buyer.api.GET('/orders/{id}', { params: { path: { id: String(elsewhere.id) } } });
     expect(hidden.response.status).toBe(404);
+  });
+
+  it('never lets parallel purchases through a key exceed its spending cap', async () => {
+    t = await createListeningTestApp();
+    const user = await createUser(t);
+    const offer = anOffer(t, 'GB');
+    await assertParallelBuysKeepToCap(t, user, {
+      priceCents: offer.priceCents,
+      fits: 5,
+      attempts: 24,
+      buy: async (secret) => {
+        const api = createSimCodeClient({ baseUrl: t.ctx.loopback.origin, apiKey: secret });
+        const bought = await api.POST('/orders', { body: { service: offer.service, country: 'GB' } });
+        if (bought.response.status === 201) return true;
+        expect(bought.response.status).toBe(403);
+        expect(bought.error).toMatchObject({ code: 'key_limit_reached' });
+        return false;
+      },
+    });
   });
 
   it('rents and renews through the key, counting the renewal against its caps', async () => {

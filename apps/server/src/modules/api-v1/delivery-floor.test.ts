@@ -1,10 +1,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createSimCodeClient } from '@simcode/client';
+import { protocolIds } from '@simcode/sms-activate-protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../test/support/app';
 import { assertLedgerInvariant, fundUser } from '../../../test/support/money';
-import { createApiKey } from '../../../test/support/reseller';
+import { createApiKey, protocolCall } from '../../../test/support/reseller';
 import { createListeningTestApp } from '../../../test/support/upstream';
 import { createUser } from '../../../test/support/users';
 import { balanceOf } from '../accounts/ledger';
@@ -19,6 +20,17 @@ afterEach(async () => {
     await closeTestApp(t);
   }
 });
+
+/** An MCP session of an agent holding the key. */
+async function agentOf(secret: string): Promise<Client> {
+  const agent = new Client({ name: 'agent-test', version: '1.0.0' });
+  await agent.connect(
+    new StreamableHTTPClientTransport(new URL(`${t.ctx.loopback.origin}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${secret}` } },
+    }),
+  );
+  return agent;
+}
 
 /**
  * A service sold in GB and in another country, both well stocked, with known delivery figures: 50 % in
@@ -99,12 +111,7 @@ describe('a buyer’s minimum delivery rate on the JSON API and MCP', () => {
     expect(skipped.response.status).toBe(201);
     expect(skipped.data).toMatchObject({ country: high, service });
 
-    mcp = new Client({ name: 'agent-test', version: '1.0.0' });
-    await mcp.connect(
-      new StreamableHTTPClientTransport(new URL(`${t.ctx.loopback.origin}/mcp`), {
-        requestInit: { headers: { authorization: `Bearer ${key.secret}` } },
-      }),
-    );
+    mcp = await agentOf(key.secret);
     const listed = (await mcp.callTool({
       name: 'list_offers',
       arguments: { service, min_delivery_rate: 0.7 },
@@ -117,5 +124,53 @@ describe('a buyer’s minimum delivery rate on the JSON API and MCP', () => {
     expect(agentRefused.isError).toBe(true);
     expect(JSON.parse(agentRefused.content[0]!.text)).toMatchObject({ error: 'offer_below_guard' });
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(before - Math.round(skipped.data!.price * 100));
+  });
+
+  it('keeps a key to its own minimum delivery rate on the SMS-Activate protocol, the JSON API and MCP', async () => {
+    t = await createListeningTestApp();
+    const user = await createUser(t);
+    await fundUser(t.ctx.database, user.id, 5000);
+    const { service, low, high } = twoRatedCountries();
+    // The floor is the key's setting, not the call's: a bot that sends none is still held to it.
+    const key = await createApiKey(t, user, { min_delivery_rate: 0.7 });
+    const api = createSimCodeClient({ baseUrl: t.ctx.loopback.origin, apiKey: key.secret });
+    const protocolBuy = (country: string) =>
+      protocolCall(t, key.secret, 'getNumber', {
+        service: protocolIds.serviceOf(service),
+        country: protocolIds.countryOf(country),
+      });
+
+    // Below the floor (50 % < 70 %): the protocol's clients hear there is no number for them, nothing is paid.
+    expect((await protocolBuy(low)).body).toBe('NO_NUMBERS');
+    const refused = await api.POST('/orders', { body: { service, country: low } });
+    expect(refused.response.status).toBe(409);
+    expect(refused.response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(refused.error).toMatchObject({ code: 'offer_below_guard', status: 409, success: false });
+    // A looser floor named on the call does not loosen the key's.
+    const looser = await api.POST('/orders', { body: { service, country: low, min_delivery_rate: 0.3 } });
+    expect(looser.error).toMatchObject({ code: 'offer_below_guard' });
+    mcp = await agentOf(key.secret);
+    const agentRefused = (await mcp.callTool({
+      name: 'buy_number',
+      arguments: { service, country: low, idempotency_key: 'key-floor-0001' },
+    })) as { isError?: boolean; content: Array<{ text: string }> };
+    expect(agentRefused.isError).toBe(true);
+    expect(JSON.parse(agentRefused.content[0]!.text)).toMatchObject({ error: 'offer_below_guard' });
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(5000);
+
+    // Above it (95 %): every door sells.
+    const bought = await protocolBuy(high);
+    expect(bought.body).toMatch(/^ACCESS_NUMBER:\d+:\d+$/);
+    const sold = await api.POST('/orders', { body: { service, country: high } });
+    expect(sold.response.status).toBe(201);
+    expect(sold.data).toMatchObject({ country: high, service });
+    const agentBought = (await mcp.callTool({
+      name: 'buy_number',
+      arguments: { service, country: high, idempotency_key: 'key-floor-0002' },
+    })) as { isError?: boolean; structuredContent?: Record<string, unknown> };
+    expect(agentBought.isError).toBeFalsy();
+    expect(agentBought.structuredContent).toMatchObject({ country: high, service });
+    const priceCents = Math.round(sold.data!.price * 100);
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(5000 - 3 * priceCents);
   });
 });

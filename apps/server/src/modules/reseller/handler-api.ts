@@ -19,6 +19,10 @@ const TOKEN_OF_CODE: Readonly<Partial<Record<ErrorCode, RefusalToken>>> = {
   out_of_stock: 'NO_NUMBERS',
   upstream_no_numbers: 'NO_NUMBERS',
   unknown_operator: 'NO_NUMBERS',
+  // The key's own guards (price ceiling, delivery floor) leave no number it may buy: the protocol has no
+  // token of its own for them, and NO_NUMBERS is what its clients handle (another country, later).
+  price_above_guard: 'NO_NUMBERS',
+  offer_below_guard: 'NO_NUMBERS',
   unknown_service: 'BAD_SERVICE',
   service_not_offered: 'BAD_SERVICE',
   unknown_country: 'BAD_COUNTRY',

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { closeTestApp, type TestApp } from '../../../test/support/app';
 import { assertLedgerInvariant, fundUser } from '../../../test/support/money';
-import { createApiKey } from '../../../test/support/reseller';
+import { assertParallelBuysKeepToCap, createApiKey } from '../../../test/support/reseller';
 import { anOffer, createListeningTestApp } from '../../../test/support/upstream';
 import { createUser } from '../../../test/support/users';
 import { balanceOf } from '../accounts/ledger';
@@ -163,6 +163,31 @@ describe('the MCP server for agents', () => {
     const reused = await tool('buy_number', { service, country: 'US', idempotency_key: 'names-0002' });
     expect(JSON.parse(reused.content[0]!.text)).toMatchObject({ error: 'IDEMPOTENCY_KEY_REUSED' });
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(1000 - offer.priceCents);
+  });
+
+  it('never lets an agent’s parallel purchases exceed its key’s spending cap', async () => {
+    t = await createListeningTestApp();
+    const user = await createUser(t);
+    const offer = anOffer(t, 'GB');
+    // One session, as an agent runs its tool calls: the calls go out together.
+    let connected: Promise<Client> | undefined;
+    await assertParallelBuysKeepToCap(t, user, {
+      priceCents: offer.priceCents,
+      fits: 5,
+      attempts: 24,
+      buy: async (secret, attempt) => {
+        connected ??= connect(secret);
+        await connected;
+        const answer = await tool('buy_number', {
+          service: offer.service,
+          country: 'GB',
+          idempotency_key: `cap-burst-${attempt}`,
+        });
+        if (!answer.isError) return true;
+        expect(JSON.parse(answer.content[0]!.text)).toMatchObject({ error: 'NO_BALANCE' });
+        return false;
+      },
+    });
   });
 
   it('answers one message per request: a batch, bad JSON and a body too large are 4xx errors', async () => {

@@ -35,7 +35,7 @@ const REFUSAL_TEXT: Readonly<Record<string, string>> = {
   offer_below_guard:
     "The delivery rate of every country named is below min_delivery_rate (or the API key's minimum).",
 };
-/** A purchase guard's refusal keeps the error code of the JSON API: the protocol has no token for it. */
+/** A purchase guard's refusal keeps the error code of the JSON API: the protocol's NO_NUMBERS would hide why. */
 const GUARD_CODES: ReadonlySet<string> = new Set(['price_above_guard', 'offer_below_guard']);
 
 /** A tool's refusal: the protocol's token (as SMS-Activate clients know them), a sentence, and a payload. */
