@@ -171,7 +171,8 @@ export function createNowPaymentsSandbox(options: NowPaymentsSandboxOptions): No
       });
   }
 
-  function setStatus(payment: Payment, status: string, paidUnits?: number): void {
+  /** Moves a payment on and announces it, unless a test wants the IPN lost (`announce: false`). */
+  function setStatus(payment: Payment, status: string, paidUnits?: number, announce = true): void {
     payment.status = status;
     if (paidUnits !== undefined) {
       payment.paidUnits = paidUnits;
@@ -179,7 +180,7 @@ export function createNowPaymentsSandbox(options: NowPaymentsSandboxOptions): No
     }
     payment.updatedAtMs = nowMs();
     logger.info({ paymentId: payment.paymentId, status }, 'nowpayments sandbox payment changed');
-    sendIpn(payment);
+    if (announce) sendIpn(payment);
   }
 
   function expireDue(): void {
@@ -428,8 +429,9 @@ export function createNowPaymentsSandbox(options: NowPaymentsSandboxOptions): No
     };
 
     /**
-     * `{invoice_id, status, pay_currency?, actually_paid?}`: the invoice's payer pays (or not) in the coin
-     * (the first one by default); the payment moves to `status` and its IPN is sent.
+     * `{invoice_id, status, pay_currency?, actually_paid?, send_ipn?}`: the invoice's payer pays (or not) in
+     * the coin (the first one by default); the payment moves to `status` and its IPN is sent, unless
+     * `send_ipn` is false (a lost IPN, for the merchant's reconciliation to find the change).
      */
     app.post('/control/payment', { preHandler: control }, async (request, reply) => {
       expireDue();
@@ -459,7 +461,7 @@ export function createNowPaymentsSandbox(options: NowPaymentsSandboxOptions): No
       const payment = openPayment(invoice, coin);
       const given =
         input.actually_paid === undefined ? null : amountToUnits(input.actually_paid, COIN_DECIMALS);
-      setStatus(payment, status, given ?? defaultPaidUnits(payment, status));
+      setStatus(payment, status, given ?? defaultPaidUnits(payment, status), input.send_ipn !== false);
       return paymentObject(payment);
     });
 
