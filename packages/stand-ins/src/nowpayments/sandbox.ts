@@ -55,6 +55,12 @@ export interface NowPaymentsSandbox {
   stop(): void;
 }
 
+/** NOWPayments' service fee on what a payer paid, in the coin's units. */
+const serviceFeeUnits = (paidUnits: number) => Math.floor((paidUnits * NOWPAYMENTS_SERVICE_FEE_BPS) / 10_000);
+/** Payments whose money the merchant holds (less the fee), and ones still on their way to it. */
+const HELD_STATUSES = new Set(['finished', 'partially_paid']);
+const ARRIVING_STATUSES = new Set(['confirming', 'confirmed', 'sending']);
+
 /** NOWPayments' error answers: `{status:false, statusCode, code, message}`. */
 const apiError = (reply: FastifyReply, statusCode: number, code: string, message: string) =>
   reply.code(statusCode).send({ status: false, statusCode, code, message });
@@ -82,7 +88,7 @@ export function createNowPaymentsSandbox(options: NowPaymentsSandboxOptions): No
 
   function paymentObject(payment: Payment): Record<string, unknown> {
     const { invoice, coin } = payment;
-    const feeUnits = Math.floor((payment.paidUnits * NOWPAYMENTS_SERVICE_FEE_BPS) / 10_000);
+    const feeUnits = serviceFeeUnits(payment.paidUnits);
     return {
       payment_id: payment.paymentId,
       invoice_id: Number(invoice.id),
@@ -324,6 +330,28 @@ export function createNowPaymentsSandbox(options: NowPaymentsSandboxOptions): No
       const payment = payments.get(Number((request.params as { paymentId: string }).paymentId));
       if (!payment) return apiError(reply, 404, 'PAYMENT_NOT_FOUND', 'Payment not found');
       return paymentObject(payment);
+    });
+
+    /** The merchant's balance per coin that holds anything: `{<code>: {amount, pendingAmount}}`. */
+    app.get('/v1/balance', { preHandler: merchant }, async () => {
+      const held = new Map<string, { amount: number; pending: number }>();
+      for (const payment of payments.values()) {
+        const kept = HELD_STATUSES.has(payment.status);
+        if (!kept && !ARRIVING_STATUSES.has(payment.status)) continue;
+        const coin = held.get(payment.coin.code) ?? { amount: 0, pending: 0 };
+        if (kept) coin.amount += payment.paidUnits - serviceFeeUnits(payment.paidUnits);
+        else coin.pending += payment.paidUnits;
+        held.set(payment.coin.code, coin);
+      }
+      return Object.fromEntries(
+        [...held].map(([code, units]) => [
+          code,
+          {
+            amount: unitsToAmount(units.amount, COIN_DECIMALS),
+            pendingAmount: unitsToAmount(units.pending, COIN_DECIMALS),
+          },
+        ]),
+      );
     });
 
     // The list needs the dashboard's JWT besides the API key, as the real one does. Its documentation
