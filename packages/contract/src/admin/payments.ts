@@ -78,6 +78,11 @@ export const adminPaymentProvidersResponseSchema = z.object({
       last_error_code: z.string().nullable(),
       /** Whether it gives users permanent deposit addresses (Cryptomus kind). */
       deposit_addresses: z.boolean(),
+      /**
+       * The merchant's balance at the processor per coin that holds anything, amounts as decimal text in
+       * the coin as the processor states them; null while it is down or cannot say.
+       */
+      balances: z.array(z.object({ currency: z.string(), amount: z.string() })).nullable(),
       /** Since midnight UTC: payments opened (invoices and deposits), how many were credited, and how much. */
       today: z.object({ payments: z.number(), credited: z.number(), credited_amount: z.number() }),
     }),

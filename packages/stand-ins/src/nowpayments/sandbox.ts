@@ -55,6 +55,12 @@ export interface NowPaymentsSandbox {
   stop(): void;
 }
 
+/** NOWPayments' service fee on what a payer paid, in the coin's units. */
+const serviceFeeUnits = (paidUnits: number) => Math.floor((paidUnits * NOWPAYMENTS_SERVICE_FEE_BPS) / 10_000);
+/** Payments whose money the merchant holds (less the fee), and ones still on their way to it. */
+const HELD_STATUSES = new Set(['finished', 'partially_paid']);
+const ARRIVING_STATUSES = new Set(['confirming', 'confirmed', 'sending']);
+
 /** NOWPayments' error answers: `{status:false, statusCode, code, message}`. */
 const apiError = (reply: FastifyReply, statusCode: number, code: string, message: string) =>
   reply.code(statusCode).send({ status: false, statusCode, code, message });
@@ -82,7 +88,7 @@ export function createNowPaymentsSandbox(options: NowPaymentsSandboxOptions): No
 
   function paymentObject(payment: Payment): Record<string, unknown> {
     const { invoice, coin } = payment;
-    const feeUnits = Math.floor((payment.paidUnits * NOWPAYMENTS_SERVICE_FEE_BPS) / 10_000);
+    const feeUnits = serviceFeeUnits(payment.paidUnits);
     return {
       payment_id: payment.paymentId,
       invoice_id: Number(invoice.id),
@@ -171,7 +177,8 @@ export function createNowPaymentsSandbox(options: NowPaymentsSandboxOptions): No
       });
   }
 
-  function setStatus(payment: Payment, status: string, paidUnits?: number): void {
+  /** Moves a payment on and announces it, unless a test wants the IPN lost (`announce: false`). */
+  function setStatus(payment: Payment, status: string, paidUnits?: number, announce = true): void {
     payment.status = status;
     if (paidUnits !== undefined) {
       payment.paidUnits = paidUnits;
@@ -179,7 +186,7 @@ export function createNowPaymentsSandbox(options: NowPaymentsSandboxOptions): No
     }
     payment.updatedAtMs = nowMs();
     logger.info({ paymentId: payment.paymentId, status }, 'nowpayments sandbox payment changed');
-    sendIpn(payment);
+    if (announce) sendIpn(payment);
   }
 
   function expireDue(): void {
@@ -325,6 +332,28 @@ export function createNowPaymentsSandbox(options: NowPaymentsSandboxOptions): No
       return paymentObject(payment);
     });
 
+    /** The merchant's balance per coin that holds anything: `{<code>: {amount, pendingAmount}}`. */
+    app.get('/v1/balance', { preHandler: merchant }, async () => {
+      const held = new Map<string, { amount: number; pending: number }>();
+      for (const payment of payments.values()) {
+        const kept = HELD_STATUSES.has(payment.status);
+        if (!kept && !ARRIVING_STATUSES.has(payment.status)) continue;
+        const coin = held.get(payment.coin.code) ?? { amount: 0, pending: 0 };
+        if (kept) coin.amount += payment.paidUnits - serviceFeeUnits(payment.paidUnits);
+        else coin.pending += payment.paidUnits;
+        held.set(payment.coin.code, coin);
+      }
+      return Object.fromEntries(
+        [...held].map(([code, units]) => [
+          code,
+          {
+            amount: unitsToAmount(units.amount, COIN_DECIMALS),
+            pendingAmount: unitsToAmount(units.pending, COIN_DECIMALS),
+          },
+        ]),
+      );
+    });
+
     // The list needs the dashboard's JWT besides the API key, as the real one does. Its documentation
     // writes `/v1/payment/`, the official client `/v1/payment`: both are answered.
     const listPayments = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -428,8 +457,9 @@ export function createNowPaymentsSandbox(options: NowPaymentsSandboxOptions): No
     };
 
     /**
-     * `{invoice_id, status, pay_currency?, actually_paid?}`: the invoice's payer pays (or not) in the coin
-     * (the first one by default); the payment moves to `status` and its IPN is sent.
+     * `{invoice_id, status, pay_currency?, actually_paid?, send_ipn?}`: the invoice's payer pays (or not) in
+     * the coin (the first one by default); the payment moves to `status` and its IPN is sent, unless
+     * `send_ipn` is false (a lost IPN, for the merchant's reconciliation to find the change).
      */
     app.post('/control/payment', { preHandler: control }, async (request, reply) => {
       expireDue();
@@ -459,7 +489,7 @@ export function createNowPaymentsSandbox(options: NowPaymentsSandboxOptions): No
       const payment = openPayment(invoice, coin);
       const given =
         input.actually_paid === undefined ? null : amountToUnits(input.actually_paid, COIN_DECIMALS);
-      setStatus(payment, status, given ?? defaultPaidUnits(payment, status));
+      setStatus(payment, status, given ?? defaultPaidUnits(payment, status), input.send_ipn !== false);
       return paymentObject(payment);
     });
 

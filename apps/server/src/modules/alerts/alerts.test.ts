@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../test/support/app';
 import { assertLedgerInvariant, fundUser } from '../../../test/support/money';
+import { createPaymentsTestApp, nowPaymentsControl } from '../../../test/support/payments';
 import {
   aFailoverOffer,
   anOffer,
@@ -16,6 +17,7 @@ import { TELEGRAM_STAND_IN_PREFIX } from '../../app/container';
 import { activations, mailQueue, operatorAlerts } from '../../db/schema';
 import { balanceOf } from '../accounts/ledger';
 import { type MailPayloads, renderMail } from '../mail/templates';
+import { PROBE_INTERVAL_MS } from '../payments/health';
 import { createAlertDelivery } from './delivery';
 import { ALERT_SIGNATURE_HEADER } from './messages';
 import { DEFAULT_ALERT_SETTINGS } from './settings';
@@ -314,6 +316,73 @@ describe('alert channels', () => {
     t.clock.advance(61 * MINUTE_MS);
     await deliverAll();
     expect(t.ctx.telegram.messages()).toHaveLength(3);
+  });
+});
+
+describe('payment providers', () => {
+  it('alerts the operators when a payment provider stops answering, and resolves it once it answers again', async () => {
+    t = await createPaymentsTestApp();
+    const admin = await createUser(t, { admin: true });
+    const payer = await createUser(t);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/alerts/channels',
+      headers: admin.headers,
+      payload: { kind: 'telegram', name: 'Ops chat', bot_token: BOT_TOKEN, chat_id: '42' },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    // What the Top Up page offers: asking is what finds out a provider's health.
+    const offered = async () => {
+      const response = await t.app.inject({ url: '/api/topup/methods', headers: payer.headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().providers as { provider: string }[]).map((entry) => entry.provider);
+    };
+    /** Evaluations and deliveries as the timers would run them; each change is told once. */
+    const runJobs = async () => {
+      for (let run = 0; run < 3; run += 1) {
+        await t.ctx.alerts.evaluate();
+        await deliverAll();
+        t.clock.advance(MINUTE_MS);
+      }
+    };
+    const paymentAlerts = () =>
+      t.ctx.database.db.select().from(operatorAlerts).where(eq(operatorAlerts.kind, 'payment_provider_down'));
+    const told = (event: 'Alert' | 'Resolved') =>
+      t.ctx.telegram.messages().filter((message) => message.text.includes(`${event}: payment provider down`));
+
+    expect(await offered()).toEqual(['cryptomus', 'nowpayments']);
+    await runJobs();
+    expect(await paymentAlerts()).toHaveLength(0);
+
+    // The NOWPayments sandbox answers every merchant call with a 503 page.
+    await nowPaymentsControl(t, 'fault', { down: true });
+    t.clock.advance(PROBE_INTERVAL_MS);
+    expect(await offered()).toEqual(['cryptomus']);
+    await runJobs();
+    const [open] = await paymentAlerts();
+    expect(open).toMatchObject({
+      conditionKey: 'payment_provider_down:nowpayments',
+      link: '/admin/payments',
+      resolvedAt: null,
+      evidence: { provider: 'nowpayments', last_error: expect.stringContaining('HTTP 503') },
+    });
+    expect(told('Alert')).toHaveLength(1);
+    expect(told('Alert')[0]!.text).toContain('nowpayments');
+    const console_ = await t.app.inject({ url: '/api/admin/alerts', headers: admin.headers });
+    expect(
+      console_.json().alerts.filter((alert: { resolved_at: string | null }) => alert.resolved_at === null),
+    ).toEqual([expect.objectContaining({ key: 'payment_provider_down:nowpayments' })]);
+
+    // Cleared: the next probe finds it answering, and the alert resolves, told once.
+    await nowPaymentsControl(t, 'fault', { down: false });
+    t.clock.advance(PROBE_INTERVAL_MS);
+    expect(await offered()).toEqual(['cryptomus', 'nowpayments']);
+    await runJobs();
+    const [resolved] = await paymentAlerts();
+    expect(resolved!.id).toBe(open!.id);
+    expect(resolved!.resolvedAt).not.toBeNull();
+    expect(told('Alert')).toHaveLength(1);
+    expect(told('Resolved')).toHaveLength(1);
   });
 });
 

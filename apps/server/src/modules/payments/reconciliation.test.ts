@@ -5,11 +5,12 @@ import { assertLedgerInvariant } from '../../../test/support/money';
 import {
   createInvoice,
   createPaymentsTestApp,
+  nowPaymentsControl,
   sandboxControl,
   topupStatus,
 } from '../../../test/support/payments';
 import { createUser } from '../../../test/support/users';
-import { paymentEvents, payments } from '../../db/schema';
+import { ledgerEntries, paymentEvents, payments } from '../../db/schema';
 import { balanceOf } from '../accounts/ledger';
 import { createPaymentReconciliation, RECHECK_AFTER_MS, RECONCILIATION_BATCH_SIZE } from './reconciliation';
 import { createPaymentsRepository } from './repository';
@@ -223,5 +224,48 @@ describe('the payment reconciliation job', () => {
     expect(total.reduce((sum, cents) => sum + cents, 0)).toBe(
       invoices.reduce((sum, _invoice, index) => sum + (5 + index) * 100, 0),
     );
+  });
+});
+
+describe('the payment reconciliation job with NOWPayments', () => {
+  it('credits a finished payment whose IPN was lost, once, keyed by the invoice id', async () => {
+    t = await createPaymentsTestApp();
+    const user = await createUser(t);
+    const invoice = await createInvoice(t, user, 12.34, 'nowpayments');
+    await nowPaymentsControl(t, 'payment', { invoice_id: invoice.uuid, status: 'finished', send_ipn: false });
+    const job = reconciliation(t);
+    await job.run();
+    expect(await topupStatus(t, user, invoice.orderId)).toBe('PENDING');
+
+    t.clock.advance(RECHECK_AFTER_MS);
+    await job.run();
+    expect(await topupStatus(t, user, invoice.orderId)).toBe('COMPLETED');
+    t.clock.advance(RECHECK_AFTER_MS);
+    await job.run();
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(1234);
+    const entries = await t.ctx.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, user.id));
+    expect(entries).toEqual([
+      expect.objectContaining({ amountCents: 1234, idempotencyKey: `topup:nowpayments:${invoice.uuid}` }),
+    ]);
+    expect(await pollsOf(t)).toHaveLength(1);
+  });
+
+  it('credits a payment that finishes after the invoice expired (NOWPayments invoices have no lifetime)', async () => {
+    t = await createPaymentsTestApp();
+    const user = await createUser(t);
+    const invoice = await createInvoice(t, user, 20, 'nowpayments');
+    const job = reconciliation(t);
+    // Nobody picked a coin within our lifetime: the invoice ends expired on our side.
+    t.clock.advance(t.config.TOPUP_INVOICE_LIFETIME_SECONDS * 1000 + EXPIRY_GRACE_MS);
+    await job.run();
+    expect(await topupStatus(t, user, invoice.orderId)).toBe('EXPIRED');
+
+    // The payer pays on the still open NOWPayments page: its IPN credits the expired top-up.
+    await nowPaymentsControl(t, 'payment', { invoice_id: invoice.uuid, status: 'finished' });
+    await expect.poll(() => topupStatus(t!, user, invoice.orderId)).toBe('COMPLETED');
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(2000);
   });
 });

@@ -20,6 +20,7 @@ import {
   type PaymentMethod,
   type PaymentProvider,
   PaymentProviderError,
+  type ProcessorBalance,
   type WebhookHeaders,
 } from '../../providers/payments/types';
 import { createCrediting } from './credit';
@@ -281,6 +282,23 @@ export function createTopupService({
         depositAddresses: provider.staticWallets !== undefined,
         ...health.view(provider.name),
       })),
+
+    /**
+     * What the merchant holds at a provider, for the console: null while the provider is down (the console
+     * is not kept waiting for it) or when it cannot say now. A failed read leaves the health alone: invoices
+     * may still work when the balance call does not.
+     */
+    async balancesOf(name: string): Promise<ProcessorBalance[] | null> {
+      const provider = providersByName.get(name);
+      if (!provider || !health.isUp(name)) return null;
+      try {
+        return await provider.readBalances();
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        log.warn({ err: error, provider: name }, "could not read a payment provider's balance");
+        return null;
+      }
+    },
 
     /**
      * Creates an invoice for the user at the named provider, or the first healthy one; the payer pays it

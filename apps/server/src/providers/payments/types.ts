@@ -143,6 +143,14 @@ export interface StaticWallets {
   getDeposit(providerPaymentId: string): Promise<DepositInfo>;
 }
 
+/** What the merchant holds at the processor in one coin (its balance, not a payer's). */
+export interface ProcessorBalance {
+  /** Coin code as the processor writes it (`USDT`, `usdttrc20`). */
+  currency: string;
+  /** The amount as decimal text in the coin, as the processor states it. */
+  amount: string;
+}
+
 export interface PaymentProvider {
   /** The pool's name of this provider (`cryptomus`, `heleket`, `nowpayments`): stored on every payment. */
   readonly name: string;
@@ -163,6 +171,8 @@ export interface PaymentProvider {
   verifyWebhook(rawBody: string, sourceIp: string, headers?: WebhookHeaders): PaymentWebhook | null;
   /** The coins and networks the merchant accepts, with minimums and fees; a cheap call, also a probe. */
   listMethods(): Promise<PaymentMethod[]>;
+  /** The merchant's balance at the processor, per coin that holds anything (for the console). */
+  readBalances(): Promise<ProcessorBalance[]>;
   /** Present when the provider gives a user a permanent address per coin and network. */
   readonly staticWallets?: StaticWallets;
 }

@@ -10,7 +10,7 @@ afterEach(() => {
 });
 
 describe('the payment providers page', () => {
-  it("shows each provider's kind, health, last error and today's payments", async () => {
+  it("shows each provider's kind, health, balance at the processor, last error and today's payments", async () => {
     const api = createFakeApi([
       route('GET /api/admin/payments/providers', () =>
         ok(adminPaymentProvidersResponseSchema, {
@@ -24,6 +24,10 @@ describe('the payment providers page', () => {
               last_error: null,
               last_error_code: null,
               deposit_addresses: true,
+              balances: [
+                { currency: 'USDT', amount: '41.65' },
+                { currency: 'BTC', amount: '0.00012' },
+              ],
               today: { payments: 3, credited: 2, credited_amount: 42.5 },
             },
             {
@@ -34,6 +38,7 @@ describe('the payment providers page', () => {
               last_error: 'NOWPayments invoice answered HTTP 503',
               last_error_code: 'unavailable',
               deposit_addresses: false,
+              balances: null,
               today: { payments: 0, credited: 0, credited_amount: 0 },
             },
           ],
@@ -48,11 +53,20 @@ describe('the payment providers page', () => {
     expect(within(cryptomus).getByText('Deposit addresses')).toBeInTheDocument();
     expect(within(cryptomus).getByText('3')).toBeInTheDocument();
     expect(within(cryptomus).getByText('$42.50')).toBeInTheDocument();
+    const held = within(cryptomus).getByRole('list', { name: 'Balance at the processor' });
+    expect(
+      within(held)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['41.65 USDT', '0.00012 BTC']);
 
     const nowPayments = screen.getByRole('region', { name: 'NOWPayments' });
     expect(within(nowPayments).getByText('Down')).toBeInTheDocument();
     expect(within(nowPayments).getByText('Invoices only')).toBeInTheDocument();
     expect(within(nowPayments).getByText('unavailable')).toBeInTheDocument();
     expect(within(nowPayments).getByText('NOWPayments invoice answered HTTP 503')).toBeInTheDocument();
+    expect(
+      within(nowPayments).getByText('Not read: the provider is down or could not say'),
+    ).toBeInTheDocument();
   });
 });

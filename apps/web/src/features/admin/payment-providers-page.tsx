@@ -15,6 +15,32 @@ import { Fact, Facts, LoadError } from './parts';
 
 type PaymentProvider = AdminPaymentProvidersResponse['providers'][number];
 
+/** What the merchant holds at the processor, per coin, in the processor's own figures. */
+function ProcessorBalances({ balances }: { balances: PaymentProvider['balances'] }) {
+  const { t } = useTranslation('admin');
+  const headingId = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <h3 id={headingId} className="text-sm font-semibold">
+        {t('paymentProviders.balance')}
+      </h3>
+      {balances === null || balances.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          {t(balances === null ? 'paymentProviders.balanceUnknown' : 'paymentProviders.balanceEmpty')}
+        </p>
+      ) : (
+        <ul aria-labelledby={headingId} className="flex flex-col gap-0.5 text-sm tabular-nums">
+          {balances.map((balance) => (
+            <li key={balance.currency}>
+              {balance.amount} {balance.currency}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 function PaymentProviderCard({ provider }: { provider: PaymentProvider }) {
   const { t } = useTranslation('admin');
   const headingId = useId();
@@ -51,6 +77,7 @@ function PaymentProviderCard({ provider }: { provider: PaymentProvider }) {
         </Fact>
         <Fact label={t('paymentProviders.lastErrorCode')}>{provider.last_error_code ?? '—'}</Fact>
       </Facts>
+      <ProcessorBalances balances={provider.balances} />
       <div className="flex flex-col gap-1">
         <h3 className="text-sm font-semibold">{t('paymentProviders.lastError')}</h3>
         <p className="text-sm break-words text-muted-foreground">
@@ -61,7 +88,7 @@ function PaymentProviderCard({ provider }: { provider: PaymentProvider }) {
   );
 }
 
-/** `/admin/payment-providers`: each payment provider's health and today's payments. */
+/** `/admin/payment-providers`: each payment provider's health, balance at the processor and today's payments. */
 export function PaymentProvidersPage() {
   const { t } = useTranslation('admin');
   const providers = useQuery(paymentProvidersQuery);

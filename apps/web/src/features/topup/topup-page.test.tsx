@@ -346,4 +346,22 @@ describe('the page', () => {
     expect(screen.getByText(topupMessages.nonRefundable)).toBeInTheDocument();
     expect(await screen.findByText('$3.50')).toBeInTheDocument();
   });
+
+  it('states how an underpaid, overpaid, late or other-coin payment is credited, before anything is paid', async () => {
+    renderPage();
+    const rules = await screen.findByRole('list', { name: 'If you pay less, more or late' });
+    expect(
+      within(rules)
+        .getAllByRole('listitem')
+        .map((rule) => rule.textContent),
+    ).toEqual([
+      'Less than the invoice: nothing is credited automatically. The payment is held for support, who settle it with you.',
+      'More than the invoice: your balance gets the US dollar value the payment processor reports for what arrived, never less than the invoice.',
+      'Confirmed after the invoice expired: still credited, by these same rules.',
+      'Every coin and network the payment page offers counts the same. A transfer in another coin or on another network than the page shows for your payment does not reach the invoice and is not credited: it is lost.',
+    ]);
+    // The old note promised the entered amount whatever arrived, which an overpayment contradicts.
+    expect(screen.queryByText(/credited in US dollars, the amount you enter here/)).toBeNull();
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
 });

@@ -1,6 +1,6 @@
 import { topupMessages } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Clock, Coins, ShieldAlert, Wallet } from 'lucide-react';
+import { Clock, Coins, Scale, ShieldAlert, Wallet } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -28,13 +28,20 @@ function Note({ icon, title, children }: { icon: ReactNode; title: string; child
       </span>
       <div className="min-w-0">
         <p className="text-sm font-semibold">{title}</p>
-        <p className="text-sm text-muted-foreground">{children}</p>
+        <div className="text-sm text-muted-foreground">{children}</div>
       </div>
     </li>
   );
 }
 
-/** Crediting times and the deposit terms (spec section 9). */
+/**
+ * The crediting rules, stated before paying because the payment is credited by them: underpaid ones are
+ * held (credit-rules.ts), overpaid ones credit the processor's US dollar value (creditFor in service.ts),
+ * late ones still credit, and only what the processor attributes to the invoice counts.
+ */
+const CREDITING_RULES = ['underpaid', 'overpaid', 'late', 'otherCoin'] as const;
+
+/** Crediting times, the crediting rules and the deposit terms (spec section 9, issue 32). */
 function TopupNotes() {
   const { t } = useTranslation('topup');
   return (
@@ -46,6 +53,13 @@ function TopupNotes() {
         <ul className="flex flex-col gap-4">
           <Note icon={<Coins />} title={t('notes.cryptoTitle')}>
             {t('notes.crypto')}
+          </Note>
+          <Note icon={<Scale />} title={t('notes.rulesTitle')}>
+            <ul aria-label={t('notes.rulesTitle')} className="mt-1 flex list-disc flex-col gap-1 pl-4">
+              {CREDITING_RULES.map((rule) => (
+                <li key={rule}>{t(`notes.rules.${rule}`)}</li>
+              ))}
+            </ul>
           </Note>
           <Note icon={<Clock />} title={t('notes.creditingTitle')}>
             {topupMessages.creditingTime}

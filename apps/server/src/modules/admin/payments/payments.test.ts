@@ -94,9 +94,24 @@ describe('payments in the console', () => {
     const providers = async () => (await get(admin, '/payments/providers')).json().providers;
     const healthy = { up: true, down_since: null, last_error: null, last_error_code: null };
     const quiet = { payments: 0, credited: 0, credited_amount: 0 };
+    // Nothing paid yet: the processors hold nothing.
     expect(await providers()).toEqual([
-      { name: 'cryptomus', kind: 'cryptomus', ...healthy, deposit_addresses: true, today: quiet },
-      { name: 'nowpayments', kind: 'nowpayments', ...healthy, deposit_addresses: false, today: quiet },
+      {
+        name: 'cryptomus',
+        kind: 'cryptomus',
+        ...healthy,
+        deposit_addresses: true,
+        balances: [],
+        today: quiet,
+      },
+      {
+        name: 'nowpayments',
+        kind: 'nowpayments',
+        ...healthy,
+        deposit_addresses: false,
+        balances: [],
+        today: quiet,
+      },
     ]);
     // Today's figures: an invoice paid at Cryptomus counts as opened and credited.
     const invoice = await createInvoice(t, user, 12.5);
@@ -115,12 +130,41 @@ describe('payments in the console', () => {
     expect((await providers())[1]).toMatchObject({
       name: 'nowpayments',
       up: false,
+      // A provider that is down is not asked: the console does not wait for it.
+      balances: null,
       down_since: t.clock.now().toISOString(),
       last_error: expect.stringContaining('HTTP 503'),
       last_error_code: 'unavailable',
     });
     // Users are refused the console's view.
     expect((await get(user, '/payments/providers')).statusCode).toBe(403);
+  });
+
+  it("shows each processor's merchant balance per coin, read from each sandbox's balance call", async () => {
+    t = await createPaymentsTestApp();
+    const admin = await createUser(t, { admin: true });
+    const user = await createUser(t);
+    const providers = async () =>
+      (await get(admin, '/payments/providers')).json().providers as {
+        name: string;
+        balances: { currency: string; amount: string }[] | null;
+      }[];
+    const paidAtCryptomus = await createInvoice(t, user, 20, 'cryptomus');
+    await sandboxControl(t, 'status', { uuid: paidAtCryptomus.uuid, status: 'paid', send_webhook: false });
+    const paidAtNowPayments = await createInvoice(t, user, 10, 'nowpayments');
+    await nowPaymentsControl(t, 'payment', {
+      invoice_id: paidAtNowPayments.uuid,
+      status: 'finished',
+      pay_currency: 'usdttrc20',
+      send_ipn: false,
+    });
+
+    const [cryptomus, nowpayments] = await providers();
+    // Each holds what was paid less its commission, in the coin paid. Cryptomus: 20 USDT (the sandbox's
+    // default coin, 1:1) less its 2%.
+    expect(cryptomus!.balances).toEqual([{ currency: 'USDT', amount: '19.60' }]);
+    // NOWPayments: 10 USDT at its sandbox's 1:1 rate, less the 0.5% service fee.
+    expect(nowpayments!.balances).toEqual([{ currency: 'usdttrc20', amount: '9.95' }]);
   });
 
   it('credits an underpaid payment by hand once, with its audit entry', async () => {

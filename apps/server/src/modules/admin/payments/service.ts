@@ -72,12 +72,17 @@ export function createAdminPaymentsService({ db, topups, events, clock }: Deps) 
   }
 
   return {
-    /** The payment pool with each provider's health and today's figures (since midnight UTC), for the console. */
+    /**
+     * The payment pool with each provider's health, its balance at the processor and today's figures
+     * (since midnight UTC), for the console.
+     */
     async providers() {
       const now = clock.now();
       const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
       const figures = await createPaymentsRepository(db).dayFigures(midnight);
-      return topups.providers().map((provider) => {
+      const listed = topups.providers();
+      const balances = await Promise.all(listed.map((provider) => topups.balancesOf(provider.name)));
+      return listed.map((provider, index) => {
         const today = figures.get(provider.name);
         return {
           name: provider.name,
@@ -87,6 +92,7 @@ export function createAdminPaymentsService({ db, topups, events, clock }: Deps) 
           last_error: provider.lastError,
           last_error_code: provider.lastErrorCode,
           deposit_addresses: provider.depositAddresses,
+          balances: balances[index] ?? null,
           today: {
             payments: today?.opened ?? 0,
             credited: today?.credited ?? 0,

@@ -19,6 +19,7 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type PaymentWebhook,
+  type ProcessorBalance,
   type StaticWallets,
 } from '../types';
 
@@ -116,6 +117,18 @@ const servicesSchema = z.array(
     commission: z.object({ percent: amountField }),
   }),
 );
+
+/** `v1/balance`: the merchant's and the user's wallets per coin; only the merchant's are ours to show. */
+const balanceSchema = z.array(
+  z.object({
+    balance: z.object({
+      merchant: z.array(z.object({ currency_code: z.string().min(1), balance: amountField })),
+    }),
+  }),
+);
+
+/** Whether a decimal text is more than zero ("0.00000000" is not). */
+const isPositiveText = (amount: string) => /[1-9]/.test(amount);
 
 function statusOf(payment: PaymentObject): string | null {
   return payment.status ?? payment.payment_status ?? null;
@@ -290,6 +303,19 @@ export function createCryptomusProvider(options: CryptomusProviderOptions): Paym
             minAmount: String(service.limit.min_amount),
             feePercent: String(service.commission.percent),
           }));
+      } catch (error) {
+        throw asProviderError(error);
+      }
+    },
+
+    async readBalances(): Promise<ProcessorBalance[]> {
+      try {
+        const answer = balanceSchema.safeParse(await call('balance', {}));
+        if (!answer.success) throw new PaymentProviderError('unavailable', 'Cryptomus sent an odd balance');
+        return answer.data
+          .flatMap((entry) => entry.balance.merchant)
+          .map((wallet) => ({ currency: wallet.currency_code, amount: String(wallet.balance) }))
+          .filter((wallet) => isPositiveText(wallet.amount));
       } catch (error) {
         throw asProviderError(error);
       }

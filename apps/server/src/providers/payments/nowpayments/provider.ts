@@ -21,6 +21,7 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type PaymentWebhook,
+  type ProcessorBalance,
   type WebhookHeaders,
 } from '../types';
 
@@ -73,6 +74,16 @@ const invoiceSchema = z.object({
 });
 
 const listSchema = z.object({ data: z.array(paymentSchema) });
+/** `GET /v1/balance`: `{<coin code>: {amount, pendingAmount}}`, amounts as JSON numbers. */
+const balanceSchema = z.record(z.string(), z.object({ amount: amountField }).passthrough());
+
+/** Whole 10^-8 steps as decimal text without trailing zeros (5000 is "0.00005"): display, not arithmetic. */
+function coinUnitsText(units: number): string {
+  const digits = String(units).padStart(COIN_DECIMALS + 1, '0');
+  const fraction = digits.slice(-COIN_DECIMALS).replace(/0+$/, '');
+  const whole = digits.slice(0, -COIN_DECIMALS);
+  return fraction ? `${whole}.${fraction}` : whole;
+}
 const errorSchema = z.object({ message: z.string().optional(), code: z.string().optional() }).passthrough();
 
 /** What a NOWPayments status means for the balance; `finished` with more than was due is an overpayment. */
@@ -320,6 +331,20 @@ export function createNowPaymentsProvider(options: NowPaymentsProviderOptions): 
             ? undefined
             : (amountToCents(payment.data.actually_paid_at_fiat) ?? undefined),
       };
+    },
+
+    async readBalances(): Promise<ProcessorBalance[]> {
+      try {
+        const balances = parse(balanceSchema, await call('GET', 'balance'), 'balance');
+        return Object.entries(balances).flatMap(([code, balance]) => {
+          const units = amountToUnits(balance.amount, COIN_DECIMALS);
+          if (units === null)
+            throw new PaymentProviderError('unavailable', `NOWPayments sent a bad ${code} balance`);
+          return units > 0 ? [{ currency: code, amount: coinUnitsText(units) }] : [];
+        });
+      } catch (error) {
+        throw asProviderError(error);
+      }
     },
 
     async listMethods(): Promise<PaymentMethod[]> {
