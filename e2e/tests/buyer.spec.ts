@@ -128,3 +128,120 @@ test('a support refund reads "Refunded by support" on the balance page, in the C
   const console = await page.request.get(`/api/admin/orders/${orderId}`, { headers: admin });
   expect((await console.json()).order.refund_reason).toBe('refunded_by_support');
 });
+
+test('buys three numbers of one offer at once, each its own order, and buys with one click once that is chosen', async ({
+  page,
+}) => {
+  const token = await customer(page, 20);
+  const balanceOf = async () =>
+    (
+      await (
+        await page.request.get('/api/dashboard/summary', { headers: { authorization: `Bearer ${token}` } })
+      ).json()
+    ).balance as number;
+  await openSignedIn(page);
+  await chooseCountry(page, 'United States');
+  await page.getByRole('searchbox', { name: 'Search services' }).fill('Telegram');
+  await page.getByRole('button', { name: /^Buy a Telegram number/ }).click();
+  const dialog = page.getByRole('alertdialog');
+  const unit = Number(
+    ((await dialog.getByTestId('charge-price').textContent()) ?? '').replace(/[^\d.]/g, ''),
+  );
+  await dialog.getByRole('button', { name: 'One more' }).click();
+  await dialog.getByRole('button', { name: 'One more' }).click();
+  await expect(dialog.getByRole('spinbutton', { name: 'How many' })).toHaveValue('3');
+  await expect(dialog.getByTestId('charge-price')).toHaveText(`$${(unit * 3).toFixed(2)}`);
+  await dialog.getByRole('button', { name: `Buy for $${(unit * 3).toFixed(2)}` }).click();
+  await expect(page.getByText('3 Telegram numbers purchased')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your new number' })).toHaveCount(3);
+  expect(await balanceOf()).toBeCloseTo(20 - unit * 3, 2);
+  const numbers = await (
+    await page.request.get('/api/dashboard/numbers', { headers: { authorization: `Bearer ${token}` } })
+  ).json();
+  expect(new Set(numbers.numbers.map((number: { id: number }) => number.id)).size).toBe(3);
+
+  // One click: the account's setting skips the question; the price guard would still ask.
+  await page.goto('/dashboard/account');
+  await page.getByRole('checkbox', { name: /Buy with one click/ }).check();
+  await expect(page.getByText('Your buying preference was saved.')).toBeVisible();
+  await page.goto('/dashboard');
+  await chooseCountry(page, 'United States');
+  await page.getByRole('searchbox', { name: 'Search services' }).fill('Telegram');
+  await page.getByRole('button', { name: /^Buy a Telegram number/ }).click();
+  await expect(page.getByText('Number purchased successfully for Telegram')).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Your new number' })).toHaveCount(1);
+  expect(await balanceOf()).toBeCloseTo(20 - unit * 4, 2);
+});
+
+test("a connection too slow for the script still paints the app's frame at once, which the app then replaces", async ({
+  page,
+}) => {
+  await customer(page, 1);
+  let release!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/dashboard', { waitUntil: 'commit' });
+  const shell = page.locator('#root[data-shell]');
+  await expect(shell.locator('header')).toBeVisible();
+  await expect(shell.locator('main')).toBeVisible();
+  release();
+  await expect(page.getByRole('searchbox', { name: 'Search countries' })).toBeVisible();
+  await expect(page.locator('#root[data-shell]')).toHaveCount(0);
+});
+
+test('"By country" shows each country\'s lowest price and stock, popular countries first or A–Z', async ({
+  page,
+}) => {
+  await customer(page, 1);
+  await openSignedIn(page);
+  const countries = page.getByRole('group', { name: 'Country', exact: true });
+  const popular = page.getByRole('radio', { name: 'Popular first' });
+  await expect(popular).toBeChecked();
+  const unitedStates = page.getByRole('radio', { name: /^United States/ });
+  await expect(unitedStates).toHaveAccessibleName(/^United States from \$\d+\.\d\d \+1 · [\d,]+ in stock$/);
+  await page.locator('label', { has: page.getByRole('radio', { name: 'A–Z' }) }).click();
+  const names = await countries
+    .getByRole('radio')
+    .evaluateAll((radios) =>
+      radios
+        .slice(0, 5)
+        .map((radio) => radio.closest('label')?.querySelector('.truncate')?.textContent ?? ''),
+    );
+  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+  // The choice is this browser's: it stays after a reload.
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'A–Z' })).toBeChecked();
+});
+
+test('a number is finished with its code: it leaves the live list, its code stays in History, and the money stays spent', async ({
+  page,
+}) => {
+  const token = await customer(page, 10);
+  const [orderId] = await buyThroughApi(page, token, 1);
+  await page.goto('/dashboard/numbers');
+  const live = page.getByRole('region', { name: 'Active', exact: true });
+  const card = live.locator('[aria-label="Telegram number in United States"]');
+  // The simulator sends the code a moment after the purchase.
+  await expect(card.getByTestId('number-code')).toHaveText(/^[\d-]{4,7}$/, { timeout: 20_000 });
+  const code = await card.getByTestId('number-code').textContent();
+  const balance = async () =>
+    (
+      await (
+        await page.request.get('/api/dashboard/summary', { headers: { authorization: `Bearer ${token}` } })
+      ).json()
+    ).balance as number;
+  const spent = await balance();
+  await card.getByRole('button', { name: `Finish order #${orderId}` }).click();
+  await expect(card).toHaveCount(0);
+  const finished = page
+    .getByRole('region', { name: 'History' })
+    .locator('[aria-label="Telegram number in United States"]');
+  await expect(finished.getByTestId('number-code')).toHaveText(code!);
+  expect(await balance()).toBe(spent);
+});

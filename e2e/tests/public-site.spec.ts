@@ -178,6 +178,17 @@ test.describe('landing page', () => {
     await page.evaluate(() => window.scrollTo(0, 201));
     await expect(toTop).toBeVisible();
 
+    // At the bottom of the page it rides above the footer, covering none of its links.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const footer = page.getByRole('contentinfo');
+    await expect
+      .poll(async () => {
+        const button = (await toTop.boundingBox())!;
+        const top = (await footer.boundingBox())!.y;
+        return button.y + button.height <= top;
+      })
+      .toBe(true);
+
     await page.evaluate(() => window.scrollTo(0, 2000));
     await toTop.click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);

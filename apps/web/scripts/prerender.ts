@@ -1,5 +1,5 @@
 // Renders the public pages (/, /faq, /login, /register, and each under /ru/ and /zh/) to HTML after `vite build`, so their content shows
-// before any script runs. Each page is the built shell with the page's markup in #root, its own title,
+// before any script runs, and the app's shell (its frame as skeletons) for every other route. Each page is the built shell with the page's markup in #root, its own title,
 // description, canonical URL and Open Graph tags, and, for pages that start the app at once, preloads of
 // the app's chunks. The server fills the placeholders (name, URLs, configured figures) when it serves it.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,6 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   APP_NAME_PLACEHOLDER,
+  APP_SHELL_FILE,
   LANGUAGE_TAGS,
   LANGUAGES,
   type Language,
@@ -51,6 +52,7 @@ function clientOnlyModules(): Plugin {
 
 interface ServerEntry {
   renderPage(pathname: string, language: Language): Promise<string>;
+  renderAppShell(): Promise<string>;
   publicPageMeta(page: PublicPath): PageMeta;
 }
 
@@ -168,6 +170,14 @@ try {
     writeFileSync(path.join(outDir, file), pageHtml(shell, page, language, meta, appHtml, preloads));
     console.log(`prerendered ${pathname} → ${file}`);
   }
+  // Every other route: the shell with the app's frame as skeletons, which the app replaces on start.
+  const appShell = replaceOnce(
+    shell,
+    /<div id="root"><!--app-html--><\/div>/,
+    `<div id="root" data-shell="">${await entry.renderAppShell()}</div>`,
+  );
+  writeFileSync(path.join(outDir, APP_SHELL_FILE), appShell);
+  console.log(`prerendered the app's shell → ${APP_SHELL_FILE}`);
 } finally {
   cleanUp();
 }

@@ -2,6 +2,7 @@ import type { Language } from '@simcode/contract';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppShell } from './app/app-shell';
 import { CLIENT_ONLY_DIGEST } from './app/client-only';
 import { routes } from './app/routes';
 import { loadLanguage } from './i18n';
@@ -31,6 +32,12 @@ export async function renderPage(pathname: string, language: Language): Promise<
     },
   );
   if (failures.length > 0) throw failures[0];
+  return new Response(prelude).text();
+}
+
+/** The app's frame as skeletons, for the routes that are not prerendered (see app/app-shell.tsx). */
+export async function renderAppShell(): Promise<string> {
+  const { prelude } = await prerender(<AppShell />);
   return new Response(prelude).text();
 }
 export { publicPageMeta } from '@/lib/page-meta';

@@ -6,7 +6,8 @@ import { firstInteraction, holdActionsUntil } from './app/deferred-start';
 import { interactive } from './app/interactive';
 
 const container = document.getElementById('root')!;
-const prerendered = container.firstElementChild !== null;
+// The app's shell (skeletons painted before the script came, `data-shell`) is replaced, not taken over.
+const prerendered = container.firstElementChild !== null && container.dataset.shell === undefined;
 // Until the app has taken over a prerendered page, what needs it is held (see deferred-start.ts).
 if (prerendered) holdActionsUntil(interactive, container);
 // The landing figures count up when they come into view, whether or not the visitor has interacted yet.

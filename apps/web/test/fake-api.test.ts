@@ -17,6 +17,8 @@ describe('the fake API', () => {
       totalNumbers: 0,
       totalOrders: 0,
       totalCountries: 1,
+      liveOneTime: 0,
+      liveRented: 0,
     };
     const api = createFakeApi([
       route('GET /api/dashboard/summary', () => ok(summaryResponseSchema, summary)),

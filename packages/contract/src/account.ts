@@ -95,12 +95,18 @@ export const notificationsRequestSchema = z.object({
   code_emails: z.boolean({ error: () => say.mustBeTrueOrFalse }),
 });
 
+export const buyingPreferencesRequestSchema = z.object({
+  one_click_buying: z.boolean({ error: () => say.mustBeTrueOrFalse }),
+});
+
 export const accountSchema = z.object({
   username: z.string(),
   email: z.string(),
   two_factor_enabled: z.boolean(),
   recovery_codes_left: z.number().int(),
   code_emails: z.boolean(),
+  /** The dashboard buys without asking first (the price guard still asks when a price went up). */
+  one_click_buying: z.boolean(),
   created_at: z.string(),
   /** The language the user chose for the site and e-mails; null until they choose one. */
   language: z.enum(LANGUAGES).nullable(),

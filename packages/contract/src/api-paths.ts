@@ -37,6 +37,7 @@ export const apiPaths = {
     twoFactorDisable: '/api/account/two-factor/disable',
     recoveryCodes: '/api/account/two-factor/recovery-codes',
     notifications: '/api/account/notifications',
+    buying: '/api/account/buying',
     language: '/api/account/language',
     sessions: '/api/account/sessions',
     session: (id: Id) => `/api/account/sessions/${segment(id)}`,

@@ -36,6 +36,9 @@ export const summaryResponseSchema = z.object({
   totalNumbers: z.number().int(),
   totalOrders: z.number().int(),
   totalCountries: z.number().int(),
+  /** Of `totalNumbers`, the one-time numbers live now (as the dashboard's list shows them) and the rents. */
+  liveOneTime: z.number().int(),
+  liveRented: z.number().int(),
 });
 export type SummaryResponse = z.infer<typeof summaryResponseSchema>;
 
@@ -47,6 +50,12 @@ export const countrySchema = z.object({
   dialCode: z.string(),
   /** Operator key to name; `any` first. */
   operators: z.record(z.string(), z.string()),
+  /** The lowest price in dollars of a service in stock there (any operator); null when nothing is. */
+  fromPrice: z.number().nullable().optional(),
+  /** Numbers in stock there over every service. */
+  stock: z.number().int().optional(),
+  /** SimCode's settled orders there in the last 7 days: what "Popular first" sorts by. */
+  orders: z.number().int().optional(),
 });
 export type DashboardCountry = z.infer<typeof countrySchema>;
 export const countriesResponseSchema = z.object({

@@ -17,6 +17,8 @@ export const liveEventSchemas = {
   balance: z.object({}),
   /** One of the user's tickets changed (support answered, it was read on another device). */
   tickets: z.object({}),
+  /** A setting of the account changed, perhaps on another device (its language, one-click buying). */
+  settings: z.object({}),
 } as const;
 
 export type LiveEventType = keyof typeof liveEventSchemas;

@@ -78,6 +78,9 @@ export const prerenderedPages = {
 
 export type PublicPath = keyof typeof prerenderedPages;
 
+/** The app's shell (its frame as skeletons) for every route not prerendered, in dist: the build writes it, the server serves it. */
+export const APP_SHELL_FILE = 'pages/app-shell.html';
+
 export function isPublicPath(pathname: string): pathname is PublicPath {
   return Object.hasOwn(prerenderedPages, pathname);
 }

@@ -324,6 +324,7 @@ export async function createContainer(
     secondFactor,
     captcha,
     clock,
+    events,
     appName: config.APP_NAME,
     publicUrl: config.PUBLIC_URL,
   });

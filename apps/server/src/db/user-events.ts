@@ -11,9 +11,10 @@ export const USER_EVENTS_CHANNEL = 'simcode_user_events';
  * `account` means the user row itself changed (role, token version, deletion): cached identities must be
  * dropped. A database trigger sends it, so no code path (the admin command included) can forget to.
  * `tickets` means one of the user's support tickets changed (a new one, a message, a status, a deletion):
- * their cached first page of tickets is dropped.
+ * their cached first page of tickets is dropped. `settings` means a preference of the account changed
+ * (its language, one-click buying): the user's other pages read the account again.
  */
-export type UserEventType = DashboardEventType | 'account' | 'api-keys' | 'tickets';
+export type UserEventType = DashboardEventType | 'account' | 'api-keys' | 'tickets' | 'settings';
 
 export interface UserEvent {
   userId: number;

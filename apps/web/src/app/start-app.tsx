@@ -41,7 +41,7 @@ function chooseStartLanguage() {
 
 export async function startApp(container: HTMLElement): Promise<void> {
   await Promise.all([resolveInitialRoutes(), loadLanguage(chooseStartLanguage())]);
-  const prerendered = container.firstElementChild !== null;
+  const prerendered = container.firstElementChild !== null && container.dataset.shell === undefined;
   // Hydration data (empty: public pages load nothing) tells the router the page is already on screen, so it
   // leaves the scroll position alone instead of jumping to the top under a visitor who is reading.
   const router = createBrowserRouter(routes, prerendered ? { hydrationData: {} } : undefined);
@@ -55,6 +55,8 @@ export async function startApp(container: HTMLElement): Promise<void> {
       hydrateRoot(container, app, { onRecoverableError });
     });
   } else {
+    // The app's shell, if the page came with it, is replaced by the first render.
+    delete container.dataset.shell;
     createRoot(container).render(app);
   }
 }

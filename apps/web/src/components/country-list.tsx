@@ -1,15 +1,77 @@
 import type { DashboardCountry } from '@simcode/contract';
 import { Globe2 } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { StepCard } from '@/components/ui/card';
 import { locale } from '@/i18n/index';
+import { browserStorage } from '@/lib/browser-storage';
+import { formatDollars, formatNumber } from '@/lib/format';
 import { countryName } from '@/lib/names';
+import { cn } from '@/lib/utils';
 import { CountryFlag } from './country-flag';
 import { PickList } from './pick-list';
 import { matchesSearch } from './search-input';
 
-/** The searchable list of countries of the dashboard, the long-term and the renewable pages. */
+type CountryOrder = 'popular' | 'name';
+const ORDER_STORAGE_KEY = 'country-order';
+
+/** How this browser last chose to order the countries ("Popular first" until it chose). */
+function useCountryOrder() {
+  const [order, setOrder] = useState<CountryOrder>(() =>
+    browserStorage()?.getItem(ORDER_STORAGE_KEY) === 'name' ? 'name' : 'popular',
+  );
+  function choose(next: CountryOrder) {
+    browserStorage()?.setItem(ORDER_STORAGE_KEY, next);
+    setOrder(next);
+  }
+  return [order, choose] as const;
+}
+
+/** "Popular first" or "A–Z", as native radios (arrow keys switch, the choice is read). */
+function CountryOrderSwitch({
+  order,
+  onChange,
+}: {
+  order: CountryOrder;
+  onChange(order: CountryOrder): void;
+}) {
+  const { t } = useTranslation('dashboard');
+  const options = [
+    { value: 'popular', label: t('countries.popularFirst') },
+    { value: 'name', label: t('countries.byName') },
+  ] as const;
+  return (
+    <fieldset className="flex flex-wrap items-center gap-2 text-sm">
+      <legend className="sr-only">{t('countries.order')}</legend>
+      {options.map(({ value, label }) => (
+        <label
+          key={value}
+          className={cn(
+            'cursor-pointer rounded-full border px-3 py-1 text-muted-foreground transition-colors hover:text-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+            order === value && 'border-primary bg-secondary font-medium text-secondary-foreground',
+          )}
+        >
+          <input
+            type="radio"
+            name="country-order"
+            value={value}
+            checked={order === value}
+            onChange={() => onChange(value)}
+            className="sr-only"
+          />
+          {label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * The searchable list of countries of the dashboard, the long-term and the renewable pages. Where the
+ * countries come with their figures (the dashboard's), each shows its lowest price and stock, and the
+ * buyer may put the popular ones (SimCode's orders of the week, then stock) first.
+ */
 function CountryList({
   countries,
   loading,
@@ -22,37 +84,67 @@ function CountryList({
   onSelect(country: DashboardCountry): void;
 }) {
   const { t } = useTranslation('dashboard');
+  const [order, setOrder] = useCountryOrder();
+  const withFigures = (countries ?? []).some((country) => country.stock !== undefined);
   // Each country named in the current language (a re-render follows a language change) and in its
   // alphabetical order; a search matches that name, the English one or the dialling code.
   const collator = new Intl.Collator(locale());
   const byId = new Map((countries ?? []).map((country) => [country.id, country]));
+  const popularity = (country: DashboardCountry) => [country.orders ?? 0, country.stock ?? 0] as const;
   const items = (countries ?? [])
     .map((country) => ({
       id: country.id,
       name: countryName(country.id, country.name),
       leading: <CountryFlag country={country.id} />,
-      trailing: <span className="text-xs text-muted-foreground tabular-nums">+{country.dialCode}</span>,
+      trailing: withFigures ? (
+        <span className="flex shrink-0 flex-col items-end text-xs leading-tight tabular-nums">
+          {country.fromPrice != null ? (
+            <span className="font-medium text-foreground">
+              {t('countries.fromPrice', { price: formatDollars(country.fromPrice) })}
+            </span>
+          ) : (
+            <span className="text-muted-foreground">{t('countries.outOfStock')}</span>
+          )}
+          <span className="text-muted-foreground">
+            +{country.dialCode}
+            {country.stock ? ` · ${t('countries.inStock', { count: formatNumber(country.stock) })}` : ''}
+          </span>
+        </span>
+      ) : (
+        <span className="text-xs text-muted-foreground tabular-nums">+{country.dialCode}</span>
+      ),
     }))
-    .sort((a, b) => collator.compare(a.name, b.name));
+    .sort((a, b) => {
+      if (withFigures && order === 'popular') {
+        const [ordersA, stockA] = popularity(byId.get(a.id)!);
+        const [ordersB, stockB] = popularity(byId.get(b.id)!);
+        if (ordersA !== ordersB) return ordersB - ordersA;
+        if (stockA !== stockB) return stockB - stockA;
+      }
+      return collator.compare(a.name, b.name);
+    });
   return (
-    <PickList
-      name="country"
-      legend={t('countries.legend')}
-      searchLabel={t('countries.search')}
-      items={items}
-      loading={loading}
-      selectedId={selectedId}
-      matches={(item, query) => {
-        const country = byId.get(item.id)!;
-        return (
-          matchesSearch(item.name, query) ||
-          matchesSearch(country.name, query) ||
-          country.dialCode.startsWith(query.replace(/^\+/, '').trim())
-        );
-      }}
-      noMatch={(query) => t('countries.noMatch', { query })}
-      onSelect={(id) => onSelect(byId.get(id)!)}
-    />
+    <div className="flex flex-col gap-3">
+      {withFigures && <CountryOrderSwitch order={order} onChange={setOrder} />}
+      <PickList
+        name="country"
+        legend={t('countries.legend')}
+        searchLabel={t('countries.search')}
+        items={items}
+        loading={loading}
+        selectedId={selectedId}
+        matches={(item, query) => {
+          const country = byId.get(item.id)!;
+          return (
+            matchesSearch(item.name, query) ||
+            matchesSearch(country.name, query) ||
+            country.dialCode.startsWith(query.replace(/^\+/, '').trim())
+          );
+        }}
+        noMatch={(query) => t('countries.noMatch', { query })}
+        onSelect={(id) => onSelect(byId.get(id)!)}
+      />
+    </div>
   );
 }
 

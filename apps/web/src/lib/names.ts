@@ -1,3 +1,4 @@
+import { OTHER_SERVICE_CODE, serviceDisplayName } from '@simcode/contract';
 import { currentLanguage, locale } from '@/i18n';
 import { withArticle } from './format';
 
@@ -28,5 +29,8 @@ export function countryName(isoCode: string, englishName: string): string {
  * article ('an OLX', 'a Telegram'); Russian and Chinese have none.
  */
 export function serviceInSentence(name: string): string {
-  return currentLanguage() === 'en' ? withArticle(name) : name;
+  if (currentLanguage() !== 'en') return name;
+  // 'Any other' is a description, not a brand: "an any-other-service number", not "an Any other number".
+  if (name === serviceDisplayName(OTHER_SERVICE_CODE)) return 'an any-other-service';
+  return withArticle(name);
 }

@@ -64,6 +64,8 @@ export function createFakeRentApi(options: {
         totalNumbers: 0,
         totalOrders: 0,
         totalCountries: 100,
+        liveOneTime: 0,
+        liveRented: 0,
       }),
     ),
     route('GET /api/dashboard/rents', () => ok(rentsResponseSchema, { success: true, rents })),

@@ -39,6 +39,8 @@ export const users = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** Opt-in: e-mail the user when one of their numbers receives a code. */
     codeEmails: boolean('code_emails').notNull().default(false),
+    /** Opt-in: the dashboard buys without asking first (a price that went up since it was shown still asks). */
+    oneClickBuying: boolean('one_click_buying').notNull().default(false),
     /** The language the user chose for the site and their e-mails; null until they choose one. */
     language: text({ enum: LANGUAGES }),
     /** Set by an administrator: the user cannot sign in, buy or use API keys until unblocked. */

@@ -480,6 +480,26 @@ describe('e-mail preferences', () => {
   });
 });
 
+describe('buying preference', () => {
+  it('is off until chosen, then kept for the account, refusing anything but a boolean and strangers', async () => {
+    const user = await createUser(t);
+    expect((await call('GET', '/api/account', undefined, user.token)).json().account.one_click_buying).toBe(
+      false,
+    );
+    const refused = await call('PUT', '/api/account/buying', { one_click_buying: 'yes' }, user.token);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ success: false });
+    expect((await call('PUT', '/api/account/buying', { one_click_buying: true }, undefined)).statusCode).toBe(
+      401,
+    );
+    const saved = await call('PUT', '/api/account/buying', { one_click_buying: true }, user.token);
+    expect(saved.json()).toMatchObject({ success: true, message: 'Your buying preference was saved.' });
+    expect((await call('GET', '/api/account', undefined, user.token)).json().account.one_click_buying).toBe(
+      true,
+    );
+  });
+});
+
 describe('language preference', () => {
   const { account: accountPath, language: languagePath } = accountApiPaths;
 

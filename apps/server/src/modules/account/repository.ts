@@ -161,6 +161,10 @@ export function createAccountRepository(db: Executor) {
       await db.update(users).set({ codeEmails: enabled }).where(eq(users.id, userId));
     },
 
+    async setOneClickBuying(userId: number, enabled: boolean): Promise<void> {
+      await db.update(users).set({ oneClickBuying: enabled }).where(eq(users.id, userId));
+    },
+
     async setLanguage(userId: number, language: Language): Promise<void> {
       await db.update(users).set({ language }).where(eq(users.id, userId));
     },

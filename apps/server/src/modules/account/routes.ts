@@ -3,6 +3,7 @@ import {
   accountResponseSchema,
   authMessages,
   authResponseSchema,
+  buyingPreferencesRequestSchema,
   CAPTCHA_FIELD,
   changeEmailRequestSchema,
   changePasswordRequestSchema,
@@ -340,6 +341,25 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (
     async (request) => {
       await account.setCodeEmails(currentUser(request).id, request.body.code_emails);
       return { success: true as const, message: accountMessages.notificationsSaved };
+    },
+  );
+
+  app.put(
+    '/account/buying',
+    {
+      schema: {
+        ...signedIn,
+        summary: 'Buying preferences',
+        description:
+          'With `one_click_buying` the dashboard buys without asking first; a price that went up since it was shown is still asked for.',
+        body: buyingPreferencesRequestSchema,
+        response: message,
+      },
+      onRequest: requireUser,
+    },
+    async (request) => {
+      await account.setOneClickBuying(currentUser(request).id, request.body.one_click_buying);
+      return { success: true as const, message: accountMessages.buyingSaved };
     },
   );
 

@@ -18,6 +18,7 @@ import { and, count, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/client';
 import { secondFactorFailures, users as usersTable } from '../../db/schema';
+import type { UserEventBus } from '../../db/user-events';
 import type { Clock } from '../../lib/clock';
 import { fail, isUniqueViolation, notFound, tooManyRequests } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
@@ -53,6 +54,8 @@ interface AccountServiceDeps {
   secondFactor: SecondFactorCheck;
   captcha: CaptchaVerifier;
   clock: Clock;
+  /** Tells the user's other devices that a setting changed (`settings`). */
+  events: UserEventBus;
   appName: string;
   publicUrl: string;
 }
@@ -120,6 +123,7 @@ export function createAccountService({
   secondFactor,
   captcha,
   clock,
+  events,
   appName,
   publicUrl,
 }: AccountServiceDeps) {
@@ -212,6 +216,7 @@ export function createAccountService({
         two_factor_enabled: user.totpSecret !== null,
         recovery_codes_left: user.totpSecret ? await repository.recoveryCodesLeft(userId) : 0,
         code_emails: user.codeEmails,
+        one_click_buying: user.oneClickBuying,
         created_at: user.createdAt.toISOString(),
         language: user.language,
       };
@@ -457,8 +462,14 @@ export function createAccountService({
       await repository.setCodeEmails(userId, enabled);
     },
 
+    async setOneClickBuying(userId: number, enabled: boolean): Promise<void> {
+      await repository.setOneClickBuying(userId, enabled);
+      events.publish({ userId, type: 'settings' });
+    },
+
     async setLanguage(userId: number, language: Language): Promise<void> {
       await repository.setLanguage(userId, language);
+      events.publish({ userId, type: 'settings' });
     },
 
     async listSessions(caller: AuthSession): Promise<AccountSession[]> {

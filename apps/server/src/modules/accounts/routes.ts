@@ -44,6 +44,8 @@ export const summaryRoutes: FastifyPluginAsyncZod<SummaryRouteDeps> = async (app
       totalNumbers: counts.live + rentCounts.live,
       totalOrders: counts.orders + rentCounts.orders,
       totalCountries: deps.catalog.countryCount(),
+      liveOneTime: counts.live,
+      liveRented: rentCounts.live,
     };
   }
 

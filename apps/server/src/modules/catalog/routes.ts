@@ -42,6 +42,20 @@ export function serviceCountriesEntry(catalog: CatalogService, answers: Precompu
   }));
 }
 
+/** What "By country" shows beside a country: its lowest price in stock, its stock, and our week's orders there. */
+function countryFigures(catalog: CatalogService, countryId: string) {
+  let fromPriceCents: number | null = null;
+  let stock = 0;
+  let orders = 0;
+  for (const offer of catalog.services(countryId)) {
+    stock += offer.stock;
+    if (offer.stock > 0 && (fromPriceCents === null || offer.priceCents < fromPriceCents))
+      fromPriceCents = offer.priceCents;
+    orders += catalog.deliveryOf(offer.service, countryId)?.orders ?? 0;
+  }
+  return { fromPrice: fromPriceCents === null ? null : fromPriceCents / 100, stock, orders };
+}
+
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
   // The same for every user until the next refresh: built, serialized and compressed once per version.
   const answers = new PrecomputedJson();
@@ -66,6 +80,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
           code: country.code,
           dialCode: country.dialCode,
           operators: Object.fromEntries(country.operators.map((operator) => [operator.key, operator.name])),
+          ...countryFigures(catalog, country.id),
         })),
       }));
       return sendPrecompressed(request, reply, entry, catalogHeaders);

@@ -17,16 +17,22 @@ afterEach(async () => {
   t = undefined;
 });
 
-/** Opens an event stream and resolves once the server has started it; `ended` settles when the server ends it. */
+/**
+ * Opens an event stream and resolves once the server has started it; `ended` settles when the server ends
+ * it, and `received` is what it sent so far.
+ */
 function openStream(port: number, user: TestUser) {
-  return new Promise<{ ended: Promise<void> }>((resolve, reject) => {
+  return new Promise<{ ended: Promise<void>; received(): string }>((resolve, reject) => {
     const request = get(
       { port, host: '127.0.0.1', path: '/api/dashboard/events', headers: user.headers },
       (response: IncomingMessage) => {
         expect(response.statusCode).toBe(200);
+        let text = '';
         const ended = new Promise<void>((done) => response.on('end', () => done()));
-        response.once('data', () => resolve({ ended }));
-        response.resume();
+        response.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+        response.once('data', () => resolve({ ended, received: () => text }));
       },
     );
     request.on('error', reject);
@@ -70,5 +76,31 @@ describe('live-update streams', () => {
     expect((await t.app.inject({ url: '/api/dashboard/summary', headers: bob.headers })).statusCode).toBe(
       200,
     );
+  });
+
+  it("tell the user's other pages that a setting of the account changed, and nobody else's", async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const [alice, bob] = [await createUser(t), await createUser(t)];
+    const aliceStream = await openStream(port, alice);
+    const bobStream = await openStream(port, bob);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/language',
+      headers: alice.headers,
+      payload: { language: 'ru' },
+    });
+    expect(saved.statusCode).toBe(200);
+    await expect.poll(() => aliceStream.received()).toContain('event: settings\ndata: {}');
+    const bought = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/buying',
+      headers: alice.headers,
+      payload: { one_click_buying: true },
+    });
+    expect(bought.statusCode).toBe(200);
+    await expect.poll(() => aliceStream.received().split('event: settings').length).toBe(3);
+    expect(bobStream.received()).not.toContain('event: settings');
   });
 });

@@ -51,6 +51,19 @@ describe('loadHtmlPages', () => {
     expect(pages.pageFor('/nowhere', null)).toEqual({ html: '<p>shell Codes &amp; Co</p>', status: 404 });
   });
 
+  it("serves the app's shell, where the build made one, to every route that is not prerendered", () => {
+    const dist = distWithPages();
+    writeFileSync(
+      path.join(dist, 'pages', 'app-shell.html'),
+      '<div id="root" data-shell="">__APP_NAME__</div>',
+    );
+    const pages = loadHtmlPages(dist, config, 'https://simcode.example')!;
+    const appShell = '<div id="root" data-shell="">Codes &amp; Co</div>';
+    expect(pages.pageFor('/dashboard', null)).toEqual({ html: appShell, status: 200 });
+    expect(pages.pageFor('/admin/users', null)).toEqual({ html: appShell, status: 200 });
+    expect(pages.pageFor('/faq', null)).toEqual({ html: '<p>faq</p>', status: 200 });
+  });
+
   it('serves a public page in the language of its address', () => {
     const pages = loadHtmlPages(distWithPages(), config, 'https://simcode.example')!;
     expect(pages.pageFor('/ru/', null)).toEqual({ html: '<p>главная</p>', status: 200 });

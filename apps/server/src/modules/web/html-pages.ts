@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   APP_NAME_PLACEHOLDER,
+  APP_SHELL_FILE,
   formatLandingStat,
   isAppPath,
   landingStatPlaceholder,
@@ -51,7 +52,8 @@ export function fillPlaceholders(html: string, publicConfig: PublicConfig, publi
 
 /**
  * Reads the built HTML once at start and fills in the configured name and public settings, so serving a
- * page is a map lookup. Prerendered public pages are used where they exist; every other route gets the shell.
+ * page is a map lookup. Prerendered public pages are used where they exist; every other route gets the app's
+ * shell (or the bare one, when the build made none).
  */
 export function loadHtmlPages(
   distDir: string,
@@ -61,7 +63,10 @@ export function loadHtmlPages(
   const shellFile = path.join(distDir, 'index.html');
   if (!existsSync(shellFile)) return null;
   const fill = (html: string) => fillPlaceholders(html, publicConfig, publicUrl);
-  const shell = themed(fill(readFileSync(shellFile, 'utf8')));
+  // The shell with the app's frame painted as skeletons, where the build made one: a slow connection sees
+  // the layout at once rather than a white page until the script arrives.
+  const appShellFile = path.join(distDir, APP_SHELL_FILE);
+  const shell = themed(fill(readFileSync(existsSync(appShellFile) ? appShellFile : shellFile, 'utf8')));
   // Keyed by the page's address in its language: '/faq', '/ru/faq', '/ru/'.
   const prerendered = new Map<string, ThemedHtml>();
   for (const { page, language, path: address } of localizedPublicPages) {

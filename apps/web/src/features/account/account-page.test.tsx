@@ -6,6 +6,7 @@ import {
   accountResponseSchema,
   apiKeysResponseSchema,
   authMessages,
+  buyingPreferencesRequestSchema,
   changePasswordRequestSchema,
   confirmTwoFactorRequestSchema,
   enableTwoFactorRequestSchema,
@@ -114,6 +115,11 @@ function createAccountApi() {
       account = { ...account, code_emails: body.code_emails };
       return ok(messageResponseSchema, { success: true, message: accountMessages.notificationsSaved });
     }),
+    route('PUT /api/account/buying', ({ body: raw }) => {
+      const body = buyingPreferencesRequestSchema.parse(raw);
+      account = { ...account, one_click_buying: body.one_click_buying };
+      return ok(messageResponseSchema, { success: true, message: accountMessages.buyingSaved });
+    }),
     route(/^DELETE \/api\/account\/sessions\/([^/]+)$/, ({ params }) => {
       const { id } = sessionIdParams.parse({ id: params[0] });
       sessions = sessions.filter((session) => session.id !== id);
@@ -137,6 +143,7 @@ beforeEach(() => {
     two_factor_enabled: false,
     recovery_codes_left: 0,
     code_emails: false,
+    one_click_buying: false,
     language: null,
     created_at: '2026-11-01T09:00:00.000Z',
   };
@@ -329,6 +336,23 @@ describe('AccountPage', () => {
     );
     await vi.waitFor(() => expect(account.code_emails).toBe(true));
     expect(box).toBeChecked();
+  });
+
+  it('saves the one-click buying preference when the box is ticked, and again when it is cleared', async () => {
+    const user = renderPage();
+    const box = await screen.findByRole('checkbox', { name: /Buy with one click/ });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    await vi.waitFor(() => expect(account.one_click_buying).toBe(true));
+    expect(box).toBeChecked();
+    await user.click(box);
+    await vi.waitFor(() => expect(account.one_click_buying).toBe(false));
+    expect(box).not.toBeChecked();
+    expect(
+      calls()
+        .filter((call) => call.method === 'PUT')
+        .map((call) => call.body),
+    ).toEqual([{ one_click_buying: true }, { one_click_buying: false }]);
   });
 
   it('saves a language choice here and to the account, then loads the page again in it', async () => {

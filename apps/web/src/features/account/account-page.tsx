@@ -1,6 +1,6 @@
 import { type Account, accountMessages } from '@simcode/contract';
-import { useQuery } from '@tanstack/react-query';
-import { Bell, UserRound } from 'lucide-react';
+import { type UseMutationResult, useQuery } from '@tanstack/react-query';
+import { Bell, MousePointerClick, UserRound } from 'lucide-react';
 import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -10,8 +10,9 @@ import { SectionCard } from '@/components/section-card';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
+import { accountQuery } from '@/lib/account-query';
 import { errorMessage } from '@/lib/api-client';
-import { accountQuery, useSaveNotifications } from './api';
+import { useSaveBuying, useSaveNotifications } from './api';
 import { ChangeEmailForm, ChangePasswordForm } from './credentials-forms';
 import { LanguageSection } from './language-section';
 import { SessionsSection } from './sessions-section';
@@ -48,12 +49,47 @@ function ProfileSection({ account }: { account: Account }) {
   );
 }
 
-/** Saved as soon as it is ticked; the box shows the new value while the server answers. */
+/** A preference saved as soon as it is ticked; the box shows the new value while the server answers. */
+function PreferenceBox({
+  saved,
+  save,
+  label,
+  hint,
+}: {
+  saved: boolean;
+  save: UseMutationResult<{ message: string }, Error, boolean>;
+  label: string;
+  hint: string;
+}) {
+  const id = useId();
+  const checked = save.isPending && save.variables !== undefined ? save.variables : saved;
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        aria-busy={save.isPending || undefined}
+        onChange={(event) => {
+          if (save.isPending) return;
+          save.mutate(event.target.checked, {
+            onSuccess: (answer) => toast.success(answer.message),
+            onError: (error) => toast.error(errorMessage(error)),
+          });
+        }}
+        className="mt-0.5 size-5 shrink-0 cursor-pointer accent-primary"
+      />
+      <label htmlFor={id} className="cursor-pointer text-sm">
+        <span className="font-medium">{label}</span>
+        <span className="block text-muted-foreground">{hint}</span>
+      </label>
+    </div>
+  );
+}
+
 function NotificationsSection({ account }: { account: Account }) {
   const { t } = useTranslation('account');
-  const id = useId();
   const save = useSaveNotifications();
-  const checked = save.isPending && save.variables !== undefined ? save.variables : account.code_emails;
   return (
     <SectionCard
       id="notifications"
@@ -68,26 +104,27 @@ function NotificationsSection({ account }: { account: Account }) {
         />
       }
     >
-      <div className="flex items-start gap-3">
-        <input
-          id={id}
-          type="checkbox"
-          checked={checked}
-          aria-busy={save.isPending || undefined}
-          onChange={(event) => {
-            if (save.isPending) return;
-            save.mutate(event.target.checked, {
-              onSuccess: (answer) => toast.success(answer.message),
-              onError: (error) => toast.error(errorMessage(error)),
-            });
-          }}
-          className="mt-0.5 size-5 shrink-0 cursor-pointer accent-primary"
-        />
-        <label htmlFor={id} className="cursor-pointer text-sm">
-          <span className="font-medium">{t('notifications.codeEmails')}</span>
-          <span className="block text-muted-foreground">{t('notifications.codeEmailsHint')}</span>
-        </label>
-      </div>
+      <PreferenceBox
+        saved={account.code_emails}
+        save={save}
+        label={t('notifications.codeEmails')}
+        hint={t('notifications.codeEmailsHint')}
+      />
+    </SectionCard>
+  );
+}
+
+function BuyingSection({ account }: { account: Account }) {
+  const { t } = useTranslation('account');
+  const save = useSaveBuying();
+  return (
+    <SectionCard id="buying" icon={MousePointerClick} title={t('buying.title')}>
+      <PreferenceBox
+        saved={account.one_click_buying}
+        save={save}
+        label={t('buying.oneClick')}
+        hint={t('buying.oneClickHint')}
+      />
     </SectionCard>
   );
 }
@@ -119,6 +156,7 @@ export function AccountPage() {
         <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
           <ProfileSection account={data} />
           <NotificationsSection account={data} />
+          <BuyingSection account={data} />
           <ChangePasswordForm />
           <ChangeEmailForm currentEmail={data.email} />
           <LanguageSection />

@@ -1,6 +1,4 @@
 import {
-  accountMessages,
-  type accountResponseSchema,
   apiPaths,
   type ChangeEmailRequest,
   type ChangePasswordRequest,
@@ -18,20 +16,10 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { setToken } from '@/lib/session';
 
-type AccountResponse = z.infer<typeof accountResponseSchema>;
 type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
 type MessageResponse = z.infer<typeof messageResponseSchema>;
 type PasswordChangedResponse = z.infer<typeof passwordChangedResponseSchema>;
 type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponseSchema>;
-
-export const accountQuery = queryOptions({
-  queryKey: queryKeys.account.details,
-  queryFn: ({ signal }) =>
-    apiRequest<AccountResponse>(apiPaths.account.account, {
-      signal,
-      fallbackError: accountMessages.fetchAccountFailed,
-    }),
-});
 
 export const sessionsQuery = queryOptions({
   queryKey: queryKeys.account.sessions,
@@ -93,6 +81,14 @@ export const useSaveNotifications = () =>
     apiRequest<MessageResponse>(apiPaths.account.notifications, {
       method: 'PUT',
       body: { code_emails: codeEmails },
+    }),
+  );
+
+export const useSaveBuying = () =>
+  useAccountMutation((oneClickBuying: boolean) =>
+    apiRequest<MessageResponse>(apiPaths.account.buying, {
+      method: 'PUT',
+      body: { one_click_buying: oneClickBuying },
     }),
   );
 

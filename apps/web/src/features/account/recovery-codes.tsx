@@ -75,7 +75,9 @@ export function RecoveryCodes({
       <div className="flex flex-wrap gap-2">
         <Button
           variant="outline"
-          onClick={() => copyToClipboard(codes.join('\n'), t('recoveryCodes.copiedWhat'))}
+          onClick={() =>
+            copyToClipboard(codes.join('\n'), t('recoveryCodes.copiedWhat'), { showText: false })
+          }
         >
           <Copy aria-hidden="true" />
           {t('recoveryCodes.copyAll')}

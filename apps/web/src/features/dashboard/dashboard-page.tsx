@@ -98,13 +98,13 @@ export function DashboardPage() {
             aria-label={t('mode.legend')}
             className={cn('flex min-w-0 flex-col gap-4', showing !== 'buy' && 'hidden lg:flex')}
           >
-            {purchase.bought && (
+            {purchase.bought.map((number) => (
               <BoughtNumber
-                key={purchase.bought.id}
-                bought={purchase.bought}
-                onDismiss={purchase.dismissBought}
+                key={number.id}
+                bought={number}
+                onDismiss={() => purchase.dismissBought(number.id)}
               />
-            )}
+            ))}
             <BuyModeSwitch mode={mode} onChange={setMode} />
             {mode === 'service' ? (
               <ByService serviceId={serviceId} onServiceChange={setServiceId} purchase={purchase} />
@@ -128,7 +128,7 @@ export function DashboardPage() {
           />
         </div>
         <FavouritesPanel purchase={purchase} onOpenService={openService} />
-        <StatCards summary={summary.data} liveOneTime={active.length} />
+        <StatCards summary={summary.data} />
       </div>
       {purchase.dialog}
     </PageContainer>

@@ -32,11 +32,12 @@ function Entry({
         <p className="text-sm font-medium break-words">{serviceName}</p>
         <p className="flex min-w-0 flex-wrap items-center gap-x-1.5 text-xs text-muted-foreground">
           {where}
+          {/* The separator goes with what follows it, so a wrapped line never ends with it. */}
           {detail && (
-            <>
-              <span aria-hidden="true">·</span>
-              <span className="whitespace-nowrap">{detail}</span>
-            </>
+            <span className="whitespace-nowrap">
+              <span aria-hidden="true">· </span>
+              {detail}
+            </span>
           )}
         </p>
       </div>

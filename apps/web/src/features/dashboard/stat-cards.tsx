@@ -62,13 +62,7 @@ function StatCard({
  * Balance, Orders, Numbers and Total Countries (spec section 2). Numbers counts rents too, so the card says
  * how many of them are the one-time numbers listed beside the Buy panel.
  */
-export function StatCards({
-  summary,
-  liveOneTime,
-}: {
-  summary: SummaryResponse | undefined;
-  liveOneTime: number;
-}) {
+export function StatCards({ summary }: { summary: SummaryResponse | undefined }) {
   const { t } = useTranslation('dashboard');
   const value = (content: ReactNode) => (summary ? content : <Skeleton className="mt-1 h-7 w-16" />);
   return (
@@ -93,10 +87,7 @@ export function StatCards({
         hint={t('stats.numbersHint')}
         detail={
           summary && summary.totalNumbers > 0
-            ? t('stats.numbersSplit', {
-                oneTime: Math.min(liveOneTime, summary.totalNumbers),
-                rented: Math.max(0, summary.totalNumbers - liveOneTime),
-              })
+            ? t('stats.numbersSplit', { oneTime: summary.liveOneTime, rented: summary.liveRented })
             : undefined
         }
       />

@@ -26,9 +26,11 @@ export function HeroSection() {
             <BadgeCheck className="size-4" aria-hidden="true" />
             {t('hero.badge')}
           </p>
+          {/* Chinese keeps its glyphs' own spacing and a looser leading; Russian's long
+              words get a size that fits them and may wrap inside rather than overflow. */}
           <h1
             id="hero-title"
-            className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl"
+            className="mt-6 text-4xl font-extrabold tracking-tight text-balance break-words text-slate-900 sm:text-5xl lg:text-6xl [&:lang(ru)]:lg:text-[3.25rem] [&:lang(zh)]:leading-snug [&:lang(zh)]:tracking-normal"
           >
             <Trans t={t} i18nKey="hero.title" components={{ accent: <span className="text-primary" /> }} />
           </h1>

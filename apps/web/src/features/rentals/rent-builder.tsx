@@ -196,7 +196,7 @@ export function RentBuilder({
                 <>
                   <ServiceIcon name={selected.name} icon={selected.img} />
                   <div className="min-w-0">
-                    <p className="truncate font-semibold">{selected.name}</p>
+                    <p className="font-semibold break-words">{selected.name}</p>
                     <CountryLine
                       country={country.code}
                       name={countryName(country.code, country.name)}

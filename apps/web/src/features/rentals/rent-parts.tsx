@@ -75,10 +75,10 @@ export function RentIdentity({ rent }: { rent: Rent }) {
     <div className="flex min-w-0 items-center gap-3">
       <ServiceIcon name={rent.service.name} icon={rentServiceByKey(rent.service.key)?.icon} />
       <div className="min-w-0">
-        <p className="truncate font-semibold">{rent.service.name}</p>
+        <p className="font-semibold break-words">{rent.service.name}</p>
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <CountryFlag country={rent.country_id} />
-          <span className="truncate">{countryName(rent.country_id, rent.country)}</span>
+          <span className="break-words">{countryName(rent.country_id, rent.country)}</span>
         </p>
       </div>
     </div>

@@ -87,7 +87,7 @@ export function RentServiceList({
                   <span className="min-w-0 flex-1">
                     <span
                       className={cn(
-                        'block truncate text-sm',
+                        'block text-sm break-words',
                         selected ? 'font-semibold text-secondary-foreground' : 'font-medium',
                       )}
                     >

@@ -16,8 +16,9 @@ export function IncidentList({ incidents }: { incidents: readonly Incident[] }) 
         >
           <h3 className="font-semibold text-slate-900">{localized(incident.title)}</h3>
           <p className="mt-1 text-sm text-slate-600">
-            {componentName({ id: incident.component, name: incident.component_name })} ·{' '}
-            {t(incident.origin === 'automatic' ? 'incident.automatic' : 'incident.manual')} ·{' '}
+            {/* A no-break space after each separator keeps it with what follows, never ending a line. */}
+            {componentName({ id: incident.component, name: incident.component_name })} ·{'\u00a0'}
+            {t(incident.origin === 'automatic' ? 'incident.automatic' : 'incident.manual')} ·{'\u00a0'}
             {incident.resolved_at
               ? t('incident.between', {
                   from: formatDateTime(incident.opened_at),

@@ -140,8 +140,10 @@ export function TicketThread({
               components={{ time: <time dateTime={ticket.created_at} /> }}
             />
           </span>
-          <span aria-hidden="true">·</span>
-          <span className="whitespace-nowrap">{t('thread.ticketId', { id: ticket.id })}</span>
+          <span className="whitespace-nowrap">
+            <span aria-hidden="true">· </span>
+            {t('thread.ticketId', { id: ticket.id })}
+          </span>
         </div>
         {(isAdmin || canClose) && (
           <div className="flex flex-wrap items-center gap-2">

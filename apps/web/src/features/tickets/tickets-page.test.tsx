@@ -71,9 +71,11 @@ const messageInput = () => screen.getByRole('textbox', { name: 'Message' });
 const conversation = () => screen.getByRole('list', { name: 'Messages' });
 
 describe('signed out', () => {
-  it('asks to log in, links to /login and calls nothing', async () => {
+  it('asks to log in, links to /login, offers sign-up and the chat, and calls nothing', async () => {
     const { router, user } = renderPage({ role: null });
     expect(screen.getByText(ticketMessages.loginRequired)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: /Chat with support/ })).toHaveAttribute('target', '_blank');
     await user.click(screen.getByRole('link', { name: 'Sign in' }));
     expect(router.state.location.pathname).toBe('/login');
     expect(api.fetch).not.toHaveBeenCalled();

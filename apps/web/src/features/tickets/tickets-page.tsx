@@ -1,5 +1,5 @@
 import { DEFAULT_TICKET_SORT, type TicketSort, ticketMessages } from '@simcode/contract';
-import { LifeBuoy, LogIn, MessagesSquare, Plus } from 'lucide-react';
+import { LifeBuoy, LogIn, MessageCircle, MessagesSquare, Plus, UserPlus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { PageContainer, PageHeader } from '@/components/page-header';
 import { TicketStatusLegend } from '@/components/ticket-status-badge';
 import { Button } from '@/components/ui/button';
 import { publicPath } from '@/i18n';
+import { publicConfig } from '@/lib/public-config';
 import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { type TicketScope, useTicketAuthors, useTicketList, useTicketThread } from './api';
@@ -162,12 +163,31 @@ export function TicketsPage({ orderControls }: { orderControls?: OrderControls }
           </span>
           <p className="text-lg font-semibold tracking-tight">{ticketMessages.loginRequired}</p>
           <p className="text-sm text-muted-foreground">{t('page.signInHint')}</p>
-          <Button asChild className="mt-2">
-            <Link to={publicPath('/login')}>
-              <LogIn aria-hidden="true" />
-              {t('page.signIn')}
-            </Link>
-          </Button>
+          <div className="mt-2 flex flex-wrap justify-center gap-2">
+            <Button asChild>
+              <Link to={publicPath('/login')}>
+                <LogIn aria-hidden="true" />
+                {t('page.signIn')}
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={publicPath('/register')}>
+                <UserPlus aria-hidden="true" />
+                {t('page.createAccount')}
+              </Link>
+            </Button>
+          </div>
+          {/* A question before there is an account goes to the chat. */}
+          <a
+            href={publicConfig().supportChatUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1.5 text-sm font-medium text-primary underline underline-offset-2"
+          >
+            <MessageCircle className="size-4" aria-hidden="true" />
+            {t('common:support.chat')}
+            <span className="sr-only">{t('common:newTab')}</span>
+          </a>
         </div>
       )}
     </PageContainer>

@@ -72,6 +72,8 @@ function createTopupApi() {
         totalNumbers: 0,
         totalOrders: 0,
         totalCountries: 180,
+        liveOneTime: 0,
+        liveRented: 0,
       }),
     ),
   ]);

@@ -149,8 +149,25 @@ describe('buying a one-time number', () => {
       balance: (1000 - offer.priceCents) / 100,
       totalNumbers: 1,
       totalOrders: 1,
+      liveOneTime: 1,
+      liveRented: 0,
     });
     expect(summary.totalCountries).toBeGreaterThan(150);
+
+    // A number still waiting past its end is being refunded: the card no longer counts it, like the list.
+    const second = await buy(user, {
+      country: 'United Kingdom',
+      countryID: 'gb',
+      operator: 'any',
+      service: offer.service,
+      price: offer.priceCents / 100,
+    });
+    expect(second.statusCode).toBe(200);
+    const summaryOf = async () =>
+      (await t.app.inject({ url: '/api/dashboard/summary', headers: user.headers })).json();
+    expect(await summaryOf()).toMatchObject({ totalNumbers: 2, liveOneTime: 2, totalOrders: 2 });
+    t.clock.advance(21 * 60_000);
+    expect(await summaryOf()).toMatchObject({ totalNumbers: 1, liveOneTime: 1, totalOrders: 2 });
   });
 
   it('refuses without enough balance, server-side, and changes nothing', async () => {

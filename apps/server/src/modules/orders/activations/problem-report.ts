@@ -23,6 +23,8 @@ function readableUtc(moment: Date): string {
   const format = new Intl.DateTimeFormat(LANGUAGE_TAGS[currentLanguage()], {
     dateStyle: 'medium',
     timeStyle: 'medium',
+    // The 24-hour clock of every other page, in every language.
+    hourCycle: 'h23',
     timeZone: 'UTC',
   });
   return `${format.format(moment)} UTC`;

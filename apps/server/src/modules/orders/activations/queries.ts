@@ -154,6 +154,6 @@ export function createActivationQueries(deps: ActivationDeps) {
     },
 
     /** Orders placed and numbers live right now, for the dashboard's cards. */
-    countsForUser: (userId: number) => repository.countsForUser(userId),
+    countsForUser: (userId: number) => repository.countsForUser(userId, clock.now()),
   };
 }

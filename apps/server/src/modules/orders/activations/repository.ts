@@ -303,12 +303,15 @@ export function createActivationsRepository(db: Executor) {
         .where(and(eq(activations.provider, provider), inArray(activations.status, liveActivationStatuses)));
     },
 
-    /** Orders placed and numbers live right now, for the dashboard's cards. */
-    async countsForUser(userId: number): Promise<{ orders: number; live: number }> {
+    /**
+     * Orders placed and numbers live right now, for the dashboard's cards: a number still waiting past its
+     * end is being refunded, and no longer counts (the dashboard's list leaves it out too).
+     */
+    async countsForUser(userId: number, now: Date): Promise<{ orders: number; live: number }> {
       const [row] = await db
         .select({
           orders: count(),
-          live: sql<number>`count(*) filter (where ${activations.status} in ('waiting', 'received'))`.mapWith(
+          live: sql<number>`count(*) filter (where ${activations.status} = 'received' or (${activations.status} = 'waiting' and ${activations.expiresAt} > ${now}))`.mapWith(
             Number,
           ),
         })

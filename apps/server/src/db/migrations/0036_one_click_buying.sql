@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "one_click_buying" boolean DEFAULT false NOT NULL;
