@@ -471,14 +471,10 @@ export async function createContainer(
       log,
     }),
     events,
-    captcha,
     /** Present when ALTCHA is the captcha provider (the default). */
     altcha,
-    tokens,
     /** Seals the secrets the server reads back (two-factor, customer webhooks) with DATA_ENCRYPTION_KEY. */
     secretBox,
-    /** The one way a user's credentials are revoked (sessions, mailed links, challenges, API keys). */
-    revocation,
     auth,
     account,
     /** The SMS suppliers by name, with their health record and routing settings. */
@@ -487,8 +483,6 @@ export async function createContainer(
     upstreamBudgets,
     /** The built-in simulated suppliers in the pool, each mounted on this server. */
     simulators,
-    paymentProviders,
-    paymentHealth,
     /** The built-in Cryptomus sandbox, when a Cryptomus-kind provider runs in the sandbox. */
     paymentSandbox,
     /** The built-in NOWPayments sandbox, when NOWPayments runs in the sandbox. */
