@@ -1,6 +1,6 @@
 /**
  * The container's outside world: the pool of SMS suppliers (the built-in simulators among them) and the
- * payment providers with their sandboxes, each built from the configuration for container.ts.
+ * payment providers with their sandboxes, built from the configuration; container.ts calls each once.
  */
 import {
   createNowPaymentsSandbox,
