@@ -27,6 +27,7 @@ export type {
 } from './simulator/state-store';
 export {
   createTelegramStandIn,
+  TELEGRAM_STAND_IN_PREFIX,
   type TelegramRecordedMessage,
   type TelegramStandIn,
 } from './telegram';

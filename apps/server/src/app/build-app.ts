@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_V1_PREFIX, durationText, generalMessages } from '@simcode/contract';
+import { TELEGRAM_STAND_IN_PREFIX } from '@simcode/stand-ins';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
@@ -47,7 +48,8 @@ import {
 import { ticketAdminRoutes, ticketRoutes } from '../modules/tickets/routes';
 import { upstreamWebhookRoutes } from '../modules/upstream/routes';
 import { redirectedToOwnHost, registerWebApp } from '../modules/web/plugin';
-import { type Container, NOWPAYMENTS_SANDBOX_PREFIX, TELEGRAM_STAND_IN_PREFIX } from './container';
+import type { Container } from './container';
+import { NOWPAYMENTS_SANDBOX_PREFIX } from './upstreams';
 
 /** A background job run longer than this is reported stuck by readiness (the longest take seconds). */
 const JOB_STUCK_AFTER_MS = 15 * 60_000;

@@ -1,12 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import {
-  createNowPaymentsSandbox,
-  createPaymentSandbox,
-  createSimulator,
-  createTelegramStandIn,
-  type Simulator,
-} from '@simcode/stand-ins';
+import { createTelegramStandIn } from '@simcode/stand-ins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
@@ -14,7 +8,7 @@ import { createUserEventBus } from '../db/user-events';
 import type { CallBudget } from '../lib/call-budget';
 import type { Clock } from '../lib/clock';
 import { Loopback } from '../lib/loopback';
-import { createMetrics, type Metrics } from '../lib/metrics';
+import { createMetrics } from '../lib/metrics';
 import { createRateLimitCounters } from '../lib/rate-limit-store';
 import type { RunningJobs } from '../lib/scheduler';
 import { createSecretBox, parseSecretBoxKey } from '../lib/secret-box';
@@ -29,7 +23,7 @@ import { createAdminRentsService } from '../modules/admin/rents/service';
 import { createAdminUsersService } from '../modules/admin/users/service';
 import { createAlertsService } from '../modules/alerts/service';
 import { createApiKeyService } from '../modules/api-keys/service';
-import { WaitSlots } from '../modules/api-keys/wait-slots';
+import { WAITS_PER_KEY, WaitSlots } from '../modules/api-keys/wait-slots';
 import { createAltchaCaptcha } from '../modules/auth/captcha/altcha';
 import { createSiteverifyCaptcha } from '../modules/auth/captcha/siteverify';
 import { createCredentialRevocation } from '../modules/auth/revocation';
@@ -61,23 +55,8 @@ import { createTicketsRepository } from '../modules/tickets/repository';
 import { createTicketsService } from '../modules/tickets/service';
 import { createUsersRepository } from '../modules/users/repository';
 import { webDistDir } from '../modules/web/plugin';
-import { createCryptomusProvider } from '../providers/payments/cryptomus/provider';
-import { createNowPaymentsProvider } from '../providers/payments/nowpayments/provider';
-import type { PaymentProvider } from '../providers/payments/types';
-import { createFiveSimProvider, FIVESIM_DEFAULT_URL } from '../providers/sms/fivesim';
-import { ProviderHealth } from '../providers/sms/health';
-import { type PoolMember, ProviderPool } from '../providers/sms/pool';
-import { parseRoutingPins } from '../providers/sms/routing';
-import { createSmsActivateProvider } from '../providers/sms/sms-activate';
 import { smsWebhookPath } from '../providers/sms/webhook-path';
-import {
-  createSandboxStore,
-  createSandboxWalletStore,
-  createSimStateStore,
-} from '../providers/stand-in-stores';
-
-/** Long waits for codes and event streams one API key may hold open at once, over MCP and the JSON API. */
-const WAITS_PER_KEY = 20;
+import { createPayments, createSmsUpstreams } from './upstreams';
 
 /**
  * The composition root: every service of the process, built once, over one database, clock and logger.
@@ -102,189 +81,6 @@ function createCaptcha(config: Config, database: DatabaseHandle, clock: Clock) {
     captcha: createSiteverifyCaptcha(config.CAPTCHA_PROVIDER, config.CAPTCHA_SECRET_KEY!),
   };
 }
-
-/** The SMS-Activate family's no-cancel window after a purchase (EARLY_CANCEL_DENIED before it). */
-const SMS_ACTIVATE_EARLY_CANCEL_MS = 120_000;
-
-/**
- * A supplier's no-cancel window after a purchase: the SMS-Activate family documents two minutes (Hero's
- * `minActivationTime` of 120 s); 5sim names none, its answer says. The built-in simulator applies the window
- * it is set to now, which its control API changes.
- */
-function earlyCancelWindow(protocol: 'smsactivate' | 'fivesim', simulator: Simulator | undefined) {
-  if (simulator) return () => simulator.earlyCancelMs();
-  return protocol === 'smsactivate' ? () => SMS_ACTIVATE_EARLY_CANCEL_MS : () => 0;
-}
-
-/** A built-in simulated supplier and where this server serves it. */
-export interface MountedSimulator {
-  name: string;
-  /** `/simulator` for the first one (where it always was), `/simulator/<name>` for the others. */
-  prefix: string;
-  simulator: Simulator;
-}
-
-function createSmsUpstreams(
-  config: Config,
-  database: DatabaseHandle,
-  loopback: Loopback,
-  clock: Clock,
-  log: FastifyBaseLogger,
-  metrics: Metrics,
-) {
-  const simulators: MountedSimulator[] = [];
-  const members: PoolMember[] = config.smsProviders.map((settings) => {
-    // A simulator is served by this process and reached over HTTP like the real kind it imitates.
-    let protocol: 'smsactivate' | 'fivesim' = settings.kind === 'fivesim' ? 'fivesim' : 'smsactivate';
-    let baseUrl: string | (() => string) =
-      settings.url ?? (settings.kind === 'fivesim' ? FIVESIM_DEFAULT_URL : '');
-    let simulator: Simulator | undefined;
-    if (settings.kind === 'simulator') {
-      protocol = settings.protocol ?? 'smsactivate';
-      const prefix = simulators.length === 0 ? '/simulator' : `/simulator/${settings.name}`;
-      simulator = createSimulator({
-        apiKey: settings.key!,
-        protocol,
-        seed: settings.seed,
-        smsDelayMinMs: config.SIMULATOR_SMS_DELAY_MIN_MS,
-        smsDelayMaxMs: config.SIMULATOR_SMS_DELAY_MAX_MS,
-        noSmsRate: settings.noSmsRate ?? config.SIMULATOR_NO_SMS_RATE,
-        earlyCancelMs: config.SIMULATOR_EARLY_CANCEL_MS,
-        errorStyle: settings.errorStyle,
-        // The single simulator of before the pool kept its state as `sim-a`.
-        store: createSimStateStore(database.db, settings.name === 'simulator' ? 'sim-a' : settings.name),
-        clock,
-        // Like an account-wide webhook set in a provider's dashboard: pointed at our own endpoint. 5sim
-        // pushes nothing: its orders are read by the sync.
-        activationWebhookUrl:
-          protocol === 'smsactivate'
-            ? () => `${loopback.origin}${smsWebhookPath(config.SMS_WEBHOOK_SECRET, settings.name)}`
-            : undefined,
-        logger: log,
-      });
-      simulators.push({ name: settings.name, prefix, simulator });
-      baseUrl =
-        protocol === 'fivesim'
-          ? () => `${loopback.origin}${prefix}/v1`
-          : () => `${loopback.origin}${prefix}/stubs/handler_api.php`;
-    }
-    const common = {
-      name: settings.name,
-      kind: settings.kind,
-      usdRate: settings.usdRate,
-      earlyCancelMs: earlyCancelWindow(protocol, simulator),
-    };
-    if (protocol === 'fivesim') {
-      const provider = createFiveSimProvider({
-        name: settings.name,
-        baseUrl,
-        token: settings.key!,
-        timeoutMs: settings.timeoutMs,
-        logger: log,
-      });
-      // 5sim sells rents as fixed products of its own: not the rent this product offers.
-      return { ...common, provider };
-    }
-    const provider = createSmsActivateProvider({
-      name: settings.name,
-      baseUrl,
-      apiKey: settings.key!,
-      timeoutMs: settings.timeoutMs,
-      timeZone: settings.timeZone,
-      idMap: settings.idMap,
-      logger: log,
-      sendsResellerUserId: settings.resellerUserId,
-    });
-    return { ...common, provider, rents: provider };
-  });
-  const pool = new ProviderPool(
-    members,
-    new ProviderHealth({
-      clock,
-      failuresToCool: config.SMS_PROVIDER_FAILURES_TO_COOL,
-      cooldownMs: config.SMS_PROVIDER_COOLDOWN_MS,
-      onCall: (provider, outcome, latencyMs) => {
-        metrics.upstreamCalls.inc({ provider, outcome });
-        metrics.upstreamDuration.observe({ provider }, latencyMs / 1000);
-      },
-    }),
-    parseRoutingPins(
-      config.SMS_ROUTING_PINS,
-      members.map((member) => member.name),
-    ),
-  );
-  return { pool, simulators };
-}
-
-/**
- * The payment pool: one adapter per provider of PAYMENT_PROVIDERS, in order. In the sandbox every
- * Cryptomus-kind provider talks to the built-in Cryptomus sandbox and NOWPayments to its own, all through
- * the same adapters as the real processors.
- */
-function createPayments(
-  config: Config,
-  database: DatabaseHandle,
-  loopback: Loopback,
-  clock: Clock,
-  log: FastifyBaseLogger,
-) {
-  const sandboxed = (kind: string) =>
-    config.sandboxEnabled && config.paymentProviders.some((provider) => provider.kind === kind);
-  const cryptomusSettings = config.paymentProviders.find((provider) => provider.kind === 'cryptomus');
-  const paymentSandbox =
-    sandboxed('cryptomus') && cryptomusSettings?.kind === 'cryptomus'
-      ? createPaymentSandbox({
-          merchantId: cryptomusSettings.merchantId,
-          apiKey: cryptomusSettings.apiKey,
-          publicUrl: () => config.PUBLIC_URL,
-          store: createSandboxStore(database.db),
-          walletStore: createSandboxWalletStore(database.db),
-          clock,
-          logger: log,
-        })
-      : undefined;
-  const nowPaymentsSettings = config.paymentProviders.find((provider) => provider.kind === 'nowpayments');
-  const nowPaymentsSandbox =
-    sandboxed('nowpayments') && nowPaymentsSettings?.kind === 'nowpayments'
-      ? createNowPaymentsSandbox({
-          apiKey: nowPaymentsSettings.apiKey,
-          ipnSecret: nowPaymentsSettings.ipnSecret,
-          email: nowPaymentsSettings.email,
-          password: nowPaymentsSettings.password,
-          publicUrl: () => config.PUBLIC_URL,
-          clock,
-          logger: log,
-        })
-      : undefined;
-  const paymentProviders: PaymentProvider[] = config.paymentProviders.map((settings) =>
-    settings.kind === 'nowpayments'
-      ? createNowPaymentsProvider({
-          name: settings.name,
-          baseUrl: settings.baseUrl ?? (() => `${loopback.origin}${NOWPAYMENTS_SANDBOX_PREFIX}`),
-          apiKey: settings.apiKey,
-          ipnSecret: settings.ipnSecret,
-          email: settings.email,
-          password: settings.password,
-          timeoutMs: 10_000,
-          clock,
-        })
-      : createCryptomusProvider({
-          name: settings.name,
-          baseUrl: settings.baseUrl ?? (() => `${loopback.origin}/sandbox/cryptomus`),
-          merchantId: settings.merchantId,
-          apiKey: settings.apiKey,
-          timeoutMs: 10_000,
-          webhookIps: settings.webhookIps,
-        }),
-  );
-  return { paymentProviders, paymentSandbox, nowPaymentsSandbox };
-}
-
-/** Where the built-in Telegram Bot API stand-in is mounted: the default base URL of Telegram alert channels. */
-export const TELEGRAM_STAND_IN_PREFIX = '/stand-ins/telegram';
-
-/** Where the built-in NOWPayments sandbox is mounted. */
-export const NOWPAYMENTS_SANDBOX_PREFIX = '/sandbox/nowpayments';
 
 export async function createContainer(
   config: Config,
@@ -472,14 +268,10 @@ export async function createContainer(
       log,
     }),
     events,
-    captcha,
     /** Present when ALTCHA is the captcha provider (the default). */
     altcha,
-    tokens,
     /** Seals the secrets the server reads back (two-factor, customer webhooks) with DATA_ENCRYPTION_KEY. */
     secretBox,
-    /** The one way a user's credentials are revoked (sessions, mailed links, challenges, API keys). */
-    revocation,
     auth,
     account,
     /** The SMS suppliers by name, with their health record and routing settings. */
@@ -488,8 +280,6 @@ export async function createContainer(
     upstreamBudgets,
     /** The built-in simulated suppliers in the pool, each mounted on this server. */
     simulators,
-    paymentProviders,
-    paymentHealth,
     /** The built-in Cryptomus sandbox, when a Cryptomus-kind provider runs in the sandbox. */
     paymentSandbox,
     /** The built-in NOWPayments sandbox, when NOWPayments runs in the sandbox. */

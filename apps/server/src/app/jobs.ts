@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { TELEGRAM_STAND_IN_PREFIX } from '@simcode/stand-ins';
 import { jobLocks, withJobLock } from '../db/locks';
 import type { Job } from '../lib/scheduler';
 import { businessHoursJob } from '../modules/admin/overview/rollup';
@@ -14,7 +15,7 @@ import { createRentalSync } from '../modules/orders/rents/sync';
 import { createPaymentReconciliation, RECONCILIATION_INTERVAL_MS } from '../modules/payments/reconciliation';
 import { deliveryIndexFreezeJob } from '../modules/stats/freeze-job';
 import { statusChecksJob } from '../modules/status/job';
-import { type Container, TELEGRAM_STAND_IN_PREFIX } from './container';
+import type { Container } from './container';
 
 /** How often the sync job wakes up; it sweeps the upstream only when due and within budget. */
 const ACTIVATION_SYNC_TICK_MS = 2000;

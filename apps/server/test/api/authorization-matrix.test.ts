@@ -90,7 +90,7 @@ describe('authorization matrix', () => {
           iat: nowSeconds,
           exp: nowSeconds + 60,
         }),
-        expired: await t.ctx.tokens.sign(
+        expired: await createTokenService(t.config.JWT_SECRET).sign(
           claims,
           new Date(t.clock.now().getTime() - (TOKEN_LIFETIME_SECONDS + 60) * 1000),
         ),

@@ -11,8 +11,14 @@ export interface TelegramRecordedMessage {
   token: string;
 }
 
+/**
+ * Where SimCode mounts the stand-in (`app.register(telegram.plugin, { prefix: TELEGRAM_STAND_IN_PREFIX })`):
+ * the default base URL of its Telegram alert channels.
+ */
+export const TELEGRAM_STAND_IN_PREFIX = '/stand-ins/telegram';
+
 export interface TelegramStandIn {
-  /** Mount with `app.register(telegram.plugin, { prefix: '/stand-ins/telegram' })`: that is then its base URL. */
+  /** Mount under a prefix (TELEGRAM_STAND_IN_PREFIX in SimCode): that is then its base URL. */
   plugin: FastifyPluginAsync;
   /** What was sent, oldest first. */
   messages(): readonly TelegramRecordedMessage[];

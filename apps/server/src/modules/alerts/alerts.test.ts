@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { TELEGRAM_STAND_IN_PREFIX } from '@simcode/stand-ins';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../test/support/app';
@@ -13,7 +14,6 @@ import {
   simulatorControl,
 } from '../../../test/support/upstream';
 import { createUser, type TestUser } from '../../../test/support/users';
-import { TELEGRAM_STAND_IN_PREFIX } from '../../app/container';
 import { activations, mailQueue, operatorAlerts } from '../../db/schema';
 import { balanceOf } from '../accounts/ledger';
 import { type MailPayloads, renderMail } from '../mail/templates';

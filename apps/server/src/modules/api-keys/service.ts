@@ -32,7 +32,7 @@ const KEY_CACHE_TTL_MS = 60_000;
 const KEY_CACHE_MAX = 20_000;
 const DAY_MS = 86_400_000;
 /** The same note of a key (a call from outside its allow-list, say) is written once in this window. */
-const NOTE_COALESCE_MS = 10 * 60_000;
+export const NOTE_COALESCE_MS = 10 * 60_000;
 const NOTES_REMEMBERED = 10_000;
 
 export function hashApiKey(key: string): string {
@@ -358,10 +358,10 @@ export function createApiKeyService({
       };
     },
 
-    /** Writes a refusal or another notable use into the key's log (outside any purchase transaction). */
     /**
-     * Writes what happened to the key to its log; the same note again within NOTE_COALESCE_MS is not written
-     * twice (a bot calling from the wrong address would otherwise fill the log).
+     * Writes a refusal or another notable use into the key's log (outside any purchase transaction); the
+     * same note again within NOTE_COALESCE_MS is not written twice (a bot calling from the wrong address
+     * would otherwise fill the log).
      */
     async note(apiKeyId: number, kind: string, detail: string): Promise<void> {
       const nowMs = clock.now().getTime();

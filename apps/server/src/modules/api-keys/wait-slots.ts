@@ -1,3 +1,6 @@
+/** Long waits for codes and event streams one API key may hold open at once, over MCP and the JSON API. */
+export const WAITS_PER_KEY = 20;
+
 /**
  * Counts what each key holds open (MCP's wait_for_code, the JSON API's long-polls and event streams), so
  * one bot cannot hold every connection of the server.

@@ -214,4 +214,26 @@ describe('the JSON API through its generated client', () => {
     const keys = (await t.app.inject({ url: '/api/dashboard/api-keys', headers: user.headers })).json().keys;
     expect(keys[0].spent_total).toBeCloseTo(renewed.data!.price, 2);
   });
+
+  it('limits key lookups per address before any lookup: past it, even a live key not yet seen is refused', async () => {
+    const lookupsPerMinute = 5;
+    t = await createListeningTestApp({ RATE_LIMIT_API_KEY_LOOKUPS_PER_MINUTE: String(lookupsPerMinute) });
+    const user = await createUser(t);
+    // Both made first: a new key of the user drops the user's keys from memory.
+    const known = await clientOf(user, { name: 'known' });
+    const unseen = await clientOf(user, { name: 'unseen' });
+    expect((await known.api.GET('/balance')).response.status).toBe(200);
+
+    const balanceWith = (secret: string) =>
+      fetch(`${t.ctx.loopback.origin}/api/v1/balance`, { headers: { authorization: `Bearer ${secret}` } });
+    for (let lookup = 1; lookup < lookupsPerMinute; lookup += 1)
+      expect((await balanceWith(`sc_${randomUUID()}`)).status).toBe(401);
+    const guessed = await balanceWith(`sc_${randomUUID()}`);
+    expect(guessed.status).toBe(429);
+    expect(await guessed.json()).toMatchObject({ code: 'rate_limited' });
+    // The limit comes before the lookup: a real key this process has not seen is refused like a guess.
+    expect((await balanceWith(unseen.key.secret)).status).toBe(429);
+    // A key it knows is accepted from memory.
+    expect((await known.api.GET('/balance')).response.status).toBe(200);
+  });
 });

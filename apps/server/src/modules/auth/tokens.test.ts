@@ -17,6 +17,9 @@ beforeEach(async () => {
 });
 afterEach(() => t.app.close());
 
+/** Tokens signed with the server's own key (JWT_SECRET), as the server signs them. */
+const serverTokens = () => createTokenService(t.config.JWT_SECRET);
+
 const userRoute = '/api/dashboard/summary';
 /** An administrator's route that answers 404 to an administrator (no such user), 403 to anyone else. */
 const adminRoute = '/api/admin/users/2147483647';
@@ -75,8 +78,8 @@ describe('who is calling is decided by the server on every request', () => {
 
   it('never takes the role from the token: a user token claiming the admin role gets 403', async () => {
     // Signed with the server's key for the user's own live session: only the role claim is false.
-    const { sessionId } = (await t.ctx.tokens.verify(user.token))!;
-    const claimsAdmin = await t.ctx.tokens.sign({ userId: user.id, role: 1, tokenVersion: 0, sessionId });
+    const { sessionId } = (await serverTokens().verify(user.token))!;
+    const claimsAdmin = await serverTokens().sign({ userId: user.id, role: 1, tokenVersion: 0, sessionId });
     expect(await call(adminRoute, `Bearer ${claimsAdmin}`)).toMatchObject({
       status: 403,
       body: { success: false, error: 'Forbidden' },
@@ -86,7 +89,7 @@ describe('who is calling is decided by the server on every request', () => {
   });
 
   it('refuses a correctly signed token whose session has no live row', async () => {
-    const noSession = await t.ctx.tokens.sign({
+    const noSession = await serverTokens().sign({
       userId: user.id,
       role: 0,
       tokenVersion: 0,

@@ -13,6 +13,7 @@ import {
 import { createApiKey, protocolCall } from '../../../test/support/reseller';
 import {
   activationSync,
+  aFailoverOffer,
   anOffer,
   createListeningTestApp,
   simulatorControl,
@@ -20,6 +21,7 @@ import {
 import { createUser, type TestUser } from '../../../test/support/users';
 import { activationMessages, activations, rentSmsMessages, rents, webhookDeliveries } from '../../db/schema';
 import { balanceOf } from '../accounts/ledger';
+import { GIVE_BACKS_PER_KEY_PER_HOUR } from './activations/give-back';
 import { RENT_CATALOG_CALLS_PER_MINUTE } from './rents/catalog';
 
 let t: TestApp;
@@ -31,6 +33,8 @@ afterEach(async () => {
 });
 
 const TWO_MINUTES_MS = 2 * 60_000;
+/** Every mobile number of the United Kingdom: a phoneException that gives back each number bought there. */
+const GB_MOBILE_PREFIXES = '4470,4471,4472,4473,4474,4475,4476,4477,4478,4479';
 
 async function upstreamIdOf(orderId: number): Promise<string> {
   const [order] = await t.ctx.database.db.select().from(activations).where(eq(activations.id, orderId));
@@ -228,7 +232,7 @@ describe('phoneException', () => {
     // Every number of the country is excluded: each one bought is given back, and the buy ends NO_NUMBERS.
     const answer = await protocolCall(t, key.secret, 'getNumber', {
       ...params,
-      phoneException: '4470,4471,4472,4473,4474,4475,4476,4477,4478,4479',
+      phoneException: GB_MOBILE_PREFIXES,
     });
     expect(answer.body).toBe('NO_NUMBERS');
 
@@ -252,6 +256,65 @@ describe('phoneException', () => {
     }
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(1000);
     expect(t.ctx.providers.health.cancelsAtOnce(t.sms.name)).toBe(false);
+  });
+
+  it('stops buying for a key that gave back its hourly share of numbers, and only for that key', async () => {
+    t = await createListeningTestApp({ SIMULATOR_EARLY_CANCEL_MS: '0' });
+    const user = await createUser(t);
+    await fundUser(t.ctx.database, user.id, 1000);
+    const key = await createApiKey(t, user, { name: 'picky' });
+    const other = await createApiKey(t, user, { name: 'other' });
+    const offer = anOffer(t, 'GB');
+    const excludingEveryNumber = {
+      service: protocolIds.serviceOf(offer.service),
+      country: protocolIds.countryOf('GB'),
+      phoneException: GB_MOBILE_PREFIXES,
+    };
+    const boughtThrough = async (apiKeyId: number) =>
+      (await t.ctx.database.db.select().from(activations).where(eq(activations.apiKeyId, apiKeyId))).length;
+
+    while ((await boughtThrough(key.id)) < GIVE_BACKS_PER_KEY_PER_HOUR)
+      expect((await protocolCall(t, key.secret, 'getNumber', excludingEveryNumber)).body).toBe('NO_NUMBERS');
+    expect(await boughtThrough(key.id)).toBe(GIVE_BACKS_PER_KEY_PER_HOUR);
+    // Past the share nothing more is bought for the key; another key of the same account still buys.
+    expect((await protocolCall(t, key.secret, 'getNumber', excludingEveryNumber)).body).toBe('NO_NUMBERS');
+    expect(await boughtThrough(key.id)).toBe(GIVE_BACKS_PER_KEY_PER_HOUR);
+    await protocolCall(t, other.secret, 'getNumber', excludingEveryNumber);
+    expect(await boughtThrough(other.id)).toBeGreaterThan(0);
+    // Every number given back was cancelled at once and refunded.
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(1000);
+
+    // An hour after the give-backs (the hour includes its first instant).
+    t.clock.advance(60 * 60_000 + 1000);
+    // The simulator's prices move by the hour: the catalog reads them again, as its job would.
+    await t.ctx.catalog.refreshFromUpstream();
+    await protocolCall(t, key.secret, 'getNumber', excludingEveryNumber);
+    expect(await boughtThrough(key.id)).toBeGreaterThan(GIVE_BACKS_PER_KEY_PER_HOUR);
+  });
+
+  it('tries a supplier that cancels at once before one that refused an early cancel', async () => {
+    t = await createListeningTestApp({ SMS_PROVIDERS: 'sim-a,sim-b', SMS_ROUTING_PINS: 'GB=sim-a' });
+    await simulatorControl(t, 'settings', { earlyCancelMs: 0 }, 'sim-b');
+    const user = await createUser(t);
+    await fundUser(t.ctx.database, user.id, 10_000);
+    const key = await createApiKey(t, user);
+    const offer = aFailoverOffer(t, 'GB', 'sim-a', 'sim-b');
+    const answer = await protocolCall(t, key.secret, 'getNumber', {
+      service: protocolIds.serviceOf(offer.service),
+      country: protocolIds.countryOf('GB'),
+      phoneException: GB_MOBILE_PREFIXES,
+    });
+    expect(answer.body).toBe('NO_NUMBERS');
+
+    const bought = await t.ctx.database.db.select().from(activations).orderBy(activations.id);
+    // The pinned supplier first; once it refused to cancel at once, the one that does comes first.
+    expect(bought.map((order) => order.provider)).toEqual(['sim-a', 'sim-b', 'sim-b']);
+    expect(bought[0]).toMatchObject({ status: 'waiting', givenBackAt: expect.any(Date) });
+    for (const order of bought.slice(1))
+      expect(order).toMatchObject({ status: 'failed', statusReason: 'phone_exception' });
+    expect(t.ctx.providers.health.cancelsAtOnce('sim-a')).toBe(false);
+    expect(t.ctx.providers.health.cancelsAtOnce('sim-b')).toBe(true);
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(10_000 - bought[0]!.priceCents);
   });
 });
 

@@ -8,7 +8,6 @@ import { createUser, type TestUser } from '../../../test/support/users';
 import { depositAddresses, ledgerEntries, payments } from '../../db/schema';
 import { balanceOf } from '../accounts/ledger';
 import { createPaymentReconciliation, RECHECK_AFTER_MS } from './reconciliation';
-import { createTopupService } from './service';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -171,7 +170,7 @@ describe('deposit addresses', () => {
       .toHaveLength(1);
     await sandboxControl(t, 'status', { uuid: seen.uuid, status: 'paid', send_webhook: false });
     const job = createPaymentReconciliation({
-      topups: createTopupService(t.ctx),
+      topups: t.ctx.topups,
       clock: t.clock,
       log: t.ctx.log,
     });

@@ -14,7 +14,7 @@ import { ledgerEntries, paymentEvents, payments } from '../../db/schema';
 import { balanceOf } from '../accounts/ledger';
 import { createPaymentReconciliation, RECHECK_AFTER_MS, RECONCILIATION_BATCH_SIZE } from './reconciliation';
 import { createPaymentsRepository } from './repository';
-import { CONFIRMATION_WAIT_MS, createTopupService, EXPIRY_GRACE_MS } from './service';
+import { CONFIRMATION_WAIT_MS, EXPIRY_GRACE_MS } from './service';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -26,7 +26,7 @@ afterEach(async () => {
 
 function reconciliation(app: TestApp) {
   return createPaymentReconciliation({
-    topups: createTopupService(app.ctx),
+    topups: app.ctx.topups,
     clock: app.clock,
     log: app.ctx.log,
   });
@@ -112,36 +112,25 @@ describe('the payment reconciliation job', () => {
   it('finds an invoice whose creation answer was lost, and credits it when paid', async () => {
     t = await createPaymentsTestApp();
     const user = await createUser(t);
-    const now = t.clock.now();
-    const repository = createPaymentsRepository(t.ctx.database.db);
-    const lost = await repository.insertPending({
-      userId: user.id,
-      provider: t.ctx.paymentProviders[0]!.name,
-      orderId: 'top_lost_creation_answer',
-      amountCents: 1500,
-      expiresAt: new Date(now.getTime() + 3_600_000),
-      now,
-    });
-    // The provider did create it; our side never heard back.
-    const invoice = await t.ctx.paymentProviders[0]!.createInvoice({
-      orderId: lost.orderId,
-      amountCents: 1500,
-      callbackUrl: `${t.config.PUBLIC_URL}/api/topup/cryptomus/webhook`,
-      returnUrl: t.config.PUBLIC_URL,
-      successUrl: t.config.PUBLIC_URL,
-      lifetimeSeconds: 3600,
-    });
-    await sandboxControl(t, 'status', {
-      uuid: invoice.providerPaymentId,
-      status: 'paid',
-      send_webhook: false,
-    });
+    const created = await t.ctx.topups.createInvoice(user.id, 15);
+    const [stored] = await t.ctx.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, created.orderId));
+    const providerPaymentId = stored!.providerPaymentId!;
+    // The provider did create it; our side never heard back: the row is as it was before the answer.
+    const [lost] = await t.ctx.database.db
+      .update(payments)
+      .set({ providerPaymentId: null, paymentUrl: null })
+      .where(eq(payments.id, stored!.id))
+      .returning();
+    await sandboxControl(t, 'status', { uuid: providerPaymentId, status: 'paid', send_webhook: false });
     t.clock.advance(RECHECK_AFTER_MS);
     await reconciliation(t).run();
-    const [row] = await t.ctx.database.db.select().from(payments).where(eq(payments.id, lost.id));
+    const [row] = await t.ctx.database.db.select().from(payments).where(eq(payments.id, lost!.id));
     expect(row).toMatchObject({
       status: 'completed',
-      providerPaymentId: invoice.providerPaymentId,
+      providerPaymentId,
       creditedCents: 1500,
     });
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(1500);
@@ -153,7 +142,7 @@ describe('the payment reconciliation job', () => {
     const now = t.clock.now();
     const ghost = await createPaymentsRepository(t.ctx.database.db).insertPending({
       userId: user.id,
-      provider: t.ctx.paymentProviders[0]!.name,
+      provider: t.config.paymentProviders[0]!.name,
       orderId: 'top_never_created',
       amountCents: 900,
       expiresAt: new Date(now.getTime() + 3_600_000),
@@ -179,7 +168,7 @@ describe('the payment reconciliation job', () => {
     const now = t.clock.now();
     const stuck = await createPaymentsRepository(t.ctx.database.db).insertPending({
       userId: user.id,
-      provider: t.ctx.paymentProviders[0]!.name,
+      provider: t.config.paymentProviders[0]!.name,
       orderId: 'top_provider_down',
       amountCents: 900,
       expiresAt: new Date(now.getTime() + 3_600_000),

@@ -7,6 +7,7 @@ import { createApiKey } from '../../../test/support/reseller';
 import { anOffer, createListeningTestApp, simulatorControl } from '../../../test/support/upstream';
 import { createUser } from '../../../test/support/users';
 import { balanceOf } from '../accounts/ledger';
+import { WAITS_PER_KEY } from '../api-keys/wait-slots';
 
 let t: TestApp;
 let client: Client | undefined;
@@ -112,5 +113,43 @@ describe('the MCP server, through the official SDK client', () => {
     expect(refused.isError).toBe(true);
     expect(JSON.parse(refused.content[0]!.text)).toMatchObject({ error: 'NO_BALANCE' });
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(1000);
+  });
+
+  it('refuses a wait_for_code past the per-key cap, and the waits already open still get their code', async () => {
+    t = await createListeningTestApp();
+    const user = await createUser(t);
+    await fundUser(t.ctx.database, user.id, 1000);
+    const offer = anOffer(t, 'GB');
+    const { secret } = await createApiKey(t, user);
+    await connect(secret);
+    const bought = await tool('buy_number', {
+      country: 'GB',
+      service: offer.service,
+      idempotency_key: 'purchase-0003',
+    });
+    const orderId = bought.structuredContent?.order_id as number;
+
+    // One more than the cap at once: none can end before the code comes, except the one refused.
+    const waits = Array.from({ length: WAITS_PER_KEY + 1 }, () =>
+      tool('wait_for_code', { order_id: orderId, timeout_seconds: 60 }),
+    );
+    const first = await Promise.race(waits);
+    expect(first.isError).toBe(true);
+    expect(JSON.parse(first.content[0]!.text)).toMatchObject({ error: 'TOO_MANY_WAITS' });
+
+    const order = await t.ctx.activations.find(user.id, orderId);
+    await simulatorControl(t, 'sms', { activationId: order!.providerActivationId, code: '2718' });
+    const answers = await Promise.all(waits);
+    expect(answers.filter((answer) => answer.isError)).toHaveLength(1);
+    expect(answers.filter((answer) => !answer.isError).map((answer) => answer.structuredContent)).toEqual(
+      Array(WAITS_PER_KEY).fill({ status: 'code_received', code: '2718' }),
+    );
+    // The slots are given back when the waits end.
+    expect(
+      (await tool('wait_for_code', { order_id: orderId, timeout_seconds: 1 })).structuredContent,
+    ).toEqual({
+      status: 'code_received',
+      code: '2718',
+    });
   });
 });

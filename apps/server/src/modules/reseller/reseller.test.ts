@@ -1,4 +1,5 @@
 import { protocolIds } from '@simcode/sms-activate-protocol';
+import { eq } from 'drizzle-orm';
 import SMSActivate from 'sms-activate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../test/support/app';
@@ -11,7 +12,9 @@ import {
   simulatorControl,
 } from '../../../test/support/upstream';
 import { createUser } from '../../../test/support/users';
+import { apiKeyEvents } from '../../db/schema';
 import { balanceOf } from '../accounts/ledger';
+import { NOTE_COALESCE_MS } from '../api-keys/service';
 
 let t: TestApp;
 afterEach(async () => {
@@ -264,6 +267,25 @@ describe('the protocol refuses with its own tokens', () => {
       await t.app.inject({ url: `/api/dashboard/api-keys/${id}/log`, headers: user.headers })
     ).json();
     expect(log.events[0]).toMatchObject({ kind: 'ip_refused' });
+  });
+
+  it('writes one allow-list refusal note per window, however often the key is refused in it', async () => {
+    t = await createListeningTestApp();
+    const user = await createUser(t);
+    const { id, secret } = await createApiKey(t, user, { allowed_ips: ['203.0.113.0/24'] });
+    const notes = async () =>
+      (await t.ctx.database.db.select().from(apiKeyEvents).where(eq(apiKeyEvents.apiKeyId, id))).filter(
+        (note) => note.kind === 'ip_refused',
+      );
+    for (let call = 0; call < 5; call += 1)
+      expect((await protocolCall(t, secret, 'getBalance')).body).toBe('BAD_KEY');
+    t.clock.advance(NOTE_COALESCE_MS - 1000);
+    expect((await protocolCall(t, secret, 'getBalance')).body).toBe('BAD_KEY');
+    expect(await notes()).toHaveLength(1);
+
+    t.clock.advance(1000);
+    expect((await protocolCall(t, secret, 'getBalance')).body).toBe('BAD_KEY');
+    expect(await notes()).toHaveLength(2);
   });
 
   it('limits calls per key with the protocol refusal: HTTP 200, BANNED until a time, and Retry-After', async () => {

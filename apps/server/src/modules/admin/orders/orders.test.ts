@@ -170,6 +170,42 @@ describe('orders in the console', () => {
     expect(detail.messages).toEqual([expect.objectContaining({ code: '123456', late: false })]);
   });
 
+  it('ends a one-time order at its provider before support refunds it, and records the answer', async () => {
+    const { admin, user, order } = await setUp();
+    t.clock.advance(3 * 60_000);
+    const refunded = await post(admin, `/orders/${order.id}/refund`, { reason: 'number never worked' });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const state = (await simulatorControl(t, 'state', { activationId: order.providerActivationId })) as {
+      activation: { status: string };
+    };
+    expect(state.activation.status).toBe('cancelled');
+    const detail = (await get(admin, `/orders/${order.id}`)).json();
+    expect(
+      detail.upstream.map((call: { action: string; outcome: string }) => `${call.action} ${call.outcome}`),
+    ).toEqual(['buy ok', 'cancel ok']);
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(1000);
+  });
+
+  it('finishes a one-time order at its provider when the provider refuses the cancel, then refunds', async () => {
+    // Inside the provider's first two minutes: the cancel is refused, so the number is finished instead.
+    const { admin, user, order } = await setUp();
+    const refunded = await post(admin, `/orders/${order.id}/refund`, { reason: 'number never worked' });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const state = (await simulatorControl(t, 'state', { activationId: order.providerActivationId })) as {
+      activation: { status: string };
+    };
+    expect(state.activation.status).toBe('finished');
+    const detail = (await get(admin, `/orders/${order.id}`)).json();
+    expect(detail.upstream.map((call: { action: string }) => call.action)).toEqual([
+      'buy',
+      'cancel',
+      'finish',
+    ]);
+    expect(detail.upstream.at(-1)).toMatchObject({ action: 'finish', outcome: 'ok' });
+    expect(detail.upstream[1].outcome).not.toBe('ok');
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(1000);
+  });
+
   it('cancels the number at its provider and records it', async () => {
     const { admin, order } = await setUp();
     t.clock.advance(3 * 60_000);

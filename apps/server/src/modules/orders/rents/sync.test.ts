@@ -24,6 +24,7 @@ import { createUser, type TestUser } from '../../../../test/support/users';
 import { rentSmsMessages, rents } from '../../../db/schema';
 import type { UserEvent } from '../../../db/user-events';
 import { balanceOf } from '../../accounts/ledger';
+import { RENT_CATALOG_CALLS_PER_MINUTE } from './catalog';
 import { AUTO_RENEW_LEAD_MS, RENT_SYNC_MIN_INTERVAL_MS } from './sync';
 
 let t: TestApp;
@@ -131,6 +132,40 @@ describe('automatic renewal', () => {
     const [listed] = await rentsOf(t, user);
     expect(listed).toMatchObject({ status: 'renewed', auto_renew_error: null });
     expect(new Date(listed!.end_date!).getTime() - new Date(rent.end_date).getTime()).toBe(168 * HOUR_MS);
+  });
+
+  it('tries again within the period when the rent catalog is busy, and renews', async () => {
+    t = await createListeningTestApp();
+    await quietSimulator(t);
+    const user = await aUser();
+    const offer = await aRentOffer(t, 'US', 168);
+    await fundUser(t.ctx.database, user.id, 100_000);
+    const rent = (await rentRequest(t, user, renewableBody(offer, 1))).json().rent;
+    const sync = rentSync(t);
+    await advance(168 * HOUR_MS - AUTO_RENEW_LEAD_MS + 60_000);
+
+    // Renewal price reads take this minute's catalog budget (each period is read once, then cached).
+    const row = await rentRow(t, rent.id);
+    const upstreamRent = { ...row, providerRentId: row.providerRentId! };
+    let refusal: unknown;
+    for (let hours = 200; !refusal && hours < 200 + RENT_CATALOG_CALLS_PER_MINUTE; hours += 1)
+      refusal = await t.ctx.orders.rents.catalog.renewalQuote(upstreamRent, hours).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(refusal).toMatchObject({ code: 'rent_catalog_busy' });
+    await sync.run();
+    expect(await renewalRows(t, rent.id)).toEqual([]);
+    const [waiting] = await rentsOf(t, user);
+    expect(waiting).toMatchObject({ status: 'active', auto_renew: true, auto_renew_error: null });
+
+    // A minute later, still before the end date, the next tick renews it.
+    await advance(60_000);
+    await sync.run();
+    const renewals = await renewalRows(t, rent.id);
+    expect(renewals).toEqual([expect.objectContaining({ status: 'done', automatic: true, hours: 168 })]);
+    const [listed] = await rentsOf(t, user);
+    expect(listed).toMatchObject({ status: 'renewed', auto_renew_error: null });
   });
 
   it('leaves the rent to expire when the balance does not cover another period, and says why', async () => {
