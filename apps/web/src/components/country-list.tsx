@@ -96,23 +96,12 @@ function CountryList({
       id: country.id,
       name: countryName(country.id, country.name),
       leading: <CountryFlag country={country.id} />,
-      trailing: withFigures ? (
-        <span className="flex shrink-0 flex-col items-end text-xs leading-tight tabular-nums">
-          {country.fromPrice != null ? (
-            <span className="font-medium text-foreground">
-              {t('countries.fromPrice', { price: formatDollars(country.fromPrice) })}
-            </span>
-          ) : (
-            <span className="text-muted-foreground">{t('countries.outOfStock')}</span>
-          )}
-          <span className="text-muted-foreground">
-            +{country.dialCode}
-            {country.stock ? ` · ${t('countries.inStock', { count: formatNumber(country.stock) })}` : ''}
-          </span>
-        </span>
-      ) : (
-        <span className="text-xs text-muted-foreground tabular-nums">+{country.dialCode}</span>
-      ),
+      trailing: <span className="text-xs text-muted-foreground tabular-nums">+{country.dialCode}</span>,
+      detail: withFigures
+        ? country.fromPrice != null
+          ? `${t('countries.fromPrice', { price: formatDollars(country.fromPrice) })} · ${t('countries.inStock', { count: formatNumber(country.stock ?? 0) })}`
+          : t('countries.outOfStock')
+        : undefined,
     }))
     .sort((a, b) => {
       if (withFigures && order === 'popular') {

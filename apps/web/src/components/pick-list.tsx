@@ -13,6 +13,8 @@ interface PickItem {
   leading: ReactNode;
   /** A detail after the name (a dialling code). */
   trailing?: ReactNode;
+  /** A line under the name (a country's price and stock). */
+  detail?: ReactNode;
 }
 
 /**
@@ -80,7 +82,14 @@ export function PickList({
                     className="sr-only"
                   />
                   {item.leading}
-                  <span className="min-w-0 flex-1 truncate">{item.name}</span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate">{item.name}</span>
+                    {item.detail && (
+                      <span className="block text-xs font-normal text-muted-foreground tabular-nums">
+                        {item.detail}
+                      </span>
+                    )}
+                  </span>
                   {item.trailing}
                   <Check className={cn('size-4 text-primary', !selected && 'invisible')} aria-hidden="true" />
                 </label>
