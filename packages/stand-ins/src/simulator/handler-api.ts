@@ -149,7 +149,7 @@ function history({ engine, style, params, nowMs }: ActionContext): ProtocolReply
   // SMS-Activate calls the page size `limit`, Hero `size`.
   const size = integerParam(params.limit ?? params.size, DEFAULT_HISTORY_SIZE, 'INVALID_PARAMETER');
   const listed = page(
-    engine.activationsBetween(start * 1000, end * 1000 + 999),
+    engine.activations.activationsBetween(start * 1000, end * 1000 + 999),
     integerParam(params.offset, 0, 'INVALID_PARAMETER'),
     size,
   );
@@ -178,7 +178,7 @@ const DEFAULT_ALL_SMS_SIZE = 10;
  * or refunded activation has none to give (409 ACTIVATION_NOT_ACTIVE).
  */
 function allSms({ engine, params }: ActionContext): ProtocolReply {
-  const activation = engine.activation(params.id);
+  const activation = engine.activations.activation(params.id);
   if (activation.status === 'cancelled') throw new ProtocolRefusal('ACTIVATION_NOT_ACTIVE');
   const size = integerParam(params.size, DEFAULT_ALL_SMS_SIZE, 'INVALID_PARAMETER');
   const pageNumber = integerParam(params.page, 1, 'INVALID_PARAMETER');
@@ -228,7 +228,7 @@ function rentPhone(rent: SimRent, style: ResponseStyle) {
 
 function setStatusAction(status: number, classicSuccess: string): Handler {
   return ({ engine, style, params }) => {
-    engine.setStatus(params.id, status);
+    engine.activations.setStatus(params.id, status);
     return style === 'hero' ? noContent : text(classicSuccess);
   };
 }
@@ -238,7 +238,7 @@ const balance: Handler = ({ engine }) => text(`ACCESS_BALANCE:${formatUsd(engine
 function buyFrom(engine: SimulatorEngine, params: Params): SimActivation {
   // No number here forwards calls, as getNumbersStatus's `<service>_1` counts say.
   if (flagParam(params.forward)) throw new ProtocolRefusal('NO_NUMBERS');
-  return engine.buy({
+  return engine.activations.buy({
     service: serviceParam(params),
     countryId: countryParam(params),
     operator: params.operator,
@@ -262,12 +262,13 @@ const ACTIONS: Readonly<Record<ProtocolAction, Handler>> = {
     return numberV2(activation, engine.country(activation.countryId), style);
   },
 
-  getStatus: ({ engine, params }) => text(engine.statusText(engine.activation(params.id))),
+  getStatus: ({ engine, params }) =>
+    text(engine.activations.statusText(engine.activations.activation(params.id))),
 
-  getStatusV2: ({ engine, style, params }) => statusV2(engine.activation(params.id), style),
+  getStatusV2: ({ engine, style, params }) => statusV2(engine.activations.activation(params.id), style),
 
   setStatus: ({ engine, params }) =>
-    text(engine.setStatus(params.id, integerParam(params.status, undefined, 'BAD_STATUS'))),
+    text(engine.activations.setStatus(params.id, integerParam(params.status, undefined, 'BAD_STATUS'))),
 
   // SMS-Activate has no getAllSms (protocols.md A.4.15): classic answers BAD_ACTION.
   getAllSms: allSms,
@@ -278,7 +279,7 @@ const ACTIONS: Readonly<Record<ProtocolAction, Handler>> = {
   cancelActivation: setStatusAction(8, 'ACCESS_CANCEL'),
 
   getActiveActivations: ({ engine, style, params }) => {
-    const live = engine.liveActivations();
+    const live = engine.activations.liveActivations();
     const items = page(
       live,
       integerParam(params.start, 0, 'INVALID_PARAMETER'),
@@ -394,7 +395,7 @@ const ACTIONS: Readonly<Record<ProtocolAction, Handler>> = {
 
   getRentServicesAndCountries: ({ engine, style, params }) => {
     const country = engine.country(countryParam(params));
-    const offers = engine.rentCatalog(country.providerId, rentHoursParam(params));
+    const offers = engine.rents.rentCatalog(country.providerId, rentHoursParam(params));
     return json({
       countries: indexed(
         SIM_COUNTRIES.filter((candidate) => candidate.rentSupported).map((candidate) => candidate.providerId),
@@ -414,7 +415,7 @@ const ACTIONS: Readonly<Record<ProtocolAction, Handler>> = {
   },
 
   getRentNumber: ({ engine, style, params }) => {
-    const rent = engine.rent({
+    const rent = engine.rents.rent({
       service: serviceParam(params),
       countryId: countryParam(params),
       operator: params.operator,
@@ -425,7 +426,7 @@ const ACTIONS: Readonly<Record<ProtocolAction, Handler>> = {
   },
 
   getRentStatus: ({ engine, style, params }) => {
-    const rent = engine.rentById(params.id);
+    const rent = engine.rents.rentById(params.id);
     if (rent.status === 'cancelled') throw new ProtocolRefusal('STATUS_CANCEL');
     if (rent.status === 'finished') throw new ProtocolRefusal('STATUS_FINISH');
     if (rent.status === 'revoked') throw new ProtocolRefusal('STATUS_REVOKE');
@@ -439,27 +440,27 @@ const ACTIONS: Readonly<Record<ProtocolAction, Handler>> = {
   },
 
   setRentStatus: ({ engine, params }) => {
-    engine.setRentStatus(params.id, integerParam(params.status, undefined, 'INCORECT_STATUS'));
+    engine.rents.setRentStatus(params.id, integerParam(params.status, undefined, 'INCORECT_STATUS'));
     return json({ status: 'success' });
   },
 
   getRentList: ({ engine, style }) => {
-    const values = engine.activeRents().map((rent) => ({ id: rent.id, phone: rent.phoneNumber }));
+    const values = engine.rents.activeRents().map((rent) => ({ id: rent.id, phone: rent.phoneNumber }));
     return json({ status: 'success', values: style === 'classic' ? indexed(values) : values });
   },
 
   continueRentNumber: ({ engine, style, params }) =>
-    json(rentPhone(engine.extendRent(params.id, rentHoursParam(params)), style)),
+    json(rentPhone(engine.rents.extendRent(params.id, rentHoursParam(params)), style)),
 
   getContinueRentPriceNumber: ({ engine, params }) =>
     json({
       status: 'success',
-      price: engine.extensionPrice(params.id, rentHoursParam(params)),
+      price: engine.rents.extensionPrice(params.id, rentHoursParam(params)),
       currency: USD_CURRENCY,
     }),
 
   continueRentInfo: ({ engine, params }) => {
-    const price = engine.extensionPrice(params.id, rentHoursParam(params, 'hours'));
+    const price = engine.rents.extensionPrice(params.id, rentHoursParam(params, 'hours'));
     return json({
       status: 'success',
       price,
