@@ -3,7 +3,6 @@ import {
   activeActivationBody,
   countryBody,
   countryParam,
-  DEFAULT_RENT_STATUS_PAGE_SIZE,
   flagParam,
   formatUsd,
   historyItemBody,
@@ -24,39 +23,17 @@ import {
   protocolAction,
   type ResponseStyle,
   renderRefusal,
-  rentHoursParam,
-  rentPhoneBody,
-  rentStatusBody,
   rfc3339,
   serviceParam,
   statusV2Body,
   text,
   topCountryBody,
-  USD_CURRENCY,
 } from '@simcode/sms-activate-protocol';
-import { MAX_RENT_HOURS, SIM_COUNTRIES, SIM_SERVICES, type SimCountry } from './catalog';
+import { type ActionContext, type Handler, MAX_PAGE_SIZE, page } from './action-context';
+import { SIM_COUNTRIES, SIM_SERVICES, type SimCountry } from './catalog';
 import type { SimulatorEngine } from './engine';
-import type { SimActivation, SimRent } from './model';
-
-const MAX_PAGE_SIZE = 100;
-
-function page<T>(items: readonly T[], start: number, size: number): T[] {
-  return items.slice(Math.max(0, start), Math.max(0, start) + Math.min(Math.max(size, 1), MAX_PAGE_SIZE));
-}
-
-// Actions -------------------------------------------------------------------------------------------------
-
-interface ActionContext {
-  engine: SimulatorEngine;
-  /** The shape of what the action answers, and which actions there are. */
-  style: ResponseStyle;
-  /** How refusals are told. */
-  errorStyle: ResponseStyle;
-  params: Params;
-  nowMs: number;
-}
-
-type Handler = (context: ActionContext) => ProtocolReply;
+import type { SimActivation } from './model';
+import { RENT_ACTIONS } from './rent-actions';
 
 const totalStock = (tiers: readonly PriceTier[]) => tiers.reduce((sum, tier) => sum + tier.stock, 0);
 
@@ -220,10 +197,6 @@ function activeItem(activation: SimActivation, engine: SimulatorEngine, style: R
     },
     style,
   );
-}
-
-function rentPhone(rent: SimRent, style: ResponseStyle) {
-  return rentPhoneBody({ id: rent.id, phoneNumber: rent.phoneNumber, endsAtMs: rent.endsAtMs }, style);
 }
 
 function setStatusAction(status: number, classicSuccess: string): Handler {
@@ -393,82 +366,7 @@ const ACTIONS: Readonly<Record<ProtocolAction, Handler>> = {
       services: SIM_SERVICES.map((code) => ({ code, name: serviceByCode(code)?.name ?? code })),
     }),
 
-  getRentServicesAndCountries: ({ engine, style, params }) => {
-    const country = engine.country(countryParam(params));
-    const offers = engine.rents.rentCatalog(country.providerId, rentHoursParam(params));
-    return json({
-      countries: indexed(
-        SIM_COUNTRIES.filter((candidate) => candidate.rentSupported).map((candidate) => candidate.providerId),
-      ),
-      operators: indexed(['any', ...country.operators]),
-      services: Object.fromEntries(
-        offers.map((offer) => [
-          offer.service,
-          {
-            cost: offer.costUsd,
-            // Newer providers report stock as {current, total}; older ones as a number.
-            quant: style === 'hero' ? { current: offer.stock, total: offer.stock } : offer.stock,
-          },
-        ]),
-      ),
-    });
-  },
-
-  getRentNumber: ({ engine, style, params }) => {
-    const rent = engine.rents.rent({
-      service: serviceParam(params),
-      countryId: countryParam(params),
-      operator: params.operator,
-      hours: rentHoursParam(params),
-      webhookUrl: params.url?.trim() || undefined,
-    });
-    return json(rentPhone(rent, style));
-  },
-
-  getRentStatus: ({ engine, style, params }) => {
-    const rent = engine.rents.rentById(params.id);
-    if (rent.status === 'cancelled') throw new ProtocolRefusal('STATUS_CANCEL');
-    if (rent.status === 'finished') throw new ProtocolRefusal('STATUS_FINISH');
-    if (rent.status === 'revoked') throw new ProtocolRefusal('STATUS_REVOKE');
-    if (rent.sms.length === 0) throw new ProtocolRefusal('STATUS_WAIT_CODE');
-    const size = integerParam(params.size, DEFAULT_RENT_STATUS_PAGE_SIZE, 'INVALID_PARAMETER');
-    const pageNumber = integerParam(params.page, 1, 'INVALID_PARAMETER');
-    const newestFirst = [...rent.sms].reverse();
-    return json(
-      rentStatusBody(page(newestFirst, (pageNumber - 1) * size, size), rent.sms.length, rent.service, style),
-    );
-  },
-
-  setRentStatus: ({ engine, params }) => {
-    engine.rents.setRentStatus(params.id, integerParam(params.status, undefined, 'INCORECT_STATUS'));
-    return json({ status: 'success' });
-  },
-
-  getRentList: ({ engine, style }) => {
-    const values = engine.rents.activeRents().map((rent) => ({ id: rent.id, phone: rent.phoneNumber }));
-    return json({ status: 'success', values: style === 'classic' ? indexed(values) : values });
-  },
-
-  continueRentNumber: ({ engine, style, params }) =>
-    json(rentPhone(engine.rents.extendRent(params.id, rentHoursParam(params)), style)),
-
-  getContinueRentPriceNumber: ({ engine, params }) =>
-    json({
-      status: 'success',
-      price: engine.rents.extensionPrice(params.id, rentHoursParam(params)),
-      currency: USD_CURRENCY,
-    }),
-
-  continueRentInfo: ({ engine, params }) => {
-    const price = engine.rents.extensionPrice(params.id, rentHoursParam(params, 'hours'));
-    return json({
-      status: 'success',
-      price,
-      currency: USD_CURRENCY,
-      maxHours: MAX_RENT_HOURS,
-      ...(flagParam(params.needHistory) ? { history: {} } : {}),
-    });
-  },
+  ...RENT_ACTIONS,
 };
 
 /** Answers one handler_api.php call; refusals come back rendered in the error style, never thrown. */
