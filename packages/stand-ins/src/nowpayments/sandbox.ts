@@ -1,34 +1,21 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import {
-  amountToCents,
-  amountToUnits,
-  COIN_DECIMALS,
-  isFinalStatus,
-  SIGNATURE_HEADER,
-  signIpn,
-  unitsToAmount,
-} from '@simcode/nowpayments-protocol';
+import { randomBytes } from 'node:crypto';
+import { amountToCents, amountToUnits, COIN_DECIMALS, unitsToAmount } from '@simcode/nowpayments-protocol';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type Clock, systemClock } from '../clock';
 import { type StandInLogger, silentLogger } from '../logger';
 import { sameSecret } from '../sandbox/merchant-api';
 import {
-  type Coin,
   centsToUnits,
   coinByCode,
   DEFAULT_IPN_RETRY_DELAYS_MS,
   DEFAULT_PAYMENT_LIFETIME_MS,
-  fakeAddress,
   type Invoice,
-  IPN_TIMEOUT_MS,
-  iso,
   JWT_LIFETIME_MS,
   NOWPAYMENTS_SANDBOX_COINS,
-  NOWPAYMENTS_SERVICE_FEE_BPS,
-  type Payment,
-  unitsToCents,
 } from './model';
 import { nowPaymentsPayPage, nowPaymentsResultPage } from './page';
+import { createNowPaymentsState, defaultPaidUnits } from './state';
+import { balanceObject, invoiceObject, paymentObject } from './views';
 
 export interface NowPaymentsSandboxOptions {
   /** The `x-api-key` the merchant API wants; also authorises the control API (`x-sandbox-key`). */
@@ -55,12 +42,6 @@ export interface NowPaymentsSandbox {
   stop(): void;
 }
 
-/** NOWPayments' service fee on what a payer paid, in the coin's units. */
-const serviceFeeUnits = (paidUnits: number) => Math.floor((paidUnits * NOWPAYMENTS_SERVICE_FEE_BPS) / 10_000);
-/** Payments whose money the merchant holds (less the fee), and ones still on their way to it. */
-const HELD_STATUSES = new Set(['finished', 'partially_paid']);
-const ARRIVING_STATUSES = new Set(['confirming', 'confirmed', 'sending']);
-
 /** NOWPayments' error answers: `{status:false, statusCode, code, message}`. */
 const apiError = (reply: FastifyReply, statusCode: number, code: string, message: string) =>
   reply.code(statusCode).send({ status: false, statusCode, code, message });
@@ -73,161 +54,16 @@ const apiError = (reply: FastifyReply, statusCode: number, code: string, message
  * (`/control/fault`: every merchant call answers 503 until cleared). State lives in memory.
  */
 export function createNowPaymentsSandbox(options: NowPaymentsSandboxOptions): NowPaymentsSandbox {
-  const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;
-  const lifetimeMs = options.paymentLifetimeMs ?? DEFAULT_PAYMENT_LIFETIME_MS;
   const retryDelaysMs = options.ipnRetryDelaysMs ?? DEFAULT_IPN_RETRY_DELAYS_MS;
-  const invoices = new Map<string, Invoice>();
-  const payments = new Map<number, Payment>();
-  const tokens = new Map<string, number>();
-  const timers = new Set<NodeJS.Timeout>();
-  let faulty = false;
-  let nextInvoiceId = 5_000_000_000 + randomInt(1_000_000);
-  let nextPaymentId = 4_000_000_000 + randomInt(1_000_000);
-  const nowMs = () => clock.now().getTime();
-
-  function paymentObject(payment: Payment): Record<string, unknown> {
-    const { invoice, coin } = payment;
-    const feeUnits = serviceFeeUnits(payment.paidUnits);
-    return {
-      payment_id: payment.paymentId,
-      invoice_id: Number(invoice.id),
-      payment_status: payment.status,
-      pay_address: payment.payAddress,
-      payin_extra_id: null,
-      price_amount: unitsToAmount(invoice.priceCents, 2),
-      price_currency: invoice.priceCurrency,
-      pay_amount: unitsToAmount(payment.payUnits, COIN_DECIMALS),
-      actually_paid: unitsToAmount(payment.paidUnits, COIN_DECIMALS),
-      actually_paid_at_fiat: unitsToAmount(unitsToCents(payment.paidUnits, coin), 2),
-      pay_currency: coin.code,
-      order_id: invoice.orderId,
-      order_description: invoice.orderDescription,
-      purchase_id: String(payment.paymentId + 1),
-      outcome_amount: unitsToAmount(payment.paidUnits - feeUnits, COIN_DECIMALS),
-      outcome_currency: coin.code,
-      payin_hash: payment.payinHash,
-      payout_hash: null,
-      fee: {
-        currency: coin.code,
-        depositFee: 0,
-        withdrawalFee: 0,
-        serviceFee: unitsToAmount(feeUnits, COIN_DECIMALS),
-      },
-      created_at: iso(payment.createdAtMs),
-      updated_at: iso(payment.updatedAtMs),
-      type: 'crypto2crypto',
-    };
-  }
-
-  function invoiceObject(invoice: Invoice, invoiceUrl: string): Record<string, unknown> {
-    return {
-      id: invoice.id,
-      token_id: invoice.tokenId,
-      order_id: invoice.orderId,
-      order_description: invoice.orderDescription,
-      price_amount: unitsToAmount(invoice.priceCents, 2).toString(),
-      price_currency: invoice.priceCurrency,
-      pay_currency: invoice.payCurrency,
-      ipn_callback_url: invoice.ipnCallbackUrl,
-      invoice_url: invoiceUrl,
-      success_url: invoice.successUrl,
-      cancel_url: invoice.cancelUrl,
-      created_at: iso(invoice.createdAtMs),
-      updated_at: iso(invoice.updatedAtMs),
-    };
-  }
-
-  /** Posts the payment's IPN, retrying refused deliveries on the configured schedule. */
-  function sendIpn(payment: Payment, attempt = 0): void {
-    const url = payment.invoice.ipnCallbackUrl;
-    if (!url) return;
-    const payload = paymentObject(payment);
-    const body = JSON.stringify(payload);
-    const retry = () => {
-      const delayMs = retryDelaysMs[attempt];
-      if (delayMs === undefined) return;
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        sendIpn(payment, attempt + 1);
-      }, delayMs);
-      timer.unref();
-      timers.add(timer);
-    };
-    fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [SIGNATURE_HEADER]: signIpn(payload, options.ipnSecret),
-      },
-      body,
-      signal: AbortSignal.timeout(IPN_TIMEOUT_MS),
-    })
-      .then(async (response) => {
-        await response.body?.cancel();
-        logger.info(
-          { paymentId: payment.paymentId, status: response.status },
-          'nowpayments sandbox IPN sent',
-        );
-        if (response.status >= 300) retry();
-      })
-      .catch((error: unknown) => {
-        logger.warn({ paymentId: payment.paymentId, err: String(error) }, 'nowpayments sandbox IPN failed');
-        retry();
-      });
-  }
-
-  /** Moves a payment on and announces it, unless a test wants the IPN lost (`announce: false`). */
-  function setStatus(payment: Payment, status: string, paidUnits?: number, announce = true): void {
-    payment.status = status;
-    if (paidUnits !== undefined) {
-      payment.paidUnits = paidUnits;
-      payment.payinHash ??= randomBytes(32).toString('hex');
-    }
-    payment.updatedAtMs = nowMs();
-    logger.info({ paymentId: payment.paymentId, status }, 'nowpayments sandbox payment changed');
-    if (announce) sendIpn(payment);
-  }
-
-  function expireDue(): void {
-    const now = nowMs();
-    for (const payment of payments.values()) {
-      if (payment.status === 'waiting' && payment.createdAtMs + lifetimeMs <= now)
-        setStatus(payment, 'expired');
-    }
-  }
-
-  /** The payer picks a coin on the invoice page: NOWPayments opens a payment for it. */
-  function openPayment(invoice: Invoice, coin: Coin): Payment {
-    const existing = [...payments.values()].find(
-      (payment) => payment.invoice === invoice && payment.coin === coin && !isFinalStatus(payment.status),
-    );
-    if (existing) return existing;
-    const now = nowMs();
-    const payment: Payment = {
-      paymentId: nextPaymentId++,
-      invoice,
-      status: 'waiting',
-      coin,
-      payAddress: fakeAddress(coin),
-      payUnits: centsToUnits(invoice.priceCents, coin),
-      paidUnits: 0,
-      payinHash: null,
-      createdAtMs: now,
-      updatedAtMs: now,
-    };
-    payments.set(payment.paymentId, payment);
-    return payment;
-  }
-
-  /** What a payment of `status` received when a test does not say: exact, half, or 10% more. */
-  function defaultPaidUnits(payment: Payment, status: string): number | undefined {
-    if (status === 'partially_paid') return Math.floor(payment.payUnits / 2);
-    if (status === 'finished' && payment.paidUnits === 0) return payment.payUnits;
-    if (['confirming', 'confirmed', 'sending'].includes(status) && payment.paidUnits === 0)
-      return payment.payUnits;
-    return undefined;
-  }
+  const state = createNowPaymentsState({
+    clock: options.clock ?? systemClock,
+    logger,
+    ipnSecret: options.ipnSecret,
+    lifetimeMs: options.paymentLifetimeMs ?? DEFAULT_PAYMENT_LIFETIME_MS,
+    retryDelaysMs,
+  });
+  const { invoices, payments, tokens, nowMs, expireDue, openPayment, setStatus } = state;
 
   const plugin: FastifyPluginAsync = async (app) => {
     app.addContentTypeParser(
@@ -242,7 +78,7 @@ export function createNowPaymentsSandbox(options: NowPaymentsSandboxOptions): No
     /** The merchant API's guard: fault injection first, then the API key. */
     const merchant = async (request: FastifyRequest, reply: FastifyReply) => {
       expireDue();
-      if (faulty) {
+      if (state.faulty) {
         return reply
           .code(503)
           .type('text/html')
@@ -259,11 +95,11 @@ export function createNowPaymentsSandbox(options: NowPaymentsSandboxOptions): No
       >;
 
     app.get('/v1/status', async (_request, reply) =>
-      faulty ? reply.code(503).send({ message: 'Service Unavailable' }) : { message: 'OK' },
+      state.faulty ? reply.code(503).send({ message: 'Service Unavailable' }) : { message: 'OK' },
     );
 
     app.post('/v1/auth', async (request, reply) => {
-      if (faulty) return reply.code(503).send({ message: 'Service Unavailable' });
+      if (state.faulty) return reply.code(503).send({ message: 'Service Unavailable' });
       const { email, password } = body(request);
       if (!sameSecret(email, options.email) || !sameSecret(password, options.password)) {
         return apiError(reply, 401, 'AUTH_REQUIRED', 'Authorization failed');
@@ -308,7 +144,7 @@ export function createNowPaymentsSandbox(options: NowPaymentsSandboxOptions): No
       const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
       const now = nowMs();
       const invoice: Invoice = {
-        id: String(nextInvoiceId++),
+        id: state.newInvoiceId(),
         tokenId: randomBytes(6).toString('base64url'),
         orderId: text(input.order_id),
         orderDescription: text(input.order_description),
@@ -332,27 +168,7 @@ export function createNowPaymentsSandbox(options: NowPaymentsSandboxOptions): No
       return paymentObject(payment);
     });
 
-    /** The merchant's balance per coin that holds anything: `{<code>: {amount, pendingAmount}}`. */
-    app.get('/v1/balance', { preHandler: merchant }, async () => {
-      const held = new Map<string, { amount: number; pending: number }>();
-      for (const payment of payments.values()) {
-        const kept = HELD_STATUSES.has(payment.status);
-        if (!kept && !ARRIVING_STATUSES.has(payment.status)) continue;
-        const coin = held.get(payment.coin.code) ?? { amount: 0, pending: 0 };
-        if (kept) coin.amount += payment.paidUnits - serviceFeeUnits(payment.paidUnits);
-        else coin.pending += payment.paidUnits;
-        held.set(payment.coin.code, coin);
-      }
-      return Object.fromEntries(
-        [...held].map(([code, units]) => [
-          code,
-          {
-            amount: unitsToAmount(units.amount, COIN_DECIMALS),
-            pendingAmount: unitsToAmount(units.pending, COIN_DECIMALS),
-          },
-        ]),
-      );
-    });
+    app.get('/v1/balance', { preHandler: merchant }, async () => balanceObject(payments.values()));
 
     // The list needs the dashboard's JWT besides the API key, as the real one does. Its documentation
     // writes `/v1/payment/`, the official client `/v1/payment`: both are answered.
@@ -497,23 +313,17 @@ export function createNowPaymentsSandbox(options: NowPaymentsSandboxOptions): No
     app.post('/control/resend', { preHandler: control }, async (request, reply) => {
       const payment = payments.get(Number(body(request).payment_id));
       if (!payment) return apiError(reply, 404, 'PAYMENT_NOT_FOUND', 'Payment not found');
-      sendIpn(payment, retryDelaysMs.length);
+      state.sendIpn(payment, retryDelaysMs.length);
       return paymentObject(payment);
     });
 
     /** `{down: true|false}`: while down, every merchant call answers 503 with an HTML page. */
     app.post('/control/fault', { preHandler: control }, async (request) => {
-      faulty = body(request).down === true;
-      logger.warn({ down: faulty }, 'nowpayments sandbox fault injection changed');
-      return { down: faulty };
+      state.faulty = body(request).down === true;
+      logger.warn({ down: state.faulty }, 'nowpayments sandbox fault injection changed');
+      return { down: state.faulty };
     });
   };
 
-  return {
-    plugin,
-    stop() {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-    },
-  };
+  return { plugin, stop: state.stop };
 }

@@ -1,61 +1,33 @@
-import { randomUUID } from 'node:crypto';
 import { isFinalStatus } from '@simcode/cryptomus-protocol';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import QRCode from 'qrcode';
+import type { FastifyPluginAsync } from 'fastify';
 import { type Clock, systemClock } from '../clock';
 import { type StandInLogger, silentLogger } from '../logger';
-import {
-  CURRENCIES,
-  commissionUnits,
-  currency,
-  exchangeRates,
-  findCurrency,
-  formatAmount,
-  isCrypto,
-  type PaymentMethod,
-  paymentServices,
-  type SandboxCurrency,
-} from './currencies';
+import { currency, type PaymentMethod } from './currencies';
 import {
   controlView,
   defaultMethod,
   defaultPaymentUnits,
   dueUnits,
   fakeTransfer,
-  KEPT_STATUSES,
-  methodsOf,
   payerCoin,
-  paymentObject,
-  RESENDABLE_STATUSES,
   STATUS_AT_EXPIRY,
-  stableUuid,
   UNPAID_STATUSES,
 } from './invoice-views';
 import {
   type ApiAnswer,
   failure,
   invalid,
-  type MerchantRoute,
   merchantApiPlugin,
   ok,
   parseJsonObject,
   rawBodyOf,
   sameSecret,
   sendAnswer,
-  sendHtml,
 } from './merchant-api';
-import { checkoutPage, notFoundPage, outcomePage } from './pages';
-import { decodeCursor, pageOf } from './payment-list';
+import { merchantRoutes, withInvoice } from './merchant-routes';
+import { registerPaymentPages } from './payment-page-routes';
 import { InvoiceStore, type SandboxInvoice, type SandboxStore } from './state';
-import {
-  type InvoiceLookup,
-  validateCreatePayment,
-  validateLookup,
-  validatePaymentList,
-  validateQr,
-  validateStatusChange,
-  validateTestWebhook,
-} from './validation';
+import { validateStatusChange } from './validation';
 import { createStaticWallets } from './wallet-routes';
 import { type SandboxWalletStore, WalletStore } from './wallets';
 import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, WebhookSender } from './webhooks';
@@ -92,8 +64,6 @@ export interface PaymentSandbox {
 
 /** Expiry is also applied on every request, so this only matters for webhooks of invoices nobody looks at. */
 const EXPIRY_SWEEP_MS = 1000;
-/** Cryptomus refuses the 11th resend of one invoice (protocols.md D.6). */
-const MAX_RESENDS = 10;
 
 /**
  * A built-in stand-in for Cryptomus: the merchant API (`/cryptomus/v1/...`, signed like the real one:
@@ -157,113 +127,8 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
     }
   }
 
-  const isPayable = (invoice: SandboxInvoice) => invoice.status === 'check' && invoice.expiresAtMs > nowMs();
-
-  const find = (lookup: InvoiceLookup) =>
-    'uuid' in lookup ? store.get(lookup.uuid) : store.getByOrderId(lookup.orderId);
-
-  function withInvoice(
-    body: Record<string, unknown>,
-    use: (invoice: SandboxInvoice) => ApiAnswer,
-  ): ApiAnswer {
-    const lookup = validateLookup(body);
-    if ('errors' in lookup) return invalid(lookup.errors);
-    const invoice = find(lookup.value);
-    return invoice ? use(invoice) : failure(404, 'Payment not found');
-  }
-
-  function createPayment(body: Record<string, unknown>, invoiceUrl: (uuid: string) => string): ApiAnswer {
-    const input = validateCreatePayment(body);
-    if ('errors' in input) return invalid(input.errors);
-    const existing = store.getByOrderId(input.value.orderId);
-    if (existing) return ok(paymentObject(existing));
-    const uuid = randomUUID();
-    const now = nowMs();
-    const invoice: SandboxInvoice = {
-      uuid,
-      type: 'payment',
-      walletUuid: null,
-      orderId: input.value.orderId,
-      amountUnits: input.value.amountUnits,
-      currency: input.value.currency,
-      payerCurrency: input.value.payerCurrency,
-      network: input.value.network,
-      status: 'check',
-      isFinal: false,
-      url: invoiceUrl(uuid),
-      urlCallback: input.value.urlCallback,
-      urlReturn: input.value.urlReturn,
-      urlSuccess: input.value.urlSuccess,
-      additionalData: input.value.additionalData,
-      createdAtMs: now,
-      updatedAtMs: now,
-      expiresAtMs: now + input.value.lifetimeSeconds * 1000,
-      payment: null,
-      resendCount: 0,
-      webhook: null,
-    };
-    store.add(invoice);
-    logger.info(
-      {
-        uuid,
-        orderId: invoice.orderId,
-        amount: `${formatAmount(invoice.amountUnits, currency(invoice.currency))} ${invoice.currency}`,
-      },
-      'payment sandbox invoice created',
-    );
-    return ok(paymentObject(invoice));
-  }
-
-  function resendPayment(invoice: SandboxInvoice): ApiAnswer {
-    if (!invoice.urlCallback) return failure(404, 'Notification not found');
-    if (!RESENDABLE_STATUSES.has(invoice.status)) return failure(400, 'Payment is not finalized');
-    if (invoice.resendCount >= MAX_RESENDS) return failure(429, 'Too much resend');
-    invoice.resendCount += 1;
-    webhooks.resend(invoice);
-    return ok([]);
-  }
-
-  function testWebhook(body: Record<string, unknown>): ApiAnswer {
-    const input = validateTestWebhook(body);
-    if ('errors' in input) return invalid(input.errors);
-    const lookup = validateLookup(body, 'uuid');
-    const stored = 'value' in lookup ? find(lookup.value) : undefined;
-    const now = nowMs();
-    // Nothing is stored: a copy of the named invoice, or a made-up one, in the requested status.
-    const invoice: SandboxInvoice = {
-      ...(stored ?? {
-        uuid: typeof body.uuid === 'string' ? body.uuid : randomUUID(),
-        type: 'payment' as const,
-        walletUuid: null,
-        orderId: typeof body.order_id === 'string' ? body.order_id : 'test-webhook',
-        amountUnits: 1000,
-        currency: 'USD',
-        payerCurrency: null,
-        network: null,
-        url: '',
-        urlReturn: null,
-        urlSuccess: null,
-        additionalData: null,
-        createdAtMs: now,
-        expiresAtMs: now,
-        payment: null,
-        resendCount: 0,
-      }),
-      status: input.value.status,
-      isFinal: isFinalStatus(input.value.status),
-      updatedAtMs: now,
-      urlCallback: input.value.urlCallback,
-      webhook: null,
-    };
-    if (!UNPAID_STATUSES.has(invoice.status) && !invoice.payment) {
-      invoice.payment = fakeTransfer(input.value, dueUnits(invoice, currency(input.value.currency)));
-    }
-    webhooks.sendOnce(invoice);
-    return ok([]);
-  }
-
   function controlStatus(body: Record<string, unknown>): ApiAnswer {
-    return withInvoice(body, (invoice) => {
+    return withInvoice(store, body, (invoice) => {
       const coin = payerCoin(invoice);
       const input = validateStatusChange(body, coin);
       if ('errors' in input) return invalid(input.errors);
@@ -280,69 +145,6 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
       return ok(controlView(invoice));
     });
   }
-
-  /** `v1/payment/list`: the invoices created in the dates given, newest first, a page at a time. */
-  function listPayments(body: Record<string, unknown>, cursor: unknown): ApiAnswer {
-    const input = validatePaymentList(body);
-    if ('errors' in input) return invalid(input.errors);
-    const { fromMs, untilMs } = input.value;
-    const newestFirst = [...store.all()]
-      .filter(
-        (invoice) =>
-          (fromMs === null || invoice.createdAtMs >= fromMs) &&
-          (untilMs === null || invoice.createdAtMs < untilMs),
-      )
-      .reverse();
-    const page = pageOf(newestFirst, decodeCursor(cursor));
-    return ok({ items: page.items.map(paymentObject), paginate: page.paginate });
-  }
-
-  /**
-   * `v1/balance`: per coin, what the merchant kept of the payments that arrived (after the fee), in its
-   * business wallets; the personal ones stay empty, as nothing moves money there.
-   */
-  function balance(): ApiAnswer {
-    const kept = new Map<string, number>();
-    for (const invoice of store.all()) {
-      const paid = invoice.payment;
-      if (!paid || !KEPT_STATUSES.has(invoice.status)) continue;
-      const units = paid.amountUnits - commissionUnits(paid.amountUnits);
-      kept.set(paid.payerCurrency, (kept.get(paid.payerCurrency) ?? 0) + units);
-    }
-    const wallets = (owner: 'merchant' | 'user', units: (coin: SandboxCurrency) => number) =>
-      CURRENCIES.filter(isCrypto).map((coin) => ({
-        uuid: stableUuid(`${options.merchantId}:${owner}:${coin.code}`),
-        balance: formatAmount(units(coin), coin),
-        currency_code: coin.code,
-      }));
-    return ok([
-      {
-        balance: {
-          merchant: wallets('merchant', (coin) => kept.get(coin.code) ?? 0),
-          user: wallets('user', () => 0),
-        },
-      },
-    ]);
-  }
-
-  /**
-   * `v1/payment/qr`: a PNG data URI. It holds the payment address once the sandbox has one (after paying);
-   * before that the hosted page, where a payer gets the address by choosing a coin.
-   */
-  async function paymentQr(body: Record<string, unknown>): Promise<ApiAnswer> {
-    const input = validateQr(body);
-    if ('errors' in input) return invalid(input.errors);
-    const invoice = store.get(input.value.uuid);
-    if (!invoice) return failure(404, 'Payment not found');
-    const text = invoice.payment?.address ?? invoice.url;
-    return ok({ image: await QRCode.toDataURL(text, { margin: 2, errorCorrectionLevel: 'M' }) });
-  }
-
-  function exchangeRateList(code: string | undefined): ApiAnswer {
-    const from = findCurrency(code);
-    return from ? ok(exchangeRates(from)) : failure(404, 'Currency not found');
-  }
-
   function controlResend(invoice: SandboxInvoice): ApiAnswer {
     if (!invoice.urlCallback) return failure(409, 'The invoice has no url_callback');
     webhooks.resend(invoice);
@@ -362,37 +164,19 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
     const pagePath = (uuid: string) => `${prefix}/pay/${encodeURIComponent(uuid)}`;
     const invoiceUrl = (uuid: string) => `${options.publicUrl().replace(/\/+$/, '')}${pagePath(uuid)}`;
 
-    const merchantRoutes: MerchantRoute[] = [
-      { method: 'POST', path: '/v1/payment', handle: ({ body }) => createPayment(body, invoiceUrl) },
-      {
-        method: 'POST',
-        path: '/v1/payment/info',
-        handle: ({ body }) => withInvoice(body, (invoice) => ok(paymentObject(invoice))),
-      },
-      { method: 'POST', path: '/v1/payment/resend', handle: ({ body }) => withInvoice(body, resendPayment) },
-      {
-        method: 'POST',
-        path: '/v1/payment/list',
-        // Cryptomus documents the cursor as a query parameter; the PHP SDK sends it in the body.
-        handle: ({ body, query }) => listPayments(body, query.cursor ?? body.cursor),
-      },
-      { method: 'POST', path: '/v1/payment/services', handle: () => ok(paymentServices()) },
-      { method: 'POST', path: '/v1/payment/qr', handle: ({ body }) => paymentQr(body) },
-      staticWallets.merchantRoute(prefix),
-      { method: 'POST', path: '/v1/balance', handle: balance },
-      {
-        method: 'GET',
-        path: '/v1/exchange-rate/:currency/list',
-        public: true,
-        handle: ({ params }) => exchangeRateList(params.currency),
-      },
-      { method: 'POST', path: '/v1/test-webhook/payment', handle: ({ body }) => testWebhook(body) },
-    ];
     await app.register(
       merchantApiPlugin({
         merchantId: options.merchantId,
         apiKey: options.apiKey,
-        routes: merchantRoutes,
+        routes: merchantRoutes({
+          merchantId: options.merchantId,
+          store,
+          webhooks,
+          logger,
+          nowMs,
+          invoiceUrl,
+          staticWalletRoute: staticWallets.merchantRoute(prefix),
+        }),
         beforeEach: expireDue,
         isDown: () => down,
         logger,
@@ -413,8 +197,10 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
       });
 
     controlRoute('/control/status', controlStatus);
-    controlRoute('/control/resend', (body) => withInvoice(body, controlResend));
-    controlRoute('/control/invoice', (body) => withInvoice(body, (invoice) => ok(controlView(invoice))));
+    controlRoute('/control/resend', (body) => withInvoice(store, body, controlResend));
+    controlRoute('/control/invoice', (body) =>
+      withInvoice(store, body, (invoice) => ok(controlView(invoice))),
+    );
     controlRoute('/control/fault', (body) => {
       down = body.down === true;
       logger.warn({ down }, 'payment sandbox fault injection changed');
@@ -427,57 +213,7 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
     });
     staticWallets.register(app, controlRoute);
 
-    /** The hosted payment page and its two buttons. */
-    const renderInvoice = (reply: FastifyReply, status: number, invoice: SandboxInvoice, notice?: string) =>
-      sendHtml(
-        reply,
-        status,
-        isPayable(invoice)
-          ? checkoutPage({
-              invoice,
-              methods: methodsOf(invoice),
-              nowMs: nowMs(),
-              pagePath: pagePath(invoice.uuid),
-              notice,
-            })
-          : outcomePage({ invoice, notice }),
-      );
-
-    const pageRoute = (
-      method: 'GET' | 'POST',
-      path: string,
-      handle: (invoice: SandboxInvoice, request: FastifyRequest, reply: FastifyReply) => unknown,
-    ) =>
-      app.route({
-        method,
-        url: path,
-        handler: async (request, reply) => {
-          expireDue();
-          const invoice = store.get((request.params as { uuid: string }).uuid);
-          if (!invoice) return sendHtml(reply, 404, notFoundPage());
-          return handle(invoice, request, reply);
-        },
-      });
-
-    const refusal = (invoice: SandboxInvoice, action: 'paid' | 'cancelled') =>
-      invoice.status === 'paid' || invoice.status === 'paid_over'
-        ? `This invoice is already paid, so it cannot be ${action} again. Nothing changed.`
-        : `This invoice can no longer be ${action}: it is ${invoice.isFinal ? 'closed or expired' : 'already being processed'}. Nothing changed.`;
-
-    pageRoute('GET', '/pay/:uuid', (invoice, _request, reply) => renderInvoice(reply, 200, invoice));
-    pageRoute('POST', '/pay/:uuid/pay', (invoice, request, reply) => {
-      if (!isPayable(invoice)) return renderInvoice(reply, 409, invoice, refusal(invoice, 'paid'));
-      const chosen = new URLSearchParams(rawBodyOf(request)).get('method');
-      const method = methodsOf(invoice).find((candidate) => candidate.id === chosen);
-      changeStatus(invoice, 'paid', { method });
-      // Post/redirect/get: reloading the outcome page must not submit the payment again.
-      return reply.redirect(pagePath(invoice.uuid), 303);
-    });
-    pageRoute('POST', '/pay/:uuid/cancel', (invoice, _request, reply) => {
-      if (!isPayable(invoice)) return renderInvoice(reply, 409, invoice, refusal(invoice, 'cancelled'));
-      changeStatus(invoice, 'cancel');
-      return reply.redirect(pagePath(invoice.uuid), 303);
-    });
+    registerPaymentPages(app, { store, nowMs, expireDue, changeStatus, pagePath });
   };
 
   return {

@@ -184,7 +184,7 @@ function answer(engine: SimulatorEngine, { action, params }: FiveSimRequest): Pr
       const operator =
         params.operator === 'any' || params.operator === VIRTUAL_OPERATOR ? undefined : params.operator;
       const maxPrice = params.maxPrice === undefined ? undefined : Number(params.maxPrice);
-      const activation = engine.buy({
+      const activation = engine.activations.buy({
         service,
         countryId: country.providerId,
         operator,
@@ -193,17 +193,17 @@ function answer(engine: SimulatorEngine, { action, params }: FiveSimRequest): Pr
       return json(orderOf(activation, engine));
     }
     case 'check':
-      return json(orderOf(engine.activation(params.id), engine));
+      return json(orderOf(engine.activations.activation(params.id), engine));
     case 'cancel':
-      engine.setStatus(params.id, 8);
-      return json(orderOf(engine.activation(params.id), engine));
+      engine.activations.setStatus(params.id, 8);
+      return json(orderOf(engine.activations.activation(params.id), engine));
     case 'ban':
-      return json(orderOf(engine.ban(params.id), engine));
+      return json(orderOf(engine.activations.ban(params.id), engine));
     case 'finish':
       // 5sim finishes only an order that has its SMS ("order no sms"), unlike SMS-Activate's status 6.
-      if (engine.activation(params.id).sms.length === 0) throw new ProtocolRefusal('BAD_STATUS');
-      engine.setStatus(params.id, 6);
-      return json(orderOf(engine.activation(params.id), engine));
+      if (engine.activations.activation(params.id).sms.length === 0) throw new ProtocolRefusal('BAD_STATUS');
+      engine.activations.setStatus(params.id, 6);
+      return json(orderOf(engine.activations.activation(params.id), engine));
     case 'profile':
       return json({ id: 1, email: 'simulator@example.test', balance: engine.state.balanceUsd, rating: 96 });
     case 'orders': {

@@ -3,7 +3,6 @@ import {
   activeActivationBody,
   countryBody,
   countryParam,
-  DEFAULT_RENT_STATUS_PAGE_SIZE,
   flagParam,
   formatUsd,
   historyItemBody,
@@ -24,39 +23,17 @@ import {
   protocolAction,
   type ResponseStyle,
   renderRefusal,
-  rentHoursParam,
-  rentPhoneBody,
-  rentStatusBody,
   rfc3339,
   serviceParam,
   statusV2Body,
   text,
   topCountryBody,
-  USD_CURRENCY,
 } from '@simcode/sms-activate-protocol';
-import { MAX_RENT_HOURS, SIM_COUNTRIES, SIM_SERVICES, type SimCountry } from './catalog';
+import { type ActionContext, type Handler, MAX_PAGE_SIZE, page } from './action-context';
+import { SIM_COUNTRIES, SIM_SERVICES, type SimCountry } from './catalog';
 import type { SimulatorEngine } from './engine';
-import type { SimActivation, SimRent } from './model';
-
-const MAX_PAGE_SIZE = 100;
-
-function page<T>(items: readonly T[], start: number, size: number): T[] {
-  return items.slice(Math.max(0, start), Math.max(0, start) + Math.min(Math.max(size, 1), MAX_PAGE_SIZE));
-}
-
-// Actions -------------------------------------------------------------------------------------------------
-
-interface ActionContext {
-  engine: SimulatorEngine;
-  /** The shape of what the action answers, and which actions there are. */
-  style: ResponseStyle;
-  /** How refusals are told. */
-  errorStyle: ResponseStyle;
-  params: Params;
-  nowMs: number;
-}
-
-type Handler = (context: ActionContext) => ProtocolReply;
+import type { SimActivation } from './model';
+import { RENT_ACTIONS } from './rent-actions';
 
 const totalStock = (tiers: readonly PriceTier[]) => tiers.reduce((sum, tier) => sum + tier.stock, 0);
 
@@ -149,7 +126,7 @@ function history({ engine, style, params, nowMs }: ActionContext): ProtocolReply
   // SMS-Activate calls the page size `limit`, Hero `size`.
   const size = integerParam(params.limit ?? params.size, DEFAULT_HISTORY_SIZE, 'INVALID_PARAMETER');
   const listed = page(
-    engine.activationsBetween(start * 1000, end * 1000 + 999),
+    engine.activations.activationsBetween(start * 1000, end * 1000 + 999),
     integerParam(params.offset, 0, 'INVALID_PARAMETER'),
     size,
   );
@@ -178,7 +155,7 @@ const DEFAULT_ALL_SMS_SIZE = 10;
  * or refunded activation has none to give (409 ACTIVATION_NOT_ACTIVE).
  */
 function allSms({ engine, params }: ActionContext): ProtocolReply {
-  const activation = engine.activation(params.id);
+  const activation = engine.activations.activation(params.id);
   if (activation.status === 'cancelled') throw new ProtocolRefusal('ACTIVATION_NOT_ACTIVE');
   const size = integerParam(params.size, DEFAULT_ALL_SMS_SIZE, 'INVALID_PARAMETER');
   const pageNumber = integerParam(params.page, 1, 'INVALID_PARAMETER');
@@ -222,13 +199,9 @@ function activeItem(activation: SimActivation, engine: SimulatorEngine, style: R
   );
 }
 
-function rentPhone(rent: SimRent, style: ResponseStyle) {
-  return rentPhoneBody({ id: rent.id, phoneNumber: rent.phoneNumber, endsAtMs: rent.endsAtMs }, style);
-}
-
 function setStatusAction(status: number, classicSuccess: string): Handler {
   return ({ engine, style, params }) => {
-    engine.setStatus(params.id, status);
+    engine.activations.setStatus(params.id, status);
     return style === 'hero' ? noContent : text(classicSuccess);
   };
 }
@@ -238,7 +211,7 @@ const balance: Handler = ({ engine }) => text(`ACCESS_BALANCE:${formatUsd(engine
 function buyFrom(engine: SimulatorEngine, params: Params): SimActivation {
   // No number here forwards calls, as getNumbersStatus's `<service>_1` counts say.
   if (flagParam(params.forward)) throw new ProtocolRefusal('NO_NUMBERS');
-  return engine.buy({
+  return engine.activations.buy({
     service: serviceParam(params),
     countryId: countryParam(params),
     operator: params.operator,
@@ -262,12 +235,13 @@ const ACTIONS: Readonly<Record<ProtocolAction, Handler>> = {
     return numberV2(activation, engine.country(activation.countryId), style);
   },
 
-  getStatus: ({ engine, params }) => text(engine.statusText(engine.activation(params.id))),
+  getStatus: ({ engine, params }) =>
+    text(engine.activations.statusText(engine.activations.activation(params.id))),
 
-  getStatusV2: ({ engine, style, params }) => statusV2(engine.activation(params.id), style),
+  getStatusV2: ({ engine, style, params }) => statusV2(engine.activations.activation(params.id), style),
 
   setStatus: ({ engine, params }) =>
-    text(engine.setStatus(params.id, integerParam(params.status, undefined, 'BAD_STATUS'))),
+    text(engine.activations.setStatus(params.id, integerParam(params.status, undefined, 'BAD_STATUS'))),
 
   // SMS-Activate has no getAllSms (protocols.md A.4.15): classic answers BAD_ACTION.
   getAllSms: allSms,
@@ -278,7 +252,7 @@ const ACTIONS: Readonly<Record<ProtocolAction, Handler>> = {
   cancelActivation: setStatusAction(8, 'ACCESS_CANCEL'),
 
   getActiveActivations: ({ engine, style, params }) => {
-    const live = engine.liveActivations();
+    const live = engine.activations.liveActivations();
     const items = page(
       live,
       integerParam(params.start, 0, 'INVALID_PARAMETER'),
@@ -392,82 +366,7 @@ const ACTIONS: Readonly<Record<ProtocolAction, Handler>> = {
       services: SIM_SERVICES.map((code) => ({ code, name: serviceByCode(code)?.name ?? code })),
     }),
 
-  getRentServicesAndCountries: ({ engine, style, params }) => {
-    const country = engine.country(countryParam(params));
-    const offers = engine.rentCatalog(country.providerId, rentHoursParam(params));
-    return json({
-      countries: indexed(
-        SIM_COUNTRIES.filter((candidate) => candidate.rentSupported).map((candidate) => candidate.providerId),
-      ),
-      operators: indexed(['any', ...country.operators]),
-      services: Object.fromEntries(
-        offers.map((offer) => [
-          offer.service,
-          {
-            cost: offer.costUsd,
-            // Newer providers report stock as {current, total}; older ones as a number.
-            quant: style === 'hero' ? { current: offer.stock, total: offer.stock } : offer.stock,
-          },
-        ]),
-      ),
-    });
-  },
-
-  getRentNumber: ({ engine, style, params }) => {
-    const rent = engine.rent({
-      service: serviceParam(params),
-      countryId: countryParam(params),
-      operator: params.operator,
-      hours: rentHoursParam(params),
-      webhookUrl: params.url?.trim() || undefined,
-    });
-    return json(rentPhone(rent, style));
-  },
-
-  getRentStatus: ({ engine, style, params }) => {
-    const rent = engine.rentById(params.id);
-    if (rent.status === 'cancelled') throw new ProtocolRefusal('STATUS_CANCEL');
-    if (rent.status === 'finished') throw new ProtocolRefusal('STATUS_FINISH');
-    if (rent.status === 'revoked') throw new ProtocolRefusal('STATUS_REVOKE');
-    if (rent.sms.length === 0) throw new ProtocolRefusal('STATUS_WAIT_CODE');
-    const size = integerParam(params.size, DEFAULT_RENT_STATUS_PAGE_SIZE, 'INVALID_PARAMETER');
-    const pageNumber = integerParam(params.page, 1, 'INVALID_PARAMETER');
-    const newestFirst = [...rent.sms].reverse();
-    return json(
-      rentStatusBody(page(newestFirst, (pageNumber - 1) * size, size), rent.sms.length, rent.service, style),
-    );
-  },
-
-  setRentStatus: ({ engine, params }) => {
-    engine.setRentStatus(params.id, integerParam(params.status, undefined, 'INCORECT_STATUS'));
-    return json({ status: 'success' });
-  },
-
-  getRentList: ({ engine, style }) => {
-    const values = engine.activeRents().map((rent) => ({ id: rent.id, phone: rent.phoneNumber }));
-    return json({ status: 'success', values: style === 'classic' ? indexed(values) : values });
-  },
-
-  continueRentNumber: ({ engine, style, params }) =>
-    json(rentPhone(engine.extendRent(params.id, rentHoursParam(params)), style)),
-
-  getContinueRentPriceNumber: ({ engine, params }) =>
-    json({
-      status: 'success',
-      price: engine.extensionPrice(params.id, rentHoursParam(params)),
-      currency: USD_CURRENCY,
-    }),
-
-  continueRentInfo: ({ engine, params }) => {
-    const price = engine.extensionPrice(params.id, rentHoursParam(params, 'hours'));
-    return json({
-      status: 'success',
-      price,
-      currency: USD_CURRENCY,
-      maxHours: MAX_RENT_HOURS,
-      ...(flagParam(params.needHistory) ? { history: {} } : {}),
-    });
-  },
+  ...RENT_ACTIONS,
 };
 
 /** Answers one handler_api.php call; refusals come back rendered in the error style, never thrown. */

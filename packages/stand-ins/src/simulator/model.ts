@@ -66,3 +66,8 @@ export interface SimState {
  * set), or everything (a reset).
  */
 export type SimChange = `activation:${string}` | `rent:${string}` | 'account' | 'reset';
+
+/** An SMS the engine just delivered, with the order it went to (the webhook and the control API tell of it). */
+export type Delivery =
+  | { type: 'activation'; activation: SimActivation; sms: SimSms }
+  | { type: 'rent'; rent: SimRent; sms: SimSms };

@@ -11,10 +11,12 @@ import {
 } from '@simcode/sms-activate-protocol';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Delivery, SimSettings, SimulatorEngine } from './engine';
+import type { SimulatorEngine } from './engine';
+import type { SimSettings } from './engine-core';
 import type { Fault, FaultQueue } from './faults';
 import { answerFiveSim, renderFiveSimRefusal } from './fivesim-api';
 import { answerAction } from './handler-api';
+import type { Delivery } from './model';
 
 /** What the HTTP layer needs from the running simulator. */
 /** The protocol a simulated supplier speaks. */
@@ -305,9 +307,9 @@ export function simulatorPlugin(runtime: SimulatorRuntime): FastifyPluginAsync {
             const input = parsed.data;
             const delivery =
               'activationId' in input
-                ? runtime.engine.injectActivationSms(input.activationId, input.text, input.code)
-                : runtime.engine.injectRentSms(
-                    'rentId' in input ? input.rentId : runtime.engine.liveRentIdOf(input.phone),
+                ? runtime.engine.activations.injectSms(input.activationId, input.text, input.code)
+                : runtime.engine.rents.injectSms(
+                    'rentId' in input ? input.rentId : runtime.engine.rents.liveRentIdOf(input.phone),
                     input.from,
                     input.text,
                   );
@@ -325,8 +327,8 @@ export function simulatorPlugin(runtime: SimulatorRuntime): FastifyPluginAsync {
           try {
             const input = parsed.data;
             return 'activationId' in input
-              ? { activation: runtime.engine.activation(input.activationId) }
-              : { rent: runtime.engine.rentById(input.rentId) };
+              ? { activation: runtime.engine.activations.activation(input.activationId) }
+              : { rent: runtime.engine.rents.rentById(input.rentId) };
           } catch (error) {
             return refused(error);
           }
