@@ -204,7 +204,9 @@ test('"By country" shows each country\'s lowest price and stock, popular countri
   const popular = page.getByRole('radio', { name: 'Popular first' });
   await expect(popular).toBeChecked();
   const unitedStates = page.getByRole('radio', { name: /^United States/ });
-  await expect(unitedStates).toHaveAccessibleName(/^United States\s*from \$\d+\.\d\d · [\d,]+ in stock\s*\+1$/);
+  await expect(unitedStates).toHaveAccessibleName(
+    /^United States\s*from \$\d+\.\d\d · [\d,]+ in stock\s*\+1$/,
+  );
   await page.locator('label', { has: page.getByRole('radio', { name: 'A–Z' }) }).click();
   const names = await countries
     .getByRole('radio')
