@@ -3,7 +3,7 @@ import { signUpWithBalance } from '../support/admin';
 import { registerThroughUi } from '../support/auth';
 import { axeViolations } from '../support/axe';
 import { expectNoHorizontalOverflow } from '../support/layout';
-import { test } from '../support/test';
+import { currentBaseURL, test } from '../support/test';
 
 // Issue 30: the public SMS Delivery Index, from real orders the simulator delivers codes to.
 
@@ -144,4 +144,29 @@ test("a service's public page lists today's prices and stock without an account,
   await expect(page).toHaveURL(/\/dashboard\?service=tg$/);
   await expect(page.getByRole('radio', { name: 'By service' })).toBeChecked();
   await expect(page.getByRole('table', { name: 'Countries selling Telegram' })).toBeVisible();
+});
+
+test("a service's price list is in its page's HTML: readable before, and without, any script", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: currentBaseURL(), javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto('/stats/tg');
+    await expect(page).toHaveTitle(/^Telegram numbers: prices now \| /);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Telegram numbers: prices now');
+    const rows = page.getByTestId('price-row');
+    await expect(rows.first()).toBeVisible();
+    const prices = await rows.locator('td:nth-child(2)').allTextContents();
+    const dollars = prices.map((price) => Number(price.replace(/[^\d.]/g, '')));
+    expect(dollars).toEqual([...dollars].sort((a, b) => a - b));
+    await expect(page.getByRole('link', { name: 'Buy' })).toHaveAttribute(
+      'href',
+      `/register?next=${encodeURIComponent('/dashboard?service=tg')}`,
+    );
+    await page.goto('/ru/stats/tg');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Номера Telegram: цены сейчас');
+  } finally {
+    await context.close();
+  }
 });

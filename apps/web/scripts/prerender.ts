@@ -174,7 +174,7 @@ try {
   const appShell = replaceOnce(
     shell,
     /<div id="root"><!--app-html--><\/div>/,
-    `<div id="root" data-shell="">${await entry.renderAppShell()}</div>`,
+    `<div id="root" data-shell=""><!--shell-->${await entry.renderAppShell()}<!--/shell--></div>`,
   );
   writeFileSync(path.join(outDir, APP_SHELL_FILE), appShell);
   console.log(`prerendered the app's shell → ${APP_SHELL_FILE}`);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { API_V1_PREFIX } from './api-v1';
+import { defineMessages } from './i18n/define-messages';
+import en from './i18n/locales/en.json';
 
 /**
  * The public SMS Delivery Index (issue 30, ADR 0025): delivery figures per service × country from SimCode's
@@ -125,3 +127,13 @@ export const STATS_CSV_COLUMNS = [
   'new',
   'trend',
 ] as const satisfies readonly (keyof StatsRow)[];
+
+/**
+ * A service's public price list, in the browser (the app's /stats/:service) and in the HTML the server sends
+ * for that page before any script runs: one set of words for both.
+ */
+export const publicPriceMessages = defineMessages('publicPrices', en.publicPrices, (t) => ({
+  title: (service: string) => t('title', { service }),
+  buyIn: (service: string, country: string) => t('buyIn', { service, country }),
+  showAll: (count: number) => t('showAll', { count }),
+}));

@@ -29,6 +29,7 @@ import { apiKeyRoutes } from '../modules/api-keys/routes';
 import { apiV1Routes } from '../modules/api-v1/plugin';
 import { createGuards } from '../modules/auth/guards';
 import { authRoutes, captchaRoutes } from '../modules/auth/routes';
+import { servicePricesOf } from '../modules/catalog/public-routes';
 import { catalogRoutes } from '../modules/catalog/routes';
 import { eventRoutes } from '../modules/events/routes';
 import { favouriteRoutes } from '../modules/favourites/routes';
@@ -329,7 +330,11 @@ export async function buildApp(ctx: Container): Promise<FastifyInstance> {
   if (c.devOutboxEnabled) {
     await app.register(devOutboxRoutes, { prefix: '/dev/outbox', outboxDir: c.mailOutboxDir });
   }
-  await registerWebApp(app, c);
+  // A service's public price list carries its prices in its page's HTML, from the catalog.
+  await registerWebApp(app, c, {
+    of: (service) => servicePricesOf(ctx.catalog, service),
+    version: () => String(ctx.catalog.version()),
+  });
 
   return app;
 }

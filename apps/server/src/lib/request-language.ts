@@ -33,6 +33,11 @@ export function languageOf(request: FastifyRequest): Language {
   return request.language ?? negotiateLanguage(request.headers['accept-language']);
 }
 
+/** Runs `work` in `language` (a page whose address names its language). */
+export function inLanguage<T>(language: Language, work: () => T): T {
+  return requestLanguage.run(language, work);
+}
+
 /** Runs `work` in the language of `request`, wherever it is called from. */
 export function inLanguageOf<T>(request: FastifyRequest, work: () => T): T {
   return requestLanguage.run(languageOf(request), work);

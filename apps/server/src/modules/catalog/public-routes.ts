@@ -1,4 +1,4 @@
-import { serviceCountriesResponseSchema, statsServiceParamsSchema } from '@simcode/contract';
+import { serviceByCode, serviceCountriesResponseSchema, statsServiceParamsSchema } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PrecomputedJson, sendPrecompressed } from '../../lib/precompressed';
 import { serviceCountriesEntry } from './routes';
@@ -40,3 +40,21 @@ export const publicPriceRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService 
       ),
   );
 };
+
+/**
+ * A service's offers now, in cents, for the HTML of its public price list's page; null for a service not in
+ * the list, or before the catalog has loaded (the page then comes without prices, and the app loads them).
+ */
+export function servicePricesOf(catalog: CatalogService, service: string) {
+  const known = serviceByCode(service);
+  if (!known || !catalog.isLoaded()) return null;
+  return {
+    service: { id: known.code, name: known.name },
+    countries: catalog.countriesSelling(service).map(({ country, offer }) => ({
+      countryID: country.id,
+      name: country.name,
+      priceCents: offer.priceCents,
+      stock: offer.stock,
+    })),
+  };
+}

@@ -5,6 +5,7 @@ import {
   APP_SHELL_FILE,
   formatLandingStat,
   isAppPath,
+  type Language,
   landingStatPlaceholder,
   localizedPublicPages,
   localizedPublicPath,
@@ -14,10 +15,21 @@ import {
   prerenderedPages,
   publicPageOf,
   SUPPORT_CHAT_URL_PLACEHOLDER,
+  statsServiceOf,
   THEMES,
   type Theme,
 } from '@simcode/contract';
 import { escapeHtml } from '../../lib/html';
+import { inLanguage } from '../../lib/request-language';
+import { type PricePageParts, pricePageParts, type ServicePrices } from './price-page';
+
+/** What the server needs to send a service's price list in its page's HTML (price-page.ts). */
+export interface ServicePricesSource {
+  /** The service's offers now; null for a service nobody sells or before the catalog has loaded. */
+  of(service: string): ServicePrices | null;
+  /** Changes whenever the offers may have: pages built under an older one are built again. */
+  version(): string;
+}
 
 export interface HtmlPages {
   /**
@@ -35,6 +47,31 @@ function themed(html: string): ThemedHtml {
   const variants = { system: html } as ThemedHtml;
   for (const theme of THEMES) variants[theme] = html.replace(/<html\b/, `<html class="${theme}"`);
   return variants;
+}
+
+/** The app's shell with a service's price list in place of its skeletons, and the page's own head. */
+function withPricePage(appShell: string, parts: PricePageParts, appName: string, publicUrl: string): string {
+  const title = escapeHtml(`${parts.title} | ${appName}`);
+  const description = escapeHtml(parts.description);
+  return appShell
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"/,
+      () => `<meta name="description" content="${description}"`,
+    )
+    .replace(
+      /<meta property="og:title" content="[^"]*"/,
+      () => `<meta property="og:title" content="${title}"`,
+    )
+    .replace(
+      /<meta property="og:description" content="[^"]*"/,
+      () => `<meta property="og:description" content="${description}"`,
+    )
+    .replace(
+      '</head>',
+      () => `<link rel="canonical" href="${escapeHtml(publicUrl + parts.canonicalPath)}" />\n  </head>`,
+    )
+    .replace(/<!--shell-->[\s\S]*<!--\/shell-->/, () => `<!--shell-->${parts.content}<!--/shell-->`);
 }
 
 /** Writes the configured values into the placeholders the build left in a page. */
@@ -59,6 +96,7 @@ export function loadHtmlPages(
   distDir: string,
   publicConfig: PublicConfig,
   publicUrl: string,
+  servicePrices?: ServicePricesSource,
 ): HtmlPages | null {
   const shellFile = path.join(distDir, 'index.html');
   if (!existsSync(shellFile)) return null;
@@ -66,7 +104,29 @@ export function loadHtmlPages(
   // The shell with the app's frame painted as skeletons, where the build made one: a slow connection sees
   // the layout at once rather than a white page until the script arrives.
   const appShellFile = path.join(distDir, APP_SHELL_FILE);
-  const shell = themed(fill(readFileSync(existsSync(appShellFile) ? appShellFile : shellFile, 'utf8')));
+  const appShell = existsSync(appShellFile) ? fill(readFileSync(appShellFile, 'utf8')) : null;
+  const shell = themed(appShell ?? fill(readFileSync(shellFile, 'utf8')));
+  // A service's public price list comes with its prices in the HTML, built once per catalog version.
+  const pricePages = new Map<string, ThemedHtml>();
+  let pricesVersion = '';
+  function pricePage(service: string, language: Language): ThemedHtml | null {
+    if (!appShell || !servicePrices) return null;
+    const version = servicePrices.version();
+    if (version !== pricesVersion) {
+      pricePages.clear();
+      pricesVersion = version;
+    }
+    const key = `${service}:${language}`;
+    let page = pricePages.get(key);
+    if (!page) {
+      const prices = servicePrices.of(service);
+      if (!prices) return null;
+      const parts = inLanguage(language, () => pricePageParts(prices));
+      page = themed(withPricePage(appShell, parts, publicConfig.appName, publicUrl));
+      pricePages.set(key, page);
+    }
+    return page;
+  }
   // Keyed by the page's address in its language: '/faq', '/ru/faq', '/ru/'.
   const prerendered = new Map<string, ThemedHtml>();
   for (const { page, language, path: address } of localizedPublicPages) {
@@ -76,6 +136,9 @@ export function loadHtmlPages(
   return {
     pageFor(pathname, theme) {
       const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+      const statsService = statsServiceOf(normalized);
+      const prices = statsService && pricePage(statsService.service, statsService.language);
+      if (prices) return { html: prices[theme ?? 'system'], status: 200 };
       const publicPage = publicPageOf(normalized);
       const address = publicPage && localizedPublicPath(publicPage.page, publicPage.language);
       const page = (address && prerendered.get(address)) || shell;

@@ -9,10 +9,13 @@ import { answerError } from '../../lib/error-handler';
 import { fail } from '../../lib/errors';
 import { serverRoot } from '../../lib/paths';
 import { type Precompressed, precompress, sendPrecompressed } from '../../lib/precompressed';
-import { loadHtmlPages } from './html-pages';
+import { loadHtmlPages, type ServicePricesSource } from './html-pages';
 import { languageRedirect } from './language-redirect';
 import { ownHostRedirect } from './own-host';
 import { robotsTxt, sitemapXml } from './seo';
+
+/** Compressed pages kept: every prerendered page and price list in every language and theme, with room. */
+const ENCODED_PAGES_MAX = 1000;
 
 const htmlHeaders = { contentType: 'text/html; charset=utf-8', cacheControl: 'no-cache' };
 
@@ -72,9 +75,13 @@ export function redirectedToOwnHost(
  * Serves the built web app from the same process: hashed assets with long-lived caching, HTML never
  * cached, and every other GET of a page answered with the app (history fallback).
  */
-export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  config: Config,
+  servicePrices?: ServicePricesSource,
+): Promise<void> {
   const distDir = webDistDir(config);
-  const pages = loadHtmlPages(distDir, publicConfigOf(config), config.PUBLIC_URL);
+  const pages = loadHtmlPages(distDir, publicConfigOf(config), config.PUBLIC_URL, servicePrices);
   if (!pages) {
     app.log.warn({ distDir }, 'the web app is not built: run `npm run build` (the API works without it)');
   } else if (existsSync(distDir)) {
@@ -115,10 +122,12 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   );
 
   // A handful of pages, each compressed once; browsers revalidate them (no-cache) and get 304 when unchanged.
+  // The price lists' pages change with the catalog: past a bound the oldest compressed copies are dropped.
   const encodedPages = new Map<string, Precompressed>();
   const encodedPage = (html: string) => {
     let encoded = encodedPages.get(html);
     if (!encoded) {
+      if (encodedPages.size >= ENCODED_PAGES_MAX) encodedPages.delete(encodedPages.keys().next().value!);
       encoded = precompress(html, createHash('sha1').update(html).digest('base64url').slice(0, 16));
       encodedPages.set(html, encoded);
     }

@@ -1,6 +1,5 @@
-import type { ServiceCountriesResponse } from '@simcode/contract';
+import { publicPriceMessages, type ServiceCountriesResponse } from '@simcode/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -18,7 +17,6 @@ const FIRST_ROWS = 15;
  * the dashboard's "By service" on this service, where the price shown is the price a purchase checks.
  */
 export function PriceList({ service }: { service: string }) {
-  const { t } = useTranslation('stats');
   const { isSignedIn } = useSession();
   const [showAll, setShowAll] = useState(false);
   const { data, failed } = useOpenAnswer<ServiceCountriesResponse>(
@@ -35,23 +33,23 @@ export function PriceList({ service }: { service: string }) {
   return (
     <section aria-labelledby="price-list" className="flex flex-col gap-3">
       <h2 id="price-list" className="text-xl font-bold text-slate-900">
-        {t('prices.title', { service: data.service.name })}
+        {publicPriceMessages.title(data.service.name)}
       </h2>
-      <p className="text-sm text-slate-600">{t('prices.description')}</p>
+      <p className="text-sm text-slate-600">{publicPriceMessages.description}</p>
       <div className="overflow-hidden rounded-2xl border bg-white">
         <Table>
-          <caption className="sr-only">{t('prices.title', { service: data.service.name })}</caption>
+          <caption className="sr-only">{publicPriceMessages.title(data.service.name)}</caption>
           <TableHeader>
             <TableRow>
-              <TableHead scope="col">{t('prices.country')}</TableHead>
+              <TableHead scope="col">{publicPriceMessages.country}</TableHead>
               <TableHead scope="col" className="text-right">
-                {t('prices.price')}
+                {publicPriceMessages.price}
               </TableHead>
               <TableHead scope="col" className="text-right">
-                {t('prices.stock')}
+                {publicPriceMessages.stock}
               </TableHead>
               <TableHead scope="col">
-                <span className="sr-only">{t('prices.buy')}</span>
+                <span className="sr-only">{publicPriceMessages.buy}</span>
               </TableHead>
             </TableRow>
           </TableHeader>
@@ -65,12 +63,12 @@ export function PriceList({ service }: { service: string }) {
                   <Button asChild size="sm" variant="outline">
                     <Link
                       to={buyPath}
-                      aria-label={t('prices.buyIn', {
-                        service: data.service.name,
-                        country: countryName(offer.code, offer.name),
-                      })}
+                      aria-label={publicPriceMessages.buyIn(
+                        data.service.name,
+                        countryName(offer.code, offer.name),
+                      )}
                     >
-                      {t('prices.buy')}
+                      {publicPriceMessages.buy}
                     </Link>
                   </Button>
                 </TableCell>
@@ -81,7 +79,7 @@ export function PriceList({ service }: { service: string }) {
       </div>
       {offers.length > FIRST_ROWS && !showAll && (
         <Button variant="outline" className="self-start" onClick={() => setShowAll(true)}>
-          {t('prices.showAll', { count: offers.length })}
+          {publicPriceMessages.showAll(offers.length)}
         </Button>
       )}
     </section>
