@@ -1,34 +1,20 @@
 import type { DashboardCountry } from '@simcode/contract';
 import { Globe2 } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { StepCard } from '@/components/ui/card';
 import { locale } from '@/i18n/index';
-import { browserStorage } from '@/lib/browser-storage';
 import { formatDollars, formatNumber } from '@/lib/format';
 import { countryName } from '@/lib/names';
-import { cn } from '@/lib/utils';
+import { useRememberedChoice } from '@/lib/use-remembered-choice';
 import { CountryFlag } from './country-flag';
 import { PickList } from './pick-list';
 import { matchesSearch } from './search-input';
+import { SegmentedRadios } from './segmented-radios';
 
 type CountryOrder = 'popular' | 'name';
-const ORDER_STORAGE_KEY = 'country-order';
 
-/** How this browser last chose to order the countries ("Popular first" until it chose). */
-function useCountryOrder() {
-  const [order, setOrder] = useState<CountryOrder>(() =>
-    browserStorage()?.getItem(ORDER_STORAGE_KEY) === 'name' ? 'name' : 'popular',
-  );
-  function choose(next: CountryOrder) {
-    browserStorage()?.setItem(ORDER_STORAGE_KEY, next);
-    setOrder(next);
-  }
-  return [order, choose] as const;
-}
-
-/** "Popular first" or "A–Z", as native radios (arrow keys switch, the choice is read). */
+/** "Popular first" or "A–Z". */
 function CountryOrderSwitch({
   order,
   onChange,
@@ -37,33 +23,17 @@ function CountryOrderSwitch({
   onChange(order: CountryOrder): void;
 }) {
   const { t } = useTranslation('dashboard');
-  const options = [
-    { value: 'popular', label: t('countries.popularFirst') },
-    { value: 'name', label: t('countries.byName') },
-  ] as const;
   return (
-    <fieldset className="flex flex-wrap items-center gap-2 text-sm">
-      <legend className="sr-only">{t('countries.order')}</legend>
-      {options.map(({ value, label }) => (
-        <label
-          key={value}
-          className={cn(
-            'cursor-pointer rounded-full border px-3 py-1 text-muted-foreground transition-colors hover:text-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-            order === value && 'border-primary bg-secondary font-medium text-secondary-foreground',
-          )}
-        >
-          <input
-            type="radio"
-            name="country-order"
-            value={value}
-            checked={order === value}
-            onChange={() => onChange(value)}
-            className="sr-only"
-          />
-          {label}
-        </label>
-      ))}
-    </fieldset>
+    <SegmentedRadios
+      name="country-order"
+      legend={t('countries.order')}
+      options={[
+        { value: 'popular', label: t('countries.popularFirst') },
+        { value: 'name', label: t('countries.byName') },
+      ]}
+      value={order}
+      onChange={onChange}
+    />
   );
 }
 
@@ -84,7 +54,12 @@ function CountryList({
   onSelect(country: DashboardCountry): void;
 }) {
   const { t } = useTranslation('dashboard');
-  const [order, setOrder] = useCountryOrder();
+  // "Popular first" until this browser chose otherwise.
+  const [order, setOrder] = useRememberedChoice<CountryOrder>(
+    'country-order',
+    ['popular', 'name'],
+    'popular',
+  );
   const withFigures = (countries ?? []).some((country) => country.stock !== undefined);
   // Each country named in the current language (a re-render follows a language change) and in its
   // alphabetical order; a search matches that name, the English one or the dialling code.

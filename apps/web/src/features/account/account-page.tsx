@@ -1,9 +1,9 @@
 import { type Account, accountMessages } from '@simcode/contract';
 import { type UseMutationResult, useQuery } from '@tanstack/react-query';
 import { Bell, MousePointerClick, UserRound } from 'lucide-react';
-import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { CheckboxField } from '@/components/checkbox-field';
 import { DateTime } from '@/components/date-time';
 import { PageContainer, PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
@@ -61,29 +61,20 @@ function PreferenceBox({
   label: string;
   hint: string;
 }) {
-  const id = useId();
-  const checked = save.isPending && save.variables !== undefined ? save.variables : saved;
   return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        aria-busy={save.isPending || undefined}
-        onChange={(event) => {
-          if (save.isPending) return;
-          save.mutate(event.target.checked, {
-            onSuccess: (answer) => toast.success(answer.message),
-            onError: (error) => toast.error(errorMessage(error)),
-          });
-        }}
-        className="mt-0.5 size-5 shrink-0 cursor-pointer accent-primary"
-      />
-      <label htmlFor={id} className="cursor-pointer text-sm">
-        <span className="font-medium">{label}</span>
-        <span className="block text-muted-foreground">{hint}</span>
-      </label>
-    </div>
+    <CheckboxField
+      checked={save.isPending && save.variables !== undefined ? save.variables : saved}
+      busy={save.isPending}
+      onChange={(checked) => {
+        if (save.isPending) return;
+        save.mutate(checked, {
+          onSuccess: (answer) => toast.success(answer.message),
+          onError: (error) => toast.error(errorMessage(error)),
+        });
+      }}
+      label={label}
+      hint={hint}
+    />
   );
 }
 

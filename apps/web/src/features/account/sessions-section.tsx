@@ -4,8 +4,8 @@ import { KeyRound, LogOut, MonitorSmartphone } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { CheckboxField } from '@/components/checkbox-field';
 import { DateTime } from '@/components/date-time';
-import { RevokeKeysCheckbox } from '@/components/revoke-keys-checkbox';
 import { SectionCard } from '@/components/section-card';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import {
@@ -183,7 +183,7 @@ export function SessionsSection() {
             <AlertDialogTitle>{t('sessions.confirmTitle')}</AlertDialogTitle>
             <AlertDialogDescription>{t('sessions.confirmBody')}</AlertDialogDescription>
           </AlertDialogHeader>
-          <RevokeKeysCheckbox
+          <CheckboxField
             checked={revokeKeys}
             onChange={setRevokeKeys}
             label={t('sessions.revokeKeys')}

@@ -9,9 +9,9 @@ import { KeyRound, Link2Off } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { CheckboxField } from '@/components/checkbox-field';
 import { FormError } from '@/components/form-error';
 import { PasswordInput } from '@/components/password-input';
-import { RevokeKeysCheckbox } from '@/components/revoke-keys-checkbox';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { publicPath } from '@/i18n';
@@ -115,7 +115,7 @@ export function ResetPasswordPage() {
               onChange={(e) => setRepeat(e.target.value)}
             />
           </Field>
-          <RevokeKeysCheckbox checked={revokeKeys} onChange={setRevokeKeys} label={t('reset.revokeKeys')} />
+          <CheckboxField checked={revokeKeys} onChange={setRevokeKeys} label={t('reset.revokeKeys')} />
           {error && <FormError id="reset-error">{error}</FormError>}
           <Button type="submit" size="lg" busy={busy} className="w-full">
             {busy ? t('reset.busy') : t('reset.submit')}

@@ -22,10 +22,10 @@ import { Button } from '@/components/ui/button';
 import { SkeletonRows } from '@/components/ui/skeleton';
 import { i18n } from '@/i18n';
 import { errorMessage } from '@/lib/api-client';
-import { browserStorage } from '@/lib/browser-storage';
 import { formatDollars, formatPhone } from '@/lib/format';
 import { countryName, serviceInSentence } from '@/lib/names';
 import { useNow } from '@/lib/use-now';
+import { useRememberedChoice } from '@/lib/use-remembered-choice';
 import { cn } from '@/lib/utils';
 import {
   liveNumbersQuery,
@@ -58,19 +58,8 @@ function NumberGrid({
 }
 
 type LiveView = 'cards' | 'table';
-const LIVE_VIEW_KEY = 'numbers-live-view';
-
 /** Cards or a dense table for the live numbers, as this browser chose last. */
-function useLiveView() {
-  const [view, setView] = useState<LiveView>(() =>
-    browserStorage()?.getItem(LIVE_VIEW_KEY) === 'table' ? 'table' : 'cards',
-  );
-  function choose(next: LiveView) {
-    browserStorage()?.setItem(LIVE_VIEW_KEY, next);
-    setView(next);
-  }
-  return [view, choose] as const;
-}
+const useLiveView = () => useRememberedChoice<LiveView>('numbers-live-view', ['cards', 'table'], 'cards');
 
 /** Two pressed-state buttons; shown where the table fits (wide screens). */
 function LiveViewSwitch({ view, onChange }: { view: LiveView; onChange(view: LiveView): void }) {

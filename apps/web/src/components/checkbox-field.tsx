@@ -1,19 +1,22 @@
 import { useId } from 'react';
 
 /**
- * "Also revoke my API keys", checked by default: offered where the owner ends every session (a password
- * reset, a sign-out everywhere), since a key outlives them all.
+ * A checkbox with its label and a line that explains it: the account's preferences, and "Also revoke my API
+ * keys" where the owner ends every session (a password reset, a sign-out everywhere).
  */
-export function RevokeKeysCheckbox({
+export function CheckboxField({
   checked,
   onChange,
   label,
   hint,
+  busy = false,
 }: {
   checked: boolean;
   onChange: (checked: boolean) => void;
   label: string;
   hint?: string;
+  /** Saving: the box shows the new value and is marked busy until the server answers. */
+  busy?: boolean;
 }) {
   const id = useId();
   return (
@@ -22,6 +25,7 @@ export function RevokeKeysCheckbox({
         id={id}
         type="checkbox"
         checked={checked}
+        aria-busy={busy || undefined}
         onChange={(event) => onChange(event.target.checked)}
         className="mt-0.5 size-5 shrink-0 cursor-pointer accent-primary"
       />
