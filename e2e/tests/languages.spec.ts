@@ -65,7 +65,7 @@ for (const { language, locale, ticket } of [
       await page.getByRole('searchbox', { name: t('dashboard:countries.search') }).fill('United Kingdom');
       // The one row left is the radio's label; the radio itself is visually hidden.
       await page
-        .getByRole('group', { name: t('dashboard:countries.legend') })
+        .getByRole('group', { name: t('dashboard:countries.legend'), exact: true })
         .locator('label')
         .first()
         .click();
