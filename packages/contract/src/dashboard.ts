@@ -56,6 +56,10 @@ export const countrySchema = z.object({
   stock: z.number().int().optional(),
   /** SimCode's settled orders there in the last 7 days: what "Popular first" sorts by. */
   orders: z.number().int().optional(),
+  /** Each operator's lowest price in stock (dollars; null when nothing is) and its stock, `any` left out. */
+  operatorFigures: z
+    .record(z.string(), z.object({ fromPrice: z.number().nullable(), stock: z.number().int() }))
+    .optional(),
 });
 export type DashboardCountry = z.infer<typeof countrySchema>;
 export const countriesResponseSchema = z.object({

@@ -14,8 +14,15 @@ export const adminOrderStatuses = [
   'failed',
 ] as const;
 
+/**
+ * A filter for support's refunds beside the statuses: such an order is canceled with that reason, and every
+ * page of the customer and the console names it "Refunded by support", so the console finds it by that name.
+ */
+export const REFUNDED_BY_SUPPORT_FILTER = 'refunded_by_support';
+export const adminOrderFilterStatuses = [...adminOrderStatuses, REFUNDED_BY_SUPPORT_FILTER] as const;
+
 export const adminOrdersQuerySchema = pageQuerySchema.extend({
-  status: z.enum(adminOrderStatuses).optional(),
+  status: z.enum(adminOrderFilterStatuses).optional(),
   service: plainText(20).optional(),
   country: plainText(2).optional(),
   provider: plainText(40).optional(),

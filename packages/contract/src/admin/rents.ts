@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { DATABASE_ID_MAX, decimalInteger, plainText } from '../wire';
 import { isoDate, pageQuerySchema } from './common';
+import { REFUNDED_BY_SUPPORT_FILTER } from './orders';
 import { adminLedgerEntrySchema, auditEntrySchema } from './users';
 
 export const adminRentStatuses = ['pending', 'active', 'renewed', 'canceled', 'expired', 'failed'] as const;
 
+export const adminRentFilterStatuses = [...adminRentStatuses, REFUNDED_BY_SUPPORT_FILTER] as const;
+
 export const adminRentsQuerySchema = pageQuerySchema.extend({
-  status: z.enum(adminRentStatuses).optional(),
+  status: z.enum(adminRentFilterStatuses).optional(),
   service: plainText(20).optional(),
   country: plainText(2).optional(),
   provider: plainText(40).optional(),

@@ -1,3 +1,4 @@
+import { REFUNDED_BY_SUPPORT_FILTER } from '@simcode/contract';
 import { eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { containsPattern } from './audit';
@@ -23,6 +24,7 @@ export interface PurchaseFilter {
 interface PurchaseColumns {
   id: PgColumn;
   status: PgColumn;
+  statusReason: PgColumn;
   service: PgColumn;
   countryId: PgColumn;
   provider: PgColumn;
@@ -36,7 +38,11 @@ export function purchaseConditions(columns: PurchaseColumns, filter: PurchaseFil
   const day = (text: string) => new Date(`${text}T00:00:00Z`);
   const conditions: (SQL | undefined)[] = [
     filter.before === undefined ? undefined : lt(columns.id, filter.before),
-    filter.status ? eq(columns.status, filter.status) : undefined,
+    filter.status === REFUNDED_BY_SUPPORT_FILTER
+      ? eq(columns.statusReason, REFUNDED_BY_SUPPORT_FILTER)
+      : filter.status
+        ? eq(columns.status, filter.status)
+        : undefined,
     filter.service ? eq(columns.service, filter.service) : undefined,
     filter.country ? eq(columns.countryId, filter.country.toUpperCase()) : undefined,
     filter.provider ? eq(columns.provider, filter.provider) : undefined,

@@ -63,4 +63,21 @@ describe('offers per operator', () => {
     const [order] = await t.ctx.database.db.select().from(activations);
     expect(order).toMatchObject({ operator, priceCents: quote.priceCents });
   });
+
+  it('gives each named operator of a country its lowest price in stock and its stock in the countries list', async () => {
+    t = await createListeningTestApp({ SMS_PROVIDERS: 'sim-a,sim-b' });
+    const { countryId, operator } = operatorCountry();
+    const user = await createUser(t);
+    const country = (await t.app.inject({ url: '/api/dashboard/countries', headers: user.headers }))
+      .json()
+      .countries.find((entry: { id: string }) => entry.id === countryId);
+    const offers = t.ctx.catalog.services(countryId, operator);
+    const inStock = offers.filter((entry) => entry.stock > 0);
+    expect(country.operatorFigures[operator]).toEqual({
+      fromPrice: Math.min(...inStock.map((entry) => entry.priceCents)) / 100,
+      stock: offers.reduce((sum, entry) => sum + entry.stock, 0),
+    });
+    // "Any operator" is the country's own figures, not an operator's.
+    expect(country.operatorFigures[ANY_OPERATOR]).toBeUndefined();
+  });
 });

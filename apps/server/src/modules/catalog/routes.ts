@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fail } from '../../lib/errors';
 import { PrecomputedJson, sendPrecompressed } from '../../lib/precompressed';
-import type { CatalogService } from './service';
+import { ANY_OPERATOR, type CatalogCountry, type CatalogOffer, type CatalogService } from './service';
 
 /** Browsers may reuse a catalog answer this long; the catalog itself refreshes every minute. */
 const catalogHeaders = {
@@ -43,17 +43,32 @@ export function serviceCountriesEntry(catalog: CatalogService, answers: Precompu
 }
 
 /** What "By country" shows beside a country: its lowest price in stock, its stock, and our week's orders there. */
-function countryFigures(catalog: CatalogService, countryId: string) {
+function countryFigures(catalog: CatalogService, country: CatalogCountry) {
+  const offers = catalog.services(country.id);
+  let orders = 0;
+  for (const offer of offers) orders += catalog.deliveryOf(offer.service, country.id)?.orders ?? 0;
+  return {
+    ...offerFigures(offers),
+    orders,
+    // Each operator's own, where the country has any: a buyer who wants one sees what it costs first.
+    operatorFigures: Object.fromEntries(
+      country.operators
+        .filter((operator) => operator.key !== ANY_OPERATOR)
+        .map((operator) => [operator.key, offerFigures(catalog.services(country.id, operator.key))]),
+    ),
+  };
+}
+
+/** The lowest price in stock (dollars; null when nothing is) and the stock over some offers. */
+function offerFigures(offers: readonly CatalogOffer[]) {
   let fromPriceCents: number | null = null;
   let stock = 0;
-  let orders = 0;
-  for (const offer of catalog.services(countryId)) {
+  for (const offer of offers) {
     stock += offer.stock;
     if (offer.stock > 0 && (fromPriceCents === null || offer.priceCents < fromPriceCents))
       fromPriceCents = offer.priceCents;
-    orders += catalog.deliveryOf(offer.service, countryId)?.orders ?? 0;
   }
-  return { fromPrice: fromPriceCents === null ? null : fromPriceCents / 100, stock, orders };
+  return { fromPrice: fromPriceCents === null ? null : fromPriceCents / 100, stock };
 }
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
@@ -80,7 +95,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
           code: country.code,
           dialCode: country.dialCode,
           operators: Object.fromEntries(country.operators.map((operator) => [operator.key, operator.name])),
-          ...countryFigures(catalog, country.id),
+          ...countryFigures(catalog, country),
         })),
       }));
       return sendPrecompressed(request, reply, entry, catalogHeaders);

@@ -1,4 +1,4 @@
-import { type AdminOrderRow, adminOrderStatuses, adminRoutes, moneyMessages } from '@simcode/contract';
+import { type AdminOrderRow, adminOrderFilterStatuses, adminRoutes, moneyMessages } from '@simcode/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isBackwards } from '@/components/date-range-fields';
@@ -78,7 +78,7 @@ export function OrdersPage() {
           label={t('orders.filter')}
           qLabel={t('orders.q')}
           names={FILTER_NAMES}
-          statusOptions={adminOrderStatuses.map((status) => ({
+          statusOptions={adminOrderFilterStatuses.map((status) => ({
             value: status,
             label: statusLabel('order', status),
           }))}

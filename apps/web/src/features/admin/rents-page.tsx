@@ -1,4 +1,9 @@
-import { type AdminRentListRow, adminRentStatuses, adminRoutes, moneyMessages } from '@simcode/contract';
+import {
+  type AdminRentListRow,
+  adminRentFilterStatuses,
+  adminRoutes,
+  moneyMessages,
+} from '@simcode/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { isBackwards } from '@/components/date-range-fields';
@@ -73,7 +78,7 @@ export function RentsPage() {
           label={t('rents.filter')}
           qLabel={t('rents.q')}
           names={FILTER_NAMES}
-          statusOptions={adminRentStatuses.map((status) => ({
+          statusOptions={adminRentFilterStatuses.map((status) => ({
             value: status,
             label: statusLabel('rent', status),
           }))}

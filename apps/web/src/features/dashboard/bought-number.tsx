@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CopyButton } from '@/components/copy-button';
 import { CountryFlag } from '@/components/country-flag';
+import { NationalCopy } from '@/components/orders/national-copy';
 import { useNumberState } from '@/components/orders/use-number-state';
 import { ServiceIcon } from '@/components/service-icon';
 import { Button } from '@/components/ui/button';
-import { formatMinutesSeconds, formatPhone, phoneForForms } from '@/lib/format';
+import { formatMinutesSeconds, formatPhone } from '@/lib/format';
 import { countryName } from '@/lib/names';
 import { useNow } from '@/lib/use-now';
 import { numbersQuery } from './api';
@@ -32,7 +33,6 @@ export function BoughtNumber({ bought, onDismiss }: { bought: PurchasedNumber; o
     card.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, []);
   const country = countryName(number.country, number.country_name);
-  const national = number.number ? phoneForForms(number.number).national : null;
   return (
     <section
       ref={card}
@@ -72,15 +72,7 @@ export function BoughtNumber({ bought, onDismiss }: { bought: PurchasedNumber; o
           >
             <span data-testid="bought-number-phone">{formatPhone(number.number)}</span>
           </CopyButton>
-          {national && (
-            <CopyButton
-              value={number.number}
-              what="National"
-              className="rounded-md border px-2 py-1 text-sm hover:border-primary hover:text-primary"
-            >
-              {t('bought.national')} <span className="font-mono">{national}</span>
-            </CopyButton>
-          )}
+          <NationalCopy number={number.number} />
         </div>
       ) : (
         <p className="mt-3 text-sm text-muted-foreground">{numberMessages.statusNoNumber}</p>

@@ -10,6 +10,7 @@ import { StepCard } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
+import { formatDollars, formatNumber } from '@/lib/format';
 import { countryName } from '@/lib/names';
 import { countriesQuery, servicesQuery } from './api';
 import { ServiceList } from './service-list';
@@ -62,12 +63,23 @@ export function ByCountry({ purchase }: { purchase: ReturnType<typeof usePurchas
                   <SelectValue placeholder={t('services.selectOperator')} />
                 </SelectTrigger>
                 <SelectContent>
-                  {operators.map(([key, name]) => (
-                    <SelectItem key={key} value={key}>
-                      {/* Operators are brands, but for the one that means "whichever": it is a phrase. */}
-                      {key === 'any' ? t('services.anyOperator') : name}
-                    </SelectItem>
-                  ))}
+                  {operators.map(([key, name]) => {
+                    const figures = country.operatorFigures?.[key];
+                    return (
+                      <SelectItem key={key} value={key}>
+                        {/* Operators are brands, but for the one that means "whichever": it is a phrase. */}
+                        {key === 'any' ? t('services.anyOperator') : name}
+                        {figures && (
+                          <span className="text-xs text-muted-foreground tabular-nums">
+                            {' · '}
+                            {figures.fromPrice === null
+                              ? t('countries.outOfStock')
+                              : `${t('countries.fromPrice', { price: formatDollars(figures.fromPrice) })} · ${t('countries.inStock', { count: formatNumber(figures.stock) })}`}
+                          </span>
+                        )}
+                      </SelectItem>
+                    );
+                  })}
                 </SelectContent>
               </Select>
             </div>

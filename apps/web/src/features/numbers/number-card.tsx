@@ -11,6 +11,7 @@ import { CopyButton } from '@/components/copy-button';
 import { CountryLine } from '@/components/country-flag';
 import { AnotherSms } from '@/components/orders/another-sms';
 import { FinishNumber } from '@/components/orders/finish-number';
+import { NationalCopy } from '@/components/orders/national-copy';
 import { useNumberState } from '@/components/orders/use-number-state';
 import { ServiceIcon } from '@/components/service-icon';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
@@ -134,12 +135,15 @@ export function NumberCard({
             {t('card.number')}
           </p>
           {number.number ? (
-            <CopyButton
-              value={formatPhone(number.number)}
-              what="Number"
-              className="gap-2 font-mono text-lg font-semibold tracking-tight hover:text-primary"
-              iconClassName="size-4"
-            />
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <CopyButton
+                value={formatPhone(number.number)}
+                what="Number"
+                className="gap-2 font-mono text-lg font-semibold tracking-tight hover:text-primary"
+                iconClassName="size-4"
+              />
+              {live && <NationalCopy number={number.number} />}
+            </div>
           ) : (
             <p className="text-lg font-semibold text-muted-foreground">{numberMessages.statusNoNumber}</p>
           )}

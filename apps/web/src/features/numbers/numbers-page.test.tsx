@@ -89,9 +89,15 @@ describe('NumbersPage', () => {
   it('shows live numbers first, then the history the server filters, a keyset page at a time', async () => {
     renderPage();
     const active = await screen.findByRole('region', { name: 'Active' });
-    expect(await within(active).findByLabelText('Telegram number in United States')).toBeInTheDocument();
+    const live = await within(active).findByLabelText('Telegram number in United States');
+    // A live number offers the national number to copy as well, for forms with a separate country field.
+    expect(
+      within(live).getByRole('button', { name: 'Copy without country code: 2025550100' }),
+    ).toBeInTheDocument();
     const history = screen.getByRole('region', { name: 'History' });
-    expect(await within(history).findAllByLabelText('Telegram number in United States')).toHaveLength(1);
+    const ended = await within(history).findAllByLabelText('Telegram number in United States');
+    expect(ended).toHaveLength(1);
+    expect(within(ended[0]!).queryByRole('button', { name: /without country code/ })).toBeNull();
 
     await userEvent.click(within(history).getByRole('button', { name: 'Show older numbers' }));
     expect(await within(history).findByLabelText('WhatsApp number in United States')).toBeInTheDocument();

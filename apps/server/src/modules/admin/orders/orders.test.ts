@@ -137,6 +137,17 @@ describe('orders in the console', () => {
       status: 'canceled',
       refund_reason: 'refunded_by_support',
     });
+    // The console filters by that name too: support's refunds, and no other order.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/buy-number',
+      headers: user.headers,
+      payload: { countryID: 'US', service: order.service },
+    });
+    expect(other.statusCode, other.body).toBe(200);
+    const bySupport = (await get(admin, '/orders?status=refunded_by_support')).json().orders;
+    expect(bySupport.map((row: { id: number }) => row.id)).toEqual([order.id]);
+    expect((await get(admin, '/orders?status=waiting')).json().orders).toHaveLength(1);
   });
 
   it('refuses to refund an order with a code unless forced, and marks problems', async () => {
