@@ -41,12 +41,11 @@ test('a user gets a permanent deposit address with its QR code and warning, pays
   await expect(wallet.getByText('15.00 USDT · paid')).toBeVisible();
   await wallet.close();
 
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByRole('listitem', { name: 'Top-up of $15.00, Credited' })).toBeVisible({
-      timeout: 1000,
-    });
-  }).toPass({ timeout: 20_000 });
+  // The credit shows in the list as it happens, without a reload. The cap covers the sandbox's webhook
+  // retries (a first delivery can time out on a busy machine); the first delivery is what normally counts.
+  await expect(page.getByRole('listitem', { name: 'Top-up of $15.00, Credited' })).toBeVisible({
+    timeout: 90_000,
+  });
   await page.goto('/dashboard');
   await expect(page.getByRole('region', { name: 'Account summary' })).toContainText('$15.00');
 });

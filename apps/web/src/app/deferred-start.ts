@@ -42,18 +42,22 @@ export function firstInteraction(): Promise<void> {
   });
 }
 
+type TextField = HTMLInputElement | HTMLTextAreaElement;
+
 /**
- * Hands text typed into a prerendered page's fields before the app ran over to the app. React attached to
- * the fields without reading them, and puts its own (empty) state back on its next render, which the first
- * handed-over field already causes: so all the typed text is read first. Each field is then reported as
- * changed: its initial text goes through React's value tracker, the typed text past it, and an input event
- * makes React read the difference as it reads a keystroke.
+ * Hands text typed into a prerendered page's fields before the app ran over to the app. React attaches to
+ * the fields without reading them, and puts its own (empty) state back on its next render, which a
+ * keystroke into another field after it attached (and before the page was the app's) already causes: so
+ * what was typed is the last text each field held during the hold (`typed`), or, for text put in without
+ * an input event, what it holds now. Each field is then reported as changed: its initial text goes through
+ * React's value tracker, the typed text past it, and an input event makes React read the difference as it
+ * reads a keystroke (a field React already has is set to the same text again).
  */
-function replayTypedText(root: ParentNode) {
-  const typed = [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TEXT_INPUT)]
-    .map((field) => ({ field, text: field.value, initial: field.defaultValue }))
+function replayTypedText(root: ParentNode, typed: Map<TextField, string>) {
+  const handOver = [...root.querySelectorAll<TextField>(TEXT_INPUT)]
+    .map((field) => ({ field, text: typed.get(field) ?? field.value, initial: field.defaultValue }))
     .filter(({ text, initial }) => text !== initial);
-  for (const { field, text, initial } of typed) {
+  for (const { field, text, initial } of handOver) {
     const prototype =
       field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
     field.value = initial;
@@ -83,12 +87,20 @@ export function holdActionsUntil(interactive: Promise<void>, root: ParentNode): 
     const form = event.target as HTMLFormElement;
     replay = () => form.requestSubmit();
   };
+  const typed = new Map<TextField, string>();
+  const recordTyping = (event: Event) => {
+    const field = event.target;
+    if (field instanceof Element && field.matches(TEXT_INPUT))
+      typed.set(field as TextField, (field as TextField).value);
+  };
   document.addEventListener('click', holdClick, true);
   document.addEventListener('submit', holdSubmit, true);
+  document.addEventListener('input', recordTyping, true);
   void interactive.then(() => {
     document.removeEventListener('click', holdClick, true);
     document.removeEventListener('submit', holdSubmit, true);
-    replayTypedText(root);
+    document.removeEventListener('input', recordTyping, true);
+    replayTypedText(root, typed);
     // After React has rendered the handed-over text: a submission must see it.
     if (replay) window.setTimeout(replay, 0);
   });

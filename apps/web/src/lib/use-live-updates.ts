@@ -13,7 +13,8 @@ const STALE_BY_EVENT: Record<LiveEventType, readonly QueryKey[]> = {
   // A live order's end changes the reserved figure of the Money view.
   numbers: [queryKeys.numbers.all, queryKeys.numbers.statuses, queryKeys.summary, queryKeys.money.ledger],
   rents: [queryKeys.rents.all, queryKeys.rents.statuses, queryKeys.summary, queryKeys.money.ledger],
-  balance: [queryKeys.summary, queryKeys.money.ledger, queryKeys.money.orders],
+  // A credited payment (a deposit to the buyer's address arrives unannounced) shows in Top Up's list.
+  balance: [queryKeys.summary, queryKeys.money.ledger, queryKeys.money.orders, queryKeys.topups.all],
   tickets: [queryKeys.tickets.all, queryKeys.unreadTickets],
   settings: [queryKeys.account.details],
 };
