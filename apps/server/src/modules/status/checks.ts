@@ -12,6 +12,14 @@ export const STATUS_BUDGET = 'status-checks';
 /** The product's own cheap public endpoints: the site's home page and the open index's smallest window. */
 const WEB_PATH = '/';
 const API_PATH = '/api/v1/stats?window=24h';
+/**
+ * A supplier whose purchase calls failed this often over the window fails its check though its catalog
+ * answers (a supplier out of money, or refusing orders). From three calls on: as many failures in a row
+ * take it out of routing, and then no more calls come to count.
+ */
+const PURCHASE_ERROR_WINDOW_MS = 10 * 60_000;
+const PURCHASE_ERROR_SHARE = 0.5;
+const PURCHASE_ERROR_MIN_CALLS = 3;
 
 export interface CheckDeps {
   components: readonly StatusComponentDef[];
@@ -27,6 +35,15 @@ export interface CheckDeps {
 
 function message(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 500);
+}
+
+/** Why the supplier's recent purchase calls fail its check, or null. */
+function purchaseErrors(providers: ProviderPool, supplier: string): string | null {
+  const health = providers.health;
+  const sinceMs = health.now().getTime() - PURCHASE_ERROR_WINDOW_MS;
+  const { calls, errors } = health.callsSince(supplier, sinceMs);
+  if (calls < PURCHASE_ERROR_MIN_CALLS || errors < calls * PURCHASE_ERROR_SHARE) return null;
+  return `${errors} of ${calls} purchase calls failed in the last ${PURCHASE_ERROR_WINDOW_MS / 60_000} minutes`;
 }
 
 async function timed(component: string, check: () => Promise<string | null>): Promise<CheckResult> {
@@ -64,7 +81,8 @@ function ownPage(origin: string, publicUrl: string, path: string): Promise<strin
 
 /**
  * One round of synthetic checks: the site and the API by a request to this server, payments by each
- * provider's health as the top-ups see it, each supplier by its catalog call and its delivery rate's band. A supplier is asked only
+ * provider's health as the top-ups see it, each supplier by its catalog call, its purchase calls' errors
+ * (as this instance made them) and its delivery's band (every instance's orders). A supplier is asked only
  * within its upstream call budget: a minute without room records nothing for it (not a failure).
  */
 export async function runChecks(
@@ -88,7 +106,7 @@ export async function runChecks(
         if (!deps.upstreamBudgets.get(supplier)?.tryTake(STATUS_BUDGET)) return null;
         return timed(component.id, async () => {
           await deps.providers.member(supplier).provider.getCatalog();
-          return outOfBand.get(supplier) ?? null;
+          return outOfBand.get(supplier) ?? purchaseErrors(deps.providers, supplier);
         });
       }
     }

@@ -21,6 +21,7 @@ async function orders(
   minutesAgo: number,
   count: number,
   withCode: boolean,
+  codeAfterSeconds = 30,
 ) {
   const createdAt = new Date(NOW - minutesAgo * MINUTE_MS);
   const bought = await t.ctx.database.db
@@ -45,7 +46,7 @@ async function orders(
       activationId: id,
       code: '123456',
       text: 'Your code 123456',
-      receivedAt: new Date(createdAt.getTime() + 30_000),
+      receivedAt: new Date(createdAt.getTime() + codeAfterSeconds * 1000),
       dedupeKey: `${id}`,
     })),
   );
@@ -71,5 +72,24 @@ describe("a supplier's delivery band", () => {
 
     const outOfBand = await createDeliveryBand(t.ctx.database.db, t.clock)();
     expect([...outOfBand]).toEqual([['sim-a', 'delivery rate 0% in the last hour, normally 100%']]);
+  });
+
+  it('flags a supplier whose codes take far longer than their week, and not one a little slower', async () => {
+    t = await createTestApp();
+    t.clock.set(NOW);
+    const user = await createUser(t);
+    const twoDays = 2 * 24 * 60;
+    // sim-a: codes came in 30 s during the week; in the last hour every one took 4 minutes.
+    await orders(user.id, 'sim-a', twoDays, 10, true, 30);
+    await orders(user.id, 'sim-a', 30, 10, true, 240);
+    // sim-b: 10 s during the week, 25 s now: more than twice, but not a minute more.
+    await orders(user.id, 'sim-b', twoDays, 10, true, 10);
+    await orders(user.id, 'sim-b', 30, 10, true, 25);
+    // sim-c: 100 s during the week, 170 s now: a minute more, but not twice.
+    await orders(user.id, 'sim-c', twoDays, 10, true, 100);
+    await orders(user.id, 'sim-c', 30, 10, true, 170);
+
+    const outOfBand = await createDeliveryBand(t.ctx.database.db, t.clock)();
+    expect([...outOfBand]).toEqual([['sim-a', 'median time to code 240 s in the last hour, normally 30 s']]);
   });
 });

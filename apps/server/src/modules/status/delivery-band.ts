@@ -3,50 +3,80 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { countOrders } from '../stats/days';
-import { addCounts, type Counts, emptyCounts } from '../stats/figures';
+import { addCounts, type Counts, emptyCounts, percentileSeconds } from '../stats/figures';
 
 /** A supplier whose last hour delivers this much less often than its normal is out of its band. */
 export const DELIVERY_BAND = 0.3;
+/**
+ * A supplier whose codes take this many times their normal median, and a minute more at least (a normal
+ * of ten seconds becoming twenty is no news to a buyer), is out of its band too.
+ */
+export const TIME_TO_CODE_FACTOR = 2;
+const TIME_TO_CODE_MIN_EXTRA_SECONDS = 60;
 const HOUR_MS = 3_600_000;
 const NORMAL_DAYS = 7;
 /** The normal moves slowly: counted again once an hour, not every minute over a week of orders. */
 const NORMAL_REFRESH_MS = HOUR_MS;
 
-async function ratesBySupplier(db: Executor, from: Date, to: Date): Promise<Map<string, number>> {
+interface SupplierFigures {
+  /** Share of settled orders that got a code; absent under the index's minimum of settled orders. */
+  rate?: number;
+  /** The median time to code; absent under the index's minimum of codes. */
+  medianSeconds?: number;
+}
+
+async function figuresBySupplier(db: Executor, from: Date, to: Date): Promise<Map<string, SupplierFigures>> {
   const sums = new Map<string, Counts>();
   for (const pair of await countOrders(db, from, to, sql`a.provider`)) {
     sums.set(pair.bucket, addCounts(sums.get(pair.bucket) ?? emptyCounts(), pair));
   }
-  const rates = new Map<string, number>();
+  const figures = new Map<string, SupplierFigures>();
   for (const [supplier, counts] of sums) {
-    // Under the index's minimum a rate says nothing either way.
-    if (counts.settled >= STATS_MIN_SETTLED) rates.set(supplier, counts.withCode / counts.settled);
+    // Under the index's minimum a figure says nothing either way.
+    figures.set(supplier, {
+      ...(counts.settled >= STATS_MIN_SETTLED ? { rate: counts.withCode / counts.settled } : {}),
+      ...(counts.withCode >= STATS_MIN_SETTLED
+        ? { medianSeconds: percentileSeconds(counts.timeToCodeSeconds, 0.5)! }
+        : {}),
+    });
   }
-  return rates;
+  return figures;
+}
+
+/** Why a supplier's last hour is out of its band, or null when it is within. */
+function outOfBandReason(hour: SupplierFigures, usual: SupplierFigures): string | null {
+  if (hour.rate !== undefined && usual.rate !== undefined && hour.rate < usual.rate - DELIVERY_BAND) {
+    return `delivery rate ${Math.round(hour.rate * 100)}% in the last hour, normally ${Math.round(usual.rate * 100)}%`;
+  }
+  if (
+    hour.medianSeconds !== undefined &&
+    usual.medianSeconds !== undefined &&
+    hour.medianSeconds > usual.medianSeconds * TIME_TO_CODE_FACTOR &&
+    hour.medianSeconds > usual.medianSeconds + TIME_TO_CODE_MIN_EXTRA_SECONDS
+  ) {
+    return `median time to code ${hour.medianSeconds} s in the last hour, normally ${usual.medianSeconds} s`;
+  }
+  return null;
 }
 
 /**
- * Which suppliers deliver codes out of their normal band: the last hour's delivery rate (settled orders
- * bought in it) more than DELIVERY_BAND under the rate of the 7 days before. Answers supplier → why.
+ * Which suppliers deliver codes out of their normal band: the last hour (settled orders bought in it)
+ * delivering more than DELIVERY_BAND under the rate of the 7 days before, or its codes taking more than
+ * TIME_TO_CODE_FACTOR times their median. Answers supplier → why.
  */
 export function createDeliveryBand(db: Executor, clock: Clock) {
-  let normal: { countedAtMs: number; rates: Map<string, number> } | null = null;
+  let normal: { countedAtMs: number; figures: Map<string, SupplierFigures> } | null = null;
   return async function outOfBand(): Promise<Map<string, string>> {
     const nowMs = clock.now().getTime();
     const hourAgo = new Date(nowMs - HOUR_MS);
     if (!normal || nowMs - normal.countedAtMs >= NORMAL_REFRESH_MS) {
       const from = new Date(hourAgo.getTime() - NORMAL_DAYS * 24 * HOUR_MS);
-      normal = { countedAtMs: nowMs, rates: await ratesBySupplier(db, from, hourAgo) };
+      normal = { countedAtMs: nowMs, figures: await figuresBySupplier(db, from, hourAgo) };
     }
     const out = new Map<string, string>();
-    for (const [supplier, rate] of await ratesBySupplier(db, hourAgo, new Date(nowMs))) {
-      const usual = normal.rates.get(supplier);
-      if (usual !== undefined && rate < usual - DELIVERY_BAND) {
-        out.set(
-          supplier,
-          `delivery rate ${Math.round(rate * 100)}% in the last hour, normally ${Math.round(usual * 100)}%`,
-        );
-      }
+    for (const [supplier, hour] of await figuresBySupplier(db, hourAgo, new Date(nowMs))) {
+      const reason = outOfBandReason(hour, normal.figures.get(supplier) ?? {});
+      if (reason) out.set(supplier, reason);
     }
     return out;
   };

@@ -1,10 +1,11 @@
 import { isAppPath, type StatusAnswer } from '@simcode/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../test/support/app';
-import { createListeningTestApp, simulatorControl } from '../../../test/support/upstream';
+import { fundUser } from '../../../test/support/money';
+import { anOffer, createListeningTestApp, simulatorControl } from '../../../test/support/upstream';
 import { createUser, type TestUser } from '../../../test/support/users';
-import { auditLog, mailQueue } from '../../db/schema';
+import { auditLog, mailQueue, statusChecks } from '../../db/schema';
 import { renderMail } from '../mail/templates';
 
 // Issue 30: the status page. A supplier fault injected through the simulator's control API opens an
@@ -127,6 +128,48 @@ describe('the status page', () => {
     expect((await mailsOf(subscriber)).map((mail) => mail.event)).toEqual(['opened', 'resolved']);
     const resolvedFeed = await t.app.inject({ url: '/status/feed.atom' });
     expect(resolvedFeed.body).toContain(`#incident-${incident!.id}-update-2</id>`);
+  });
+
+  it('opens an incident for a supplier whose purchases fail though its catalog answers, and closes it after', async () => {
+    t = await createListeningTestApp({
+      STATUS_OPEN_AFTER_MINUTES: String(OPEN_AFTER),
+      STATUS_CLOSE_AFTER_MINUTES: String(CLOSE_AFTER),
+    });
+    const buyer = await createUser(t);
+    await fundUser(t.ctx.database, buyer.id, 10_000);
+    const offer = anOffer(t);
+    // The supplier's purchase call breaks; its catalog call, the check's own, still answers.
+    await simulatorControl(t, 'fault', { action: 'getNumberV2', broken: 'html502', times: 0 });
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/dashboard/buy-number',
+        headers: buyer.headers,
+        payload: { countryID: offer.countryId, service: offer.service },
+      });
+      expect(refused.statusCode, refused.body).toBeGreaterThanOrEqual(400);
+    }
+
+    await runMinutes(OPEN_AFTER);
+    const [lastCheck] = await t.ctx.database.db
+      .select()
+      .from(statusChecks)
+      .where(eq(statusChecks.component, 'supplier-a'))
+      .orderBy(desc(statusChecks.minute))
+      .limit(1);
+    expect(lastCheck).toMatchObject({
+      ok: false,
+      error: '3 of 3 purchase calls failed in the last 10 minutes',
+    });
+    const [incident] = (await status()).open_incidents;
+    expect(incident).toMatchObject({ component: 'supplier-a', origin: 'automatic' });
+
+    // The failed calls leave the window once the fault is gone (no purchase came since): the check passes.
+    await simulatorControl(t, 'clear-faults');
+    await runMinutes(10 - OPEN_AFTER + CLOSE_AFTER);
+    const answer = await status();
+    expect(answer.open_incidents).toEqual([]);
+    expect(answer.past_incidents.map((past) => past.id)).toEqual([incident!.id]);
   });
 
   it('lets administrators open, update and close an incident, audited, with a notice in the reader’s language', async () => {

@@ -33,6 +33,7 @@ const NO_NUMBERS_MEMORY_MS = 60_000;
 interface CallRecord {
   outcome: CallOutcome;
   latencyMs: number;
+  atMs: number;
 }
 
 interface DeliveryRecord {
@@ -181,7 +182,7 @@ export class ProviderHealth {
   ): void {
     this.options.onCall?.(provider, outcome, latencyMs);
     const record = this.#record(provider);
-    push(record.calls, { outcome, latencyMs }, CALL_WINDOW);
+    push(record.calls, { outcome, latencyMs, atMs: this.#nowMs() }, CALL_WINDOW);
     if (outcome === 'error' && errorMessage)
       push(record.errors, { atMs: this.#nowMs(), message: errorMessage }, ERROR_WINDOW);
     if (pair) {
@@ -270,6 +271,12 @@ export class ProviderHealth {
     );
     const figures = pair.orders >= PAIR_MIN_SAMPLES ? pair : this.#providerTally(provider);
     return { rate: smoothedRate(figures), timeToCodeMs: figures.timeToCodeMs };
+  }
+
+  /** This process's purchase calls to the provider since `sinceMs` (of its last hundred): how many failed. */
+  callsSince(provider: string, sinceMs: number): { calls: number; errors: number } {
+    const calls = (this.#records.get(provider)?.calls ?? []).filter((call) => call.atMs >= sinceMs);
+    return { calls: calls.length, errors: calls.filter((call) => call.outcome === 'error').length };
   }
 
   errorRate(provider: string): number {
