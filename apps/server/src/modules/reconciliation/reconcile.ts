@@ -127,7 +127,7 @@ async function recordListed(db: Executor, member: PoolMember, item: RecentActiva
     });
 }
 
-interface ChargeRow {
+export interface ChargeRow {
   provider_order_id: string;
   order_id: number | null;
   kept_cents: string;
@@ -139,7 +139,7 @@ interface ChargeRow {
 }
 
 /** What a closed supplier order and our order of it disagree on, if anything. */
-function mismatchOf(row: ChargeRow): { cause: MismatchCause; amountCents: number } | undefined {
+export function mismatchOf(row: ChargeRow): { cause: MismatchCause; amountCents: number } | undefined {
   const keptCents = Number(row.kept_cents);
   if (row.order_id === null) {
     return keptCents > 0 ? { cause: 'charged_without_order', amountCents: keptCents } : undefined;
