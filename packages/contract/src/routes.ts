@@ -66,6 +66,11 @@ export function statsCountryPath(countryId: string, language: Language): string 
   return `${localizedPublicPath('/stats', language)}/country/${countryId.toLowerCase()}`;
 }
 
+/** The status page's Atom feed in a language: '/status/feed.atom', '/ru/status/feed.atom'. */
+export function statusFeedPath(language: Language): string {
+  return `${localizedPublicPath('/status', language)}/feed.atom`;
+}
+
 /** Public pages rendered to HTML at build time; the file name is what the server looks for in dist/pages. */
 export const prerenderedPages = {
   '/': 'home',

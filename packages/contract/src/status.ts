@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { reasonField } from './admin/common';
 import { API_V1_PREFIX } from './api-v1';
+import { defineMessages } from './i18n/define-messages';
+import en from './i18n/locales/en.json';
 import { plainText } from './wire';
 
 /**
@@ -16,7 +18,6 @@ export const STATUS_PAST_INCIDENTS = 20;
 
 export const statusPaths = {
   api: `${API_V1_PREFIX}/status`,
-  feed: '/status/feed.atom',
   subscription: '/api/status/subscription',
   adminIncidents: '/api/admin/incidents',
   adminIncident: (id: number) => `/api/admin/incidents/${id}`,
@@ -26,6 +27,16 @@ export const COMPONENT_STATES = ['operational', 'down', 'unknown'] as const;
 export type ComponentState = (typeof COMPONENT_STATES)[number];
 export const INCIDENT_PHASES = ['investigating', 'identified', 'monitoring', 'resolved'] as const;
 export type IncidentPhase = (typeof INCIDENT_PHASES)[number];
+
+/** An incident phase's name, as the page, the console and the feed show it. */
+export const incidentPhaseMessages = defineMessages('incidentPhases', en.incidentPhases);
+
+/** The Atom feed's own words; the incidents' texts are the ones written for each language. */
+export const statusFeedMessages = defineMessages('statusFeed', en.statusFeed, (t) => ({
+  title: (app: string) => t('title', { app }),
+  entryTitle: (title: string, component: string, phase: IncidentPhase) =>
+    t('entryTitle', { title, component, phase: incidentPhaseMessages[phase] }),
+}));
 
 const share = z.number().min(0).max(1).nullable();
 

@@ -4,6 +4,7 @@ import {
   i18n,
   LANGUAGE_TAGS,
   type Language,
+  localizedPublicPath,
   PASSWORD_RESET_LIFETIME_MINUTES,
   transactionId,
 } from '@simcode/contract';
@@ -185,7 +186,7 @@ const renderers: {
       [
         payload.text[context.language],
         say('statusIncident.page'),
-        { link: `${context.publicUrl}/status` },
+        { link: `${context.publicUrl}${localizedPublicPath('/status', context.language)}` },
         say('statusIncident.optOut'),
       ],
     ),

@@ -4,12 +4,15 @@ import {
   incidentParamsSchema,
   incidentResolveRequestSchema,
   incidentUpdateRequestSchema,
+  LANGUAGES,
+  statusFeedPath,
   statusSchema,
   statusSubscriptionRequestSchema,
   statusSubscriptionSchema,
 } from '@simcode/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { inLanguage } from '../../lib/request-language';
 import { currentUser } from '../auth/guards';
 import { statusFeedXml } from './feed';
 import type { StatusService } from './service';
@@ -42,16 +45,19 @@ export const statusApiRoutes: FastifyPluginAsyncZod<{ status: StatusService }> =
   );
 };
 
-/** `/status/feed.atom`: incidents and their updates for feed readers. */
+/** `/status/feed.atom` (and `/ru/…`, `/zh/…`): incidents and their updates for feed readers. */
 export const statusFeedRoutes: FastifyPluginAsyncZod<{
   status: StatusService;
   publicUrl: string;
   appName: string;
 }> = async (app, { status, publicUrl, appName }) => {
-  app.get('/status/feed.atom', { schema: { hide: true } }, async (_request, reply) => {
-    reply.header('cache-control', FEED_CACHE_CONTROL).type('application/atom+xml; charset=utf-8');
-    return statusFeedXml(await status.answer(), publicUrl, appName);
-  });
+  for (const language of LANGUAGES) {
+    app.get(statusFeedPath(language), { schema: { hide: true } }, async (_request, reply) => {
+      const answer = await status.answer();
+      reply.header('cache-control', FEED_CACHE_CONTROL).type('application/atom+xml; charset=utf-8');
+      return inLanguage(language, () => statusFeedXml(answer, publicUrl, appName, language));
+    });
+  }
 };
 
 /** A signed-in user's e-mail notices of incidents (the user guard runs before these). */

@@ -102,7 +102,14 @@ describe('the status page', () => {
     expect(feed.statusCode).toBe(200);
     expect(feed.headers['content-type']).toContain('application/atom+xml');
     expect(feed.body).toContain(`#incident-${incident!.id}-update-1</id>`);
-    expect(feed.body).toContain('Problems with Supplier A');
+    expect(feed.body).toContain('Problems with Supplier A (Supplier A): Investigating');
+    // Each language has its feed, with the texts written for it and the page of that language.
+    const russianFeed = await t.app.inject({ url: '/ru/status/feed.atom' });
+    expect(russianFeed.statusCode).toBe(200);
+    expect(russianFeed.body).toContain('xml:lang="ru"');
+    expect(russianFeed.body).toContain('Проблемы: Supplier A (Supplier A): Разбираемся');
+    expect(russianFeed.body).toContain(`/ru/status#incident-${incident!.id}-update-1</id>`);
+    expect((await t.app.inject({ url: '/zh/status/feed.atom' })).body).toContain('Supplier A 出现问题');
     // The page is the web app's (its browser spec reads this incident's kind on it); every language has it.
     expect(['/status', '/ru/status', '/zh/status'].every(isAppPath)).toBe(true);
 
@@ -262,6 +269,6 @@ describe('the status page', () => {
     });
     expect(russian.subject).toBe('SimCode: решено: Slow ru');
     expect(russian.text).toContain('Fixed ru');
-    expect(russian.text).toContain('https://simcode.test/status');
+    expect(russian.text).toContain('https://simcode.test/ru/status');
   });
 });

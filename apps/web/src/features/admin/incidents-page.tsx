@@ -1,6 +1,7 @@
 import {
   INCIDENT_PHASES,
   type Incident,
+  incidentPhaseMessages,
   LANGUAGES,
   type LocalizedText,
   statusPaths,
@@ -169,7 +170,7 @@ function OpenIncidentActions({ incident }: { incident: Incident }) {
             >
               {INCIDENT_PHASES.filter((option) => option !== 'resolved').map((option) => (
                 <option key={option} value={option}>
-                  {t(`incidents.phases.${option}`)}
+                  {incidentPhaseMessages[option]}
                 </option>
               ))}
             </select>
@@ -206,7 +207,7 @@ function IncidentCard({ incident }: { incident: Incident }) {
       <ol className="flex flex-col gap-2 text-sm">
         {incident.updates.map((update) => (
           <li key={`${update.at}-${update.phase}`} className="min-w-0 break-words">
-            <span className="font-medium">{t(`incidents.phases.${update.phase}`)}</span>{' '}
+            <span className="font-medium">{incidentPhaseMessages[update.phase]}</span>{' '}
             <span className="text-muted-foreground">
               <DateTime value={update.at} />
             </span>

@@ -1,4 +1,4 @@
-import type { Incident } from '@simcode/contract';
+import { type Incident, incidentPhaseMessages } from '@simcode/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { componentName, localized } from './labels';
@@ -30,7 +30,7 @@ export function IncidentList({ incidents }: { incidents: readonly Incident[] }) 
             {incident.updates.map((update) => (
               <li key={`${update.at}-${update.phase}`} className="text-sm">
                 <p className="font-medium text-slate-900">
-                  {t(`phases.${update.phase}`)}{' '}
+                  {incidentPhaseMessages[update.phase]}{' '}
                   <time dateTime={update.at} className="font-normal text-slate-600">
                     {formatDateTime(update.at)}
                   </time>

@@ -1,8 +1,8 @@
-import { type StatusAnswer, statusPaths } from '@simcode/contract';
+import { type StatusAnswer, statusFeedPath, statusPaths } from '@simcode/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PublicPageHeader } from '@/components/public-page-header';
-import { publicPath } from '@/i18n';
+import { currentLanguage, publicPath } from '@/i18n';
 import { publicPageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -144,7 +144,7 @@ export function StatusPage() {
         <Section title={t('subscribe.title')}>
           <p className="text-sm text-slate-700">
             <a
-              href={statusPaths.feed}
+              href={statusFeedPath(currentLanguage())}
               type="application/atom+xml"
               className="font-medium text-primary underline underline-offset-2"
             >
