@@ -8,9 +8,9 @@ const AUTOMATIC = {
     zh: '{name} 出现问题',
   },
   opened: {
-    en: 'Our checks of {name} (whether it answers, and how often its codes arrive) have failed for {minutes} minutes in a row. We are looking into it; purchases may go to other suppliers meanwhile.',
-    ru: 'Наши проверки {name} (отвечает ли он и как часто приходят коды) не проходят {minutes} мин подряд. Мы разбираемся; покупки тем временем могут идти через других поставщиков.',
-    zh: '我们对 {name} 的检查（是否响应以及验证码送达频率）已连续 {minutes} 分钟失败。我们正在处理；在此期间购买可能会转到其他供应商。',
+    en: 'Our checks of {name} (whether it answers and sells numbers, and how often and how fast its codes arrive) have failed for {minutes} minutes in a row. We are looking into it; purchases may go to other suppliers meanwhile.',
+    ru: 'Наши проверки {name} (отвечает ли он, продаёт ли номера, как часто и как быстро приходят коды) не проходят {minutes} мин подряд. Мы разбираемся; покупки тем временем могут идти через других поставщиков.',
+    zh: '我们对 {name} 的检查（是否响应、能否售出号码，以及验证码送达的频率和速度）已连续 {minutes} 分钟失败。我们正在处理；在此期间购买可能会转到其他供应商。',
   },
   resolved: {
     en: 'Our checks of {name} have passed for {minutes} minutes in a row: resolved.',
