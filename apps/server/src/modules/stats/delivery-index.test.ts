@@ -66,7 +66,10 @@ function rowOf(rows: StatsRow[], service: string, country: string) {
 }
 
 describe('the SMS Delivery Index', () => {
-  it('counts every figure from orders with known outcomes, shows "new" under the minimum, and freezes a closed day', async () => {
+  it('counts every figure from orders with known outcomes, shows "new" under the minimum, and freezes a closed day', {
+    // A cap: some forty purchases and codes through the simulator, on a busy machine.
+    timeout: 180_000,
+  }, async () => {
     t = await createListeningTestApp();
     t.clock.set(MORNING);
     const user = await createUser(t);
@@ -215,6 +218,26 @@ describe('the SMS Delivery Index', () => {
     expect(document.paths['/stats'].get.security).toEqual([]);
     expect(document.paths['/stats.csv']).toBeDefined();
     expect(document.paths['/stats/country/{country}'].get.security).toEqual([]);
+
+    // A week later the pair sells again, half of its orders with a code: its trend is the change of its
+    // delivery rate from the week before, which held the frozen day.
+    const weekLater = Date.parse('2026-11-27T10:00:00Z');
+    t.clock.set(weekLater);
+    // Another buyer: the first one's session has ended by now.
+    const nextBuyer = await createUser(t);
+    await fundUser(t.ctx.database, nextBuyer.id, 100_000);
+    const again = [];
+    for (let index = 0; index < 10; index += 1) again.push(await buy(nextBuyer, offer));
+    for (let index = 0; index < 5; index += 1) {
+      t.clock.set(weekLater + (index + 1) * 10 * SECOND_MS);
+      await deliverCode(again[index]!);
+    }
+    t.clock.set(weekLater + 30 * MINUTE_MS);
+    await activationSync(t).run();
+    t.ctx.deliveryIndex.forget();
+    const thisWeek = rowOf((await stats()).rows, offer.service, offer.countryId)!;
+    expect(thisWeek).toMatchObject({ settled: 10, with_code: 5, delivery_rate: 0.5 });
+    expect(thisWeek.trend).toBeCloseTo(0.5 - 10 / 12, 10);
   });
 
   it('serves the last figures while it recounts a window older than a minute', async () => {

@@ -92,4 +92,23 @@ describe("a supplier's delivery band", () => {
     const outOfBand = await createDeliveryBand(t.ctx.database.db, t.clock)();
     expect([...outOfBand]).toEqual([['sim-a', 'median time to code 240 s in the last hour, normally 30 s']]);
   });
+
+  it("gives the page the last hour's delivery against the week before it, from every supplier's orders", async () => {
+    t = await createTestApp();
+    t.clock.set(NOW);
+    const user = await createUser(t);
+    const twoDays = 2 * 24 * 60;
+    await orders(user.id, 'sim-a', 30, 10, true);
+    await orders(user.id, 'sim-b', 30, 5, false);
+    await orders(user.id, 'sim-a', twoDays, 20, true);
+    // Older than the week before the last hour: counted nowhere.
+    await orders(user.id, 'sim-b', 8 * 24 * 60, 5, false);
+
+    const response = await t.app.inject({ url: '/api/v1/status' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().delivery).toEqual({
+      last_hour: { settled: 15, with_code: 10, delivery_rate: 10 / 15 },
+      normal: { settled: 20, with_code: 20, delivery_rate: 1 },
+    });
+  });
 });
