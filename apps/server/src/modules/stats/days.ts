@@ -15,6 +15,20 @@ export const FROZEN_HISTORY_DAYS = 180;
 /** Times to code are counted up to an hour (an order's SMS after its 20 minutes are late, not codes). */
 const MAX_SECONDS = 3600;
 
+/**
+ * An order's time to code as the index counts it: whole seconds from the purchase (`a.created_at`) to its
+ * first SMS (`first_sms.received_at`), capped at an hour. A provider's clock may stamp an SMS a moment
+ * before our purchase time: that is 0.
+ */
+export const TIME_TO_CODE_SECONDS = sql.raw(
+  `least(${MAX_SECONDS}, floor(greatest(0, extract(epoch from (first_sms.received_at - a.created_at)))))::int`,
+);
+
+/** The start of a window of `days` whole UTC days ending with today's: today and the days before it. */
+export function dayWindowStart(days: number, now: Date): string {
+  return addDays(dayOf(now), 1 - days);
+}
+
 /** YYYY-MM-DD of the UTC day of `time`. */
 export function dayOf(time: Date | number): string {
   return new Date(time).toISOString().slice(0, 10);
@@ -61,8 +75,7 @@ export async function countOrders(
       with ended as (
         select ${bucket} as bucket, a.service, a.country_id, a.status,
                case when a.status in ${SETTLED} and first_sms.received_at is not null
-                 -- A provider's clock may stamp an SMS a moment before our purchase time.
-                 then least(${MAX_SECONDS}, floor(greatest(0, extract(epoch from (first_sms.received_at - a.created_at)))))::int
+                 then ${TIME_TO_CODE_SECONDS}
                end as seconds
         from activations a
         left join lateral (

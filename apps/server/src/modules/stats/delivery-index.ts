@@ -15,7 +15,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { addDays, countOrders, dayCounts, dayOf, type PairCounts } from './days';
+import { addDays, countOrders, dayCounts, dayOf, dayWindowStart, type PairCounts } from './days';
 import { addCounts, type Counts, emptyCounts, figuresOf } from './figures';
 
 /** How long one window's figures are served before they are counted again (the delivery job's tick). */
@@ -102,7 +102,7 @@ export function createDeliveryIndex(deps: { db: Database; clock: Clock; cacheMs?
       chart = await dayCounts(deps.db, chartFrom, today);
     } else {
       const days = WINDOW_DAYS[window];
-      const first = addDays(today, 1 - days);
+      const first = dayWindowStart(days, now);
       from = new Date(`${first}T00:00:00Z`);
       const all = await dayCounts(deps.db, addDays(first, -days), today);
       current = all.filter((pair) => pair.bucket >= first);

@@ -1,14 +1,9 @@
+import type { StatsRow } from '@simcode/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, createTestApp, type TestApp } from '../../../../test/support/app';
 import { createUser } from '../../../../test/support/users';
 import { type ActivationStatus, activationMessages, activations } from '../../../db/schema';
-import {
-  ALL,
-  computeDeliveryStats,
-  DELIVERY_STATS_WINDOW_MS,
-  deliveryStatsJob,
-  loadDeliveryStats,
-} from './delivery-stats';
+import { ALL, computeDeliveryStats, deliveryStatsJob, loadDeliveryStats } from './delivery-stats';
 
 let t: TestApp;
 afterEach(async () => {
@@ -133,7 +128,8 @@ describe('delivery statistics', () => {
         service: 'tg',
         countryId: 'US',
         status: 'expired',
-        agoMs: DELIVERY_STATS_WINDOW_MS + MINUTE_MS,
+        // The window is the index's: today and the 6 UTC days before it (from 11-19 00:00 here).
+        agoMs: (6 * 24 + 12) * 60 * MINUTE_MS + MINUTE_MS,
       },
       // p2 sells the same pair: one with a code at 120 s, one expired.
       { provider: 'p2', service: 'tg', countryId: 'US', status: 'completed', smsAfterSeconds: [120] },
@@ -159,11 +155,12 @@ describe('delivery statistics', () => {
       delivered: 1,
       medianTimeToCodeMs: 120_000,
     });
-    // Across providers, for the shop: four codes at 30, 60, 90 and 120 s in six settled orders.
+    // Across providers, for the shop: four codes at 30, 60, 90 and 120 s in six settled orders; the median
+    // by nearest rank, as the index takes it.
     expect(statOf(rows, { service: 'tg', countryId: 'US' })).toMatchObject({
       orders: 6,
       delivered: 4,
-      medianTimeToCodeMs: 75_000,
+      medianTimeToCodeMs: 60_000,
     });
     expect(statOf(rows, { service: 'tg', countryId: 'US', operator: 'att' })).toMatchObject({
       orders: 2,
@@ -180,6 +177,37 @@ describe('delivery statistics', () => {
     // A second run replaces the rows rather than adding to them.
     await computeDeliveryStats(t.ctx.database.db, NOW);
     expect(await loadDeliveryStats(t.ctx.database.db)).toHaveLength(rows.length);
+  });
+
+  it("shows on the dashboard the figure the index's 7 days show for the service and country", async () => {
+    t = await createTestApp();
+    t.clock.set(NOW);
+    // Ten codes after 5.5, 10.5, ... 50.5 s and two expired, spread over the window's days.
+    await insertOrders([
+      ...Array.from({ length: 10 }, (_, index) => ({
+        provider: index % 2 === 0 ? 'p1' : 'p2',
+        service: 'tg',
+        countryId: 'GB',
+        status: 'completed' as const,
+        smsAfterSeconds: [(index + 1) * 5 + 0.5],
+        agoMs: index * 12 * 60 * MINUTE_MS,
+      })),
+      { provider: 'p1', service: 'tg', countryId: 'GB', status: 'expired', agoMs: 5 * 24 * 60 * MINUTE_MS },
+      { provider: 'p2', service: 'tg', countryId: 'GB', status: 'expired' },
+    ]);
+    await computeDeliveryStats(t.ctx.database.db, NOW);
+    t.ctx.catalog.useDeliveryFigures(await loadDeliveryStats(t.ctx.database.db));
+
+    const index = await t.app.inject({ url: '/api/v1/stats?window=7d' });
+    const row = (index.json().rows as StatsRow[]).find(
+      (entry) => entry.service === 'tg' && entry.country === 'GB',
+    );
+    expect(row).toMatchObject({ settled: 12, with_code: 10, median_seconds: 25 });
+    expect(t.ctx.catalog.deliveryOf('tg', 'GB')).toEqual({
+      orders: row!.settled,
+      delivered: row!.with_code,
+      median_seconds: row!.median_seconds,
+    });
   });
 
   it('gives routing every instance’s figures, plus this process’s deliveries since they were computed', async () => {

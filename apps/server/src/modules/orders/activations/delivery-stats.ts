@@ -6,9 +6,10 @@ import type { Clock } from '../../../lib/clock';
 import type { Job } from '../../../lib/scheduler';
 import type { ProviderPool } from '../../../providers/sms/pool';
 import type { CatalogService } from '../../catalog/service';
+import { dayWindowStart, TIME_TO_CODE_SECONDS } from '../../stats/days';
 
-/** The window the statistics look back over. */
-export const DELIVERY_STATS_WINDOW_MS = 7 * 24 * 3_600_000;
+/** The window the statistics look back over: the Delivery Index's 7 days, so a price shows the index's figure. */
+export const DELIVERY_STATS_WINDOW_DAYS = 7;
 /** How often one instance recomputes them (and every instance reloads them). */
 export const DELIVERY_STATS_TICK_MS = 60_000;
 /** "All" in a key column of delivery_stats. */
@@ -19,10 +20,11 @@ export const ALL = '*';
  * so that readers see the old set or the new one. Settled orders are those that got a code (whatever
  * happened after) and those that expired without one; orders cancelled by their user or refused by the
  * provider say nothing about delivery and are left out. Time to code runs from the purchase to the first
- * SMS that arrived while the order was open.
+ * SMS that arrived while the order was open. Window, time to code and median (nearest rank, whole seconds)
+ * are the index's (stats/), so the dashboard's figure for a service and country is the one `/stats` shows.
  */
 export async function computeDeliveryStats(db: Database, now: Date): Promise<number> {
-  const since = new Date(now.getTime() - DELIVERY_STATS_WINDOW_MS);
+  const since = new Date(`${dayWindowStart(DELIVERY_STATS_WINDOW_DAYS, now)}T00:00:00Z`);
   return db.transaction(async (tx) => {
     await tx.delete(deliveryStats);
     const rows = await queryRows<{ count: number }>(
@@ -31,11 +33,7 @@ export async function computeDeliveryStats(db: Database, now: Date): Promise<num
         with settled as (
           select a.provider, a.service, a.country_id, a.operator,
                  first_sms.received_at is not null as delivered,
-                 -- An SMS stamped by the provider's clock may read a moment before our purchase time.
-                 -- (greatest() would also turn "no SMS" into 0: it skips nulls).
-                 case when first_sms.received_at is not null
-                   then greatest(0, extract(epoch from (first_sms.received_at - a.created_at)) * 1000)
-                 end as time_to_code_ms
+                 case when first_sms.received_at is not null then ${TIME_TO_CODE_SECONDS} end as seconds
           from activations a
           left join lateral (
             select min(m.received_at) as received_at
@@ -52,7 +50,7 @@ export async function computeDeliveryStats(db: Database, now: Date): Promise<num
                  case when grouping(operator) = 1 then ${ALL} else operator end as operator,
                  count(*)::int as orders,
                  (count(*) filter (where delivered))::int as delivered,
-                 round(percentile_cont(0.5) within group (order by time_to_code_ms))::int as median_ms
+                 (percentile_disc(0.5) within group (order by seconds) * 1000)::int as median_ms
           from settled
           group by grouping sets (
             (provider, service, country_id), (provider), (service, country_id), (service, country_id, operator)
