@@ -44,6 +44,24 @@ export function createSupplierCharges(db: Executor) {
         });
     },
 
+    /** The supplier charged the order again (a rent's further period): added to what it charged. */
+    async chargedAgain(
+      order: { kind: OrderKind; id: number; provider: string },
+      cents: number,
+      now: Date,
+    ): Promise<void> {
+      await db
+        .update(supplierCharges)
+        .set({ chargedCents: sql`coalesce(${supplierCharges.chargedCents}, 0) + ${cents}`, updatedAt: now })
+        .where(
+          and(
+            eq(supplierCharges.provider, order.provider),
+            eq(supplierCharges.orderKind, order.kind),
+            eq(supplierCharges.orderId, order.id),
+          ),
+        );
+    },
+
     /**
      * The supplier acknowledged a cancel (it gives back what it charged) or a finish (it keeps it), for our
      * order `orderId`.

@@ -163,7 +163,7 @@ export function mismatchOf(row: ChargeRow): { cause: MismatchCause; amountCents:
 
 /**
  * Reconciles one supplier's day: its history read within its call budget, then every closed supplier order
- * of the day matched with ours. Each disagreement is a row with its cause and amount; a rerun updates them,
+ * of the day matched with ours, and every rent refunded to its customer with what the supplier gave back. Each disagreement is a row with its cause and amount; a rerun updates them,
  * and drops the open ones that no longer disagree (an administrator's write-off or dispute stays).
  */
 export async function reconcileDay(
@@ -193,18 +193,39 @@ export async function reconcileDay(
         where c.provider = ${member.name} and c.order_kind = 'activation' and c.state <> 'live'
           and c.bought_at >= ${new Date(startMs)} and c.bought_at < ${new Date(endMs)}`,
   );
+  // A rent the customer got back while its supplier kept what it charged (its cancel was never
+  // acknowledged). Rents have no supplier history to read: their charges are what the answers said.
+  const rentRows = await queryRows<{ provider_order_id: string; order_id: number; kept_cents: string }>(
+    deps.db,
+    sql`select c.provider_order_id, c.order_id,
+          (coalesce(c.charged_cents, 0) - c.returned_cents)::text as kept_cents
+        from supplier_charges c
+        join rents r on r.id = c.order_id
+        where c.provider = ${member.name} and c.order_kind = 'rent' and r.status = 'canceled'
+          and c.bought_at >= ${new Date(startMs)} and c.bought_at < ${new Date(endMs)}`,
+  );
   const now = deps.clock.now();
   const found = new Set<string>();
-  for (const row of rows) {
-    const mismatch = mismatchOf(row);
+  const disagreements = [
+    ...rows.map((row) => ({ kind: 'activation' as const, row, mismatch: mismatchOf(row) })),
+    ...rentRows.map((row) => ({
+      kind: 'rent' as const,
+      row,
+      mismatch:
+        Number(row.kept_cents) > 0
+          ? { cause: 'refunded_but_charged' as const, amountCents: Number(row.kept_cents) }
+          : undefined,
+    })),
+  ];
+  for (const { kind, row, mismatch } of disagreements) {
     if (!mismatch) continue;
-    found.add(row.provider_order_id);
+    found.add(`${kind}:${row.provider_order_id}`);
     await deps.db
       .insert(reconciliationMismatches)
       .values({
         provider: member.name,
         day,
-        orderKind: 'activation',
+        orderKind: kind,
         providerOrderId: row.provider_order_id,
         orderId: row.order_id,
         cause: mismatch.cause,
@@ -226,13 +247,13 @@ export async function reconcileDay(
         },
       });
   }
-  const open = await queryRows<{ id: number; provider_order_id: string }>(
+  const open = await queryRows<{ id: number; order_kind: string; provider_order_id: string }>(
     deps.db,
-    sql`select id, provider_order_id from reconciliation_mismatches
+    sql`select id, order_kind, provider_order_id from reconciliation_mismatches
         where provider = ${member.name} and day = ${day} and state = 'open'`,
   );
   for (const row of open) {
-    if (!found.has(row.provider_order_id))
+    if (!found.has(`${row.order_kind}:${row.provider_order_id}`))
       await deps.db.execute(sql`delete from reconciliation_mismatches where id = ${row.id}`);
   }
   await deps.db

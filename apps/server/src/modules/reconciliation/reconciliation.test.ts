@@ -3,6 +3,7 @@ import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../test/support/app';
 import { assertLedgerInvariant, fundUser } from '../../../test/support/money';
+import { quietSimulator, rentAction, rentedNumber } from '../../../test/support/rents';
 import {
   activationSync,
   anOffer,
@@ -10,7 +11,15 @@ import {
   simulatorControl,
 } from '../../../test/support/upstream';
 import { createUser, type TestUser } from '../../../test/support/users';
-import { activations, auditLog, businessHours, liveActivationStatuses } from '../../db/schema';
+import {
+  activations,
+  auditLog,
+  businessHours,
+  liveActivationStatuses,
+  rentRenewals,
+  rents,
+  supplierCharges,
+} from '../../db/schema';
 
 let t: TestApp;
 afterEach(async () => {
@@ -311,5 +320,64 @@ describe('reconciling what the suppliers charged and returned', () => {
     expect(audited).toEqual([
       expect.objectContaining({ action: 'mismatch_write_off', objectId: String(target.id) }),
     ]);
+  });
+
+  it("keeps each rent's charges, renewals added, and finds a rent refunded to its buyer that its supplier kept", async () => {
+    t = await createListeningTestApp();
+    await quietSimulator(t);
+    const buyer = await createUser(t);
+    const kept = await rentedNumber(t, buyer, { fundCents: 100_000 });
+    expect((await rentAction(t, buyer, kept.order_id!, 'renew', { periodID: 24 })).statusCode).toBe(200);
+    const returned = await rentedNumber(t, buyer, { fundCents: 1 });
+    expect((await rentAction(t, buyer, returned.order_id!, 'cancel')).statusCode).toBe(200);
+    const lost = await rentedNumber(t, buyer, { fundCents: 1 });
+    expect((await rentAction(t, buyer, lost.order_id!, 'cancel')).statusCode).toBe(200);
+
+    const { usdRate } = t.ctx.providers.member('sim-a');
+    const cents = (cost: string) => Math.round(Number(cost) * usdRate * 100);
+    const rentRows = await t.ctx.database.db.select().from(rents).orderBy(rents.id);
+    const [renewal] = await t.ctx.database.db.select().from(rentRenewals);
+    const charges = await t.ctx.database.db
+      .select()
+      .from(supplierCharges)
+      .where(eq(supplierCharges.orderKind, 'rent'))
+      .orderBy(supplierCharges.orderId);
+    const charged = [
+      cents(rentRows[0]!.upstreamCost) + cents(renewal!.upstreamCost),
+      cents(rentRows[1]!.upstreamCost),
+      cents(rentRows[2]!.upstreamCost),
+    ];
+    expect(charges.map((row) => [row.orderId, row.state, row.chargedCents, row.returnedCents])).toEqual([
+      [rentRows[0]!.id, 'live', charged[0], 0],
+      [rentRows[1]!.id, 'returned', charged[1], charged[1]],
+      [rentRows[2]!.id, 'returned', charged[2], charged[2]],
+    ]);
+
+    // The third cancel's acknowledgement is lost: as far as we know, the supplier kept its charge.
+    await t.ctx.database.db
+      .update(supplierCharges)
+      .set({ state: 'billed', returnedCents: 0 })
+      .where(eq(supplierCharges.orderId, rentRows[2]!.id));
+    const day = t.clock.now().toISOString().slice(0, 10);
+    await t.ctx.admin.reconciliation.run(day, 'sim-a');
+    const report = await t.ctx.admin.reconciliation.report({ from: day, to: day });
+    expect(report.mismatches).toEqual([
+      expect.objectContaining({
+        order_kind: 'rent',
+        order_id: rentRows[2]!.id,
+        provider_order_id: rentRows[2]!.providerRentId,
+        cause: 'refunded_but_charged',
+        amount_cents: charged[2],
+      }),
+    ]);
+    const row = report.days.find((entry) => entry.provider === 'sim-a')!;
+    expect(row).toMatchObject({
+      bought: 3,
+      cost_cents: charged[0]! + charged[1]! + charged[2]!,
+      returned_cents: charged[1],
+      refunded_cents: rentRows[1]!.priceCents + rentRows[2]!.priceCents,
+      leakage_cents: charged[2],
+      mismatches: 1,
+    });
   });
 });

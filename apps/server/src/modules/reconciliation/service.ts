@@ -78,8 +78,8 @@ export function createReconciliationService(deps: ReconciliationDeps) {
   }
 
   /**
-   * Per supplier and day: numbers bought, what the supplier charged and returned (its answers and history),
-   * what our customers were refunded, and the leakage the mismatches add up to.
+   * Per supplier and day: numbers bought and rented, what the supplier charged and returned (its answers
+   * and history), what our customers were refunded, and the leakage the mismatches add up to.
    */
   async function days(query: ReconciliationQuery): Promise<ReconciliationDay[]> {
     const { fromMs, toMs } = range(query);
@@ -95,18 +95,28 @@ export function createReconciliationService(deps: ReconciliationDeps) {
       complete: boolean | null;
     }>(
       db,
-      sql`with bought as (
-            select a.provider, to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as bought,
-              sum(case when a.status in ('canceled', 'expired', 'failed') then a.price_cents else 0 end) as refunded
+      sql`with orders as (
+            select a.provider, a.created_at, a.price_cents,
+              a.status in ('canceled', 'expired', 'failed') as refunded
             from activations a
             where a.provider_activation_id is not null
               and a.created_at >= ${new Date(fromMs)} and a.created_at < ${new Date(toMs)}
+            union all
+            -- A rent is refunded whole when cancelled; its renewals are charged and refunded on their own.
+            select r.provider, r.created_at, r.price_cents, r.status = 'canceled' as refunded
+            from rents r
+            where r.provider_rent_id is not null
+              and r.created_at >= ${new Date(fromMs)} and r.created_at < ${new Date(toMs)}),
+          bought as (
+            select provider, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as bought,
+              sum(case when refunded then price_cents else 0 end) as refunded
+            from orders
             group by 1, 2),
           charged as (
             select provider, to_char(bought_at at time zone 'UTC', 'YYYY-MM-DD') as day,
               sum(coalesce(charged_cents, 0)) as cost, sum(returned_cents) as returned
             from supplier_charges
-            where order_kind = 'activation' and bought_at >= ${new Date(fromMs)} and bought_at < ${new Date(toMs)}
+            where bought_at >= ${new Date(fromMs)} and bought_at < ${new Date(toMs)}
             group by 1, 2),
           found as (
             select provider, to_char(day, 'YYYY-MM-DD') as day, count(*)::int as mismatches,

@@ -6,6 +6,7 @@ import type { UserEventBus } from '../../../db/user-events';
 import type { Clock } from '../../../lib/clock';
 import type { ProviderPool } from '../../../providers/sms/pool';
 import type { RentProvider } from '../../../providers/sms/types';
+import { supplierCents } from '../../reconciliation/charges';
 import type { RefundCounter } from '../activations/deps';
 import { type OrderCall, type OrderHistory, recordedCall } from '../history';
 import type { BuyerGate } from '../place-order';
@@ -46,6 +47,38 @@ export function rentsChanged(
 ): void {
   deps.events.publish({ userId: rent.userId, type: 'rents', rentId: rent.id, apiKeyId: rent.apiKeyId });
   if (balance) deps.events.publish({ userId: rent.userId, type: 'balance' });
+}
+
+/**
+ * What the rent's supplier charged for a period, for the reconciliation: the cost it listed for it (a rent's
+ * answer names no price), in our cents; the first period opens the rent's record, a renewal adds to it.
+ * Never fails the rent: a lost record shows as a day's cost short in the console.
+ */
+export async function recordRentCharge(
+  deps: RentDeps,
+  rent: Pick<RentRow, 'id' | 'provider' | 'providerRentId'>,
+  upstreamCost: string | number,
+  period: 'first' | 'renewal',
+): Promise<void> {
+  const now = deps.clock.now();
+  const cents = supplierCents(Number(upstreamCost), deps.providers.member(rent.provider).usdRate);
+  const order = { kind: 'rent' as const, id: rent.id, provider: rent.provider };
+  await (period === 'first'
+    ? deps.history.charges.purchased(
+        {
+          provider: rent.provider,
+          orderKind: 'rent',
+          providerOrderId: rent.providerRentId!,
+          orderId: rent.id,
+          boughtAt: now,
+          chargedCents: cents,
+        },
+        now,
+      )
+    : deps.history.charges.chargedAgain(order, cents, now)
+  ).catch((error: unknown) =>
+    deps.log.warn({ err: error, rentId: rent.id }, 'could not record the supplier charge'),
+  );
 }
 
 /** A call to the rent's provider, written with its answer to the rent's history. */

@@ -8,7 +8,7 @@ import { isLiveRent } from '../lifecycle';
 import { upstreamFailure } from '../upstream-failure';
 import { assertLive, findOwnedRent } from './cancel';
 import type { RenewalQuote } from './catalog';
-import { autoRenewErrors, callRentProvider, type RentDeps, rentsChanged } from './deps';
+import { autoRenewErrors, callRentProvider, type RentDeps, recordRentCharge, rentsChanged } from './deps';
 import { refundRent } from './refund';
 import { createRentalsRepository } from './repository';
 
@@ -45,20 +45,22 @@ export async function settleRenewal(
     const locked = await inTransaction.lockById(renewal.rentId);
     if (!locked || !isLiveRent(locked.status)) return { live: false as const };
     const done = await inTransaction.transitionRenewal(renewal.id, 'pending', 'done', now);
-    if (!done) return { live: true as const, rent: locked };
+    if (!done) return { live: true as const, rent: locked, charged: false };
     const renewed = await inTransaction.update(renewal.rentId, {
       endsAt,
       status: 'renewed',
       autoRenewError: null,
       updatedAt: now,
     });
-    return { live: true as const, rent: renewed };
+    return { live: true as const, rent: renewed, charged: true };
   });
   if (!outcome.live) {
     await refundRent(deps, renewal.rentId, { of: 'renewal', renewalId: renewal.id, to: 'refunded' });
     return undefined;
   }
   rentsChanged(deps, { userId: renewal.userId, id: renewal.rentId });
+  if (outcome.charged && outcome.rent)
+    await recordRentCharge(deps, outcome.rent, renewal.upstreamCost, 'renewal');
   return outcome.rent;
 }
 

@@ -4,7 +4,7 @@ import type { RentRow } from '../../../db/schema';
 import { fail } from '../../../lib/errors';
 import { holdMoney, type KeySpend } from '../hold';
 import { placeOrder } from '../place-order';
-import { callRentProvider, type RentDeps, rentsChanged } from './deps';
+import { callRentProvider, type RentDeps, recordRentCharge, rentsChanged } from './deps';
 import { refundRent } from './refund';
 
 export interface RentRequest {
@@ -88,5 +88,6 @@ export async function rentNumber(
       ),
   });
   rentsChanged(deps, issued);
+  await recordRentCharge(deps, issued, issued.upstreamCost, 'first');
   return issued;
 }
