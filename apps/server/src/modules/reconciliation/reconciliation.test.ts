@@ -331,33 +331,33 @@ describe('reconciling what the suppliers charged and returned', () => {
     const returned = await rentedNumber(t, buyer, { fundCents: 1 });
     expect((await rentAction(t, buyer, returned.order_id!, 'cancel')).statusCode).toBe(200);
     const lost = await rentedNumber(t, buyer, { fundCents: 1 });
-    expect((await rentAction(t, buyer, lost.order_id!, 'cancel')).statusCode).toBe(200);
 
     const { usdRate } = t.ctx.providers.member('sim-a');
     const cents = (cost: string) => Math.round(Number(cost) * usdRate * 100);
     const rentRows = await t.ctx.database.db.select().from(rents).orderBy(rents.id);
     const [renewal] = await t.ctx.database.db.select().from(rentRenewals);
-    const charges = await t.ctx.database.db
-      .select()
-      .from(supplierCharges)
-      .where(eq(supplierCharges.orderKind, 'rent'))
-      .orderBy(supplierCharges.orderId);
+    const chargesOf = () =>
+      t.ctx.database.db
+        .select()
+        .from(supplierCharges)
+        .where(eq(supplierCharges.orderKind, 'rent'))
+        .orderBy(supplierCharges.orderId);
     const charged = [
       cents(rentRows[0]!.upstreamCost) + cents(renewal!.upstreamCost),
       cents(rentRows[1]!.upstreamCost),
       cents(rentRows[2]!.upstreamCost),
     ];
-    expect(charges.map((row) => [row.orderId, row.state, row.chargedCents, row.returnedCents])).toEqual([
+    expect(
+      (await chargesOf()).map((row) => [row.orderId, row.state, row.chargedCents, row.returnedCents]),
+    ).toEqual([
       [rentRows[0]!.id, 'live', charged[0], 0],
       [rentRows[1]!.id, 'returned', charged[1], charged[1]],
-      [rentRows[2]!.id, 'returned', charged[2], charged[2]],
+      [rentRows[2]!.id, 'live', charged[2], 0],
     ]);
 
-    // The third cancel's acknowledgement is lost: as far as we know, the supplier kept its charge.
-    await t.ctx.database.db
-      .update(supplierCharges)
-      .set({ state: 'billed', returnedCents: 0 })
-      .where(eq(supplierCharges.orderId, rentRows[2]!.id));
+    // The third rent ends as cancelled on our side without its supplier hearing of it (a cancel whose
+    // call was lost): the buyer is owed it, the supplier keeps charging.
+    await t.ctx.database.db.update(rents).set({ status: 'canceled' }).where(eq(rents.id, lost.id));
     const day = t.clock.now().toISOString().slice(0, 10);
     await t.ctx.admin.reconciliation.run(day, 'sim-a');
     const report = await t.ctx.admin.reconciliation.report({ from: day, to: day });
@@ -379,5 +379,30 @@ describe('reconciling what the suppliers charged and returned', () => {
       leakage_cents: charged[2],
       mismatches: 1,
     });
+
+    // The administrator notes a dispute, then cancels the rent at the supplier from the mismatch: the
+    // supplier gives its charge back and the mismatch is resolved; both audited.
+    const admin = await createUser(t, { admin: true });
+    const act = (action: string, reason: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/reconciliation/mismatches/${report.mismatches[0]!.id}`,
+        headers: admin.headers,
+        payload: { action, reason },
+      });
+    const disputed = await act('dispute', 'asked the supplier');
+    expect(disputed.json().mismatch).toMatchObject({ state: 'disputed', note: 'asked the supplier' });
+    const retried = await act('retry_cancel', 'cancel it for real');
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().mismatch).toMatchObject({ state: 'resolved' });
+    expect((await chargesOf()).find((row) => row.orderId === lost.id)).toMatchObject({
+      state: 'returned',
+      returnedCents: charged[2],
+    });
+    const audited = await t.ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.objectType, 'mismatch'));
+    expect(audited.map((entry) => entry.action)).toEqual(['mismatch_dispute', 'mismatch_retry_cancel']);
   });
 });

@@ -244,16 +244,15 @@ export function createReconciliationService(deps: ReconciliationDeps) {
     async act(actor: Actor, id: number, request: MismatchActionRequest): Promise<ReconciliationMismatchView> {
       const before = await mismatch(id);
       if (request.action === 'retry_cancel') {
-        if (!providers.has(before.provider) || before.orderKind !== 'activation') throw fail('not_found');
+        if (!providers.has(before.provider)) throw fail('not_found');
         // A cancel is written to an order's history: a charge no order of ours holds has none to retry under.
         if (before.orderId === null) throw fail('no_upstream_number');
-        const upstream = providers.get(before.provider);
+        const order = { kind: before.orderKind, id: before.orderId, provider: before.provider };
         try {
-          await recordedCall(
-            deps,
-            { kind: 'activation', id: before.orderId, provider: before.provider },
-            'cancel',
-            () => upstream.cancelActivation(before.providerOrderId),
+          await recordedCall(deps, order, 'cancel', () =>
+            order.kind === 'rent'
+              ? providers.rentsOf(order.provider).cancelRent(before.providerOrderId)
+              : providers.get(order.provider).cancelActivation(before.providerOrderId),
           );
         } catch (error) {
           throw asUserFailure(error);
