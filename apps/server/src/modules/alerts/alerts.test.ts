@@ -1,13 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createSimCodeClient } from '@simcode/client';
 import { TELEGRAM_STAND_IN_PREFIX } from '@simcode/stand-ins';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../test/support/app';
 import { assertLedgerInvariant, fundUser } from '../../../test/support/money';
 import { createPaymentsTestApp, nowPaymentsControl } from '../../../test/support/payments';
+import { createApiKey } from '../../../test/support/reseller';
 import {
+  activationSync,
   aFailoverOffer,
   anOffer,
   createListeningTestApp,
@@ -462,5 +465,48 @@ describe('abusive-buyer isolation', () => {
       .from(operatorAlerts)
       .where(eq(operatorAlerts.id, alerts[0]!.id));
     expect(resolved!.resolvedAt).not.toBeNull();
+  });
+
+  it('throttles an API key whose numbers end without a code, names the key in the alert, and leaves other buyers be', {
+    timeout: 120_000,
+  }, async () => {
+    t = await createListeningTestApp({ SMS_PROVIDERS: 'sim-a' });
+    const admin = await createUser(t, { admin: true });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/alerts/settings',
+      headers: admin.headers,
+      payload: { ...DEFAULT_ALERT_SETTINGS, buyerMaxNoCode: 2, buyerMaxCancels: 100, buyerWindowMinutes: 60 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const reseller = await createUser(t);
+    await fundUser(t.ctx.database, reseller.id, 100_000);
+    const offer = anOffer(t, 'US');
+    const service = t.ctx.catalog.services('US').find((entry) => entry.service === offer.service)!.name;
+    const key = await createApiKey(t, reseller);
+    const careless = {
+      key,
+      api: createSimCodeClient({ baseUrl: t.ctx.loopback.origin, apiKey: key.secret }),
+    };
+    const order = (api: typeof careless.api) => api.POST('/orders', { body: { service, countries: ['US'] } });
+
+    // Two numbers through one key, and no code comes for either: they end at their lifetime.
+    for (let index = 0; index < 2; index += 1) expect((await order(careless.api)).response.status).toBe(201);
+    t.clock.advance(21 * MINUTE_MS);
+    await activationSync(t).run();
+
+    const refused = await order(careless.api);
+    expect(refused.response.status).toBe(429);
+    expect(refused.error).toMatchObject({ success: false, code: 'buyer_throttled' });
+    const [alert] = await t.ctx.database.db
+      .select()
+      .from(operatorAlerts)
+      .where(eq(operatorAlerts.kind, 'buyer_throttled'));
+    expect(alert!.conditionKey).toBe(`buyer_throttled:api_key:${careless.key.id}`);
+    expect(alert!.evidence).toMatchObject({ api_key_id: careless.key.id, no_code: 2, max_no_code: 2 });
+    // Another customer is not looked at.
+    const other = await createUser(t);
+    await fundUser(t.ctx.database, other.id, 10_000);
+    expect((await buy(other, 'US', offer.service)).statusCode).toBe(200);
   });
 });
