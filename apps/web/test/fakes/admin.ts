@@ -177,6 +177,9 @@ export function createFakeAdminApi(
             leakage_percent: 12,
             mismatches: 1,
             complete: true,
+            // The supplier kept $5.00; its account was also topped up by $20.00.
+            balance_change_cents: 1500,
+            unexplained_cents: 2000,
           },
         ],
         mismatches: [mismatch],

@@ -42,6 +42,16 @@ export const reconciliationDaySchema = z.object({
   mismatches: z.number().int(),
   /** Whether the supplier's history of the day was read whole; null when the day was not reconciled yet. */
   complete: z.boolean().nullable(),
+  /**
+   * How the supplier's balance moved over the day (from the last reading before it, else its first in it,
+   * to its last in it); null without two readings.
+   */
+  balance_change_cents: z.number().int().nullable(),
+  /**
+   * The part of that movement the charges and returns recorded between the two readings do not explain
+   * (0 when they match): a top-up of the supplier account, or a charge we have no record of.
+   */
+  unexplained_cents: z.number().int().nullable(),
 });
 export type ReconciliationDay = z.infer<typeof reconciliationDaySchema>;
 

@@ -1,5 +1,5 @@
 import { ACTIVATION_LIFETIME_MS } from '@simcode/contract';
-import { and, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../test/support/app';
 import { assertLedgerInvariant, fundUser } from '../../../test/support/money';
@@ -18,6 +18,7 @@ import {
   liveActivationStatuses,
   rentRenewals,
   rents,
+  supplierBalanceReadings,
   supplierCharges,
 } from '../../db/schema';
 
@@ -101,6 +102,8 @@ describe('reconciling what the suppliers charged and returned', () => {
     const t0 = Date.UTC(tomorrow.getUTCFullYear(), tomorrow.getUTCMonth(), tomorrow.getUTCDate(), 1);
     t.clock.set(t0);
     await t.ctx.catalog.refreshFromUpstream();
+    // The suppliers' balances at the start of the day's business, as the balance job reads them.
+    await t.ctx.alerts.readBalances();
     const day = new Date(t0).toISOString().slice(0, 10);
     const buyer: TestUser = await createUser(t);
     await fundUser(t.ctx.database, buyer.id, 1_000_000);
@@ -213,6 +216,18 @@ describe('reconciling what the suppliers charged and returned', () => {
       const theirs = await simState(order.supplier, order.upstreamId);
       expect(theirs.status).toBe('finished');
     }
+    // The balances once the day's business is over; then sim-b's account is topped up by $5, which no
+    // charge or return explains.
+    await t.ctx.alerts.readBalances();
+    const [simB] = await t.ctx.database.db
+      .select()
+      .from(supplierBalanceReadings)
+      .where(eq(supplierBalanceReadings.provider, 'sim-b'))
+      .orderBy(desc(supplierBalanceReadings.id))
+      .limit(1);
+    await simulatorControl(t, 'balance', { balanceUsd: simB!.balanceCents / 100 + 5 }, 'sim-b');
+    t.clock.advance(MINUTE_MS);
+    await t.ctx.alerts.readBalances();
 
     // The night after: sim-a's history failing leaves its day incomplete; the next nightly run completes it.
     t.clock.set(t0 + 24 * 60 * MINUTE_MS);
@@ -247,6 +262,10 @@ describe('reconciling what the suppliers charged and returned', () => {
         .reduce((sum, entry) => sum + entry.amount_cents, 0);
       expect(row.leakage_cents).toBe(leaked);
       expect(row.mismatches).toBe(expected.filter((entry) => entry.provider === supplier.name).length);
+      // The balance moved by what the supplier kept, and by the top-up where there was one.
+      const topUpCents = supplier.name === 'sim-b' ? 500 : 0;
+      expect(row.balance_change_cents).toBe(topUpCents - (account.chargedCents - account.returnedCents));
+      expect(row.unexplained_cents).toBe(topUpCents);
     }
     // The overview's cost of the day is what the suppliers kept for our orders, not their listed prices.
     const hours = await t.ctx.database.db

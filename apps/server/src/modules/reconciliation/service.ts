@@ -79,7 +79,8 @@ export function createReconciliationService(deps: ReconciliationDeps) {
 
   /**
    * Per supplier and day: numbers bought and rented, what the supplier charged and returned (its answers
-   * and history), what our customers were refunded, and the leakage the mismatches add up to.
+   * and history), what our customers were refunded, the leakage the mismatches add up to, and how its
+   * balance moved against what it kept between the day's readings.
    */
   async function days(query: ReconciliationQuery): Promise<ReconciliationDay[]> {
     const { fromMs, toMs } = range(query);
@@ -93,6 +94,8 @@ export function createReconciliationService(deps: ReconciliationDeps) {
       leakage: string;
       mismatches: number;
       complete: boolean | null;
+      balance_change: string | null;
+      kept_between_readings: string | null;
     }>(
       db,
       sql`with orders as (
@@ -125,14 +128,44 @@ export function createReconciliationService(deps: ReconciliationDeps) {
             where day >= ${query.from} and day <= ${query.to}
             group by 1, 2),
           keys as (select provider, day from bought union select provider, day from charged
-            union select provider, day from found)
+            union select provider, day from found),
+          -- The supplier's balance over the day: from the last reading before it (else its first in it) to
+          -- its last in it, and what the supplier kept for the orders bought between the two readings.
+          bounds as (
+            select k.provider, k.day, (k.day || 'T00:00:00Z')::timestamptz as starts_at,
+              (k.day || 'T00:00:00Z')::timestamptz + interval '1 day' as ends_at
+            from keys k),
+          balance as (
+            select d.provider, d.day,
+              coalesce(before.balance_cents, first_in.balance_cents) as opening_cents,
+              coalesce(before.read_at, first_in.read_at) as opening_at,
+              last_in.balance_cents as closing_cents, last_in.read_at as closing_at
+            from bounds d
+            left join lateral (select balance_cents, read_at from supplier_balance_readings s
+              where s.provider = d.provider and s.read_at <= d.starts_at
+              order by s.read_at desc, s.id desc limit 1) before on true
+            left join lateral (select balance_cents, read_at from supplier_balance_readings s
+              where s.provider = d.provider and s.read_at >= d.starts_at and s.read_at < d.ends_at
+              order by s.read_at, s.id limit 1) first_in on true
+            left join lateral (select balance_cents, read_at from supplier_balance_readings s
+              where s.provider = d.provider and s.read_at < d.ends_at
+              order by s.read_at desc, s.id desc limit 1) last_in on true),
+          movement as (
+            select m.provider, m.day, m.closing_cents - m.opening_cents as change,
+              (select coalesce(sum(coalesce(c.charged_cents, 0) - c.returned_cents), 0) from supplier_charges c
+                where c.provider = m.provider and c.bought_at >= m.opening_at
+                  and c.bought_at < m.closing_at) as kept
+            from balance m
+            where m.closing_at > m.opening_at)
           select k.provider, k.day, coalesce(b.bought, 0) as bought, coalesce(c.cost, 0)::text as cost,
             coalesce(c.returned, 0)::text as returned, coalesce(b.refunded, 0)::text as refunded,
-            coalesce(f.leakage, 0)::text as leakage, coalesce(f.mismatches, 0) as mismatches, r.complete
+            coalesce(f.leakage, 0)::text as leakage, coalesce(f.mismatches, 0) as mismatches, r.complete,
+            m.change::text as balance_change, m.kept::text as kept_between_readings
           from keys k
           left join bought b on b.provider = k.provider and b.day = k.day
           left join charged c on c.provider = k.provider and c.day = k.day
           left join found f on f.provider = k.provider and f.day = k.day
+          left join movement m on m.provider = k.provider and m.day = k.day
           left join reconciliation_days r on r.provider = k.provider and to_char(r.day, 'YYYY-MM-DD') = k.day
           ${query.provider ? sql`where k.provider = ${query.provider}` : sql``}
           order by k.day desc, k.provider`,
@@ -151,6 +184,11 @@ export function createReconciliationService(deps: ReconciliationDeps) {
         leakage_percent: costCents > 0 ? Math.round((leakageCents / costCents) * 10_000) / 100 : 0,
         mismatches: Number(row.mismatches),
         complete: row.complete,
+        balance_change_cents: row.balance_change === null ? null : Number(row.balance_change),
+        // What the balance moved by that the recorded charges and returns do not explain: a top-up of the
+        // supplier account, or a charge we have no record of.
+        unexplained_cents:
+          row.balance_change === null ? null : Number(row.balance_change) + Number(row.kept_between_readings),
       };
     });
   }

@@ -219,6 +219,10 @@ describe('the supplier reconciliation', () => {
     expect(row).toHaveTextContent('sim-b');
     expect(row).toHaveTextContent('$0.60');
     expect(row).toHaveTextContent('12.0%');
+    // The balance rose by $15.00, of which $20.00 no charge or return explains (a top-up).
+    expect(within(days).getByRole('columnheader', { name: 'Balance change' })).toBeInTheDocument();
+    expect(row).toHaveTextContent('$15.00');
+    expect(row).toHaveTextContent('$20.00 unexplained');
     const mismatches = screen.getByRole('table', { name: 'Mismatches' });
     expect(within(mismatches).getByRole('link', { name: '#12' })).toHaveAttribute('href', '/admin/orders/12');
     expect(mismatches).toHaveTextContent('Code delivered after the refund');

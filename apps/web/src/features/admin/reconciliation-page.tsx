@@ -1,4 +1,4 @@
-import { adminRoutes, type ReconciliationMismatchView } from '@simcode/contract';
+import { adminRoutes, formatCents, type ReconciliationMismatchView } from '@simcode/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Download, Play } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -153,6 +153,7 @@ export function ReconciliationPage() {
                     <TableHead className="text-right">{t('reconciliation.returned')}</TableHead>
                     <TableHead className="text-right">{t('reconciliation.refunded')}</TableHead>
                     <TableHead className="text-right">{t('reconciliation.leakage')}</TableHead>
+                    <TableHead className="text-right">{t('reconciliation.balanceChange')}</TableHead>
                     <TableHead className="text-right">{t('reconciliation.mismatches')}</TableHead>
                   </TableRow>
                 </TableHeader>
@@ -180,6 +181,22 @@ export function ReconciliationPage() {
                       </TableCell>
                       <TableCell className="text-right whitespace-nowrap">
                         <Money dollars={dollars(day.leakage_cents)} /> ({percent(day.leakage_percent / 100)})
+                      </TableCell>
+                      <TableCell className="text-right">
+                        {day.balance_change_cents === null ? (
+                          '—'
+                        ) : (
+                          <span className="inline-flex flex-col items-end gap-1">
+                            <Money dollars={dollars(day.balance_change_cents)} />
+                            {day.unexplained_cents !== 0 && day.unexplained_cents !== null && (
+                              <Badge variant="warning" className="whitespace-nowrap">
+                                {t('reconciliation.unexplained', {
+                                  amount: formatCents(day.unexplained_cents),
+                                })}
+                              </Badge>
+                            )}
+                          </span>
+                        )}
                       </TableCell>
                       <TableCell className="text-right">{formatNumber(day.mismatches)}</TableCell>
                     </TableRow>
