@@ -20,6 +20,7 @@ export const alertKinds = [
   'supplier_balance_low',
   'supplier_out_of_routing',
   'supplier_delivery_low',
+  'pair_delivery_low',
   'payment_provider_down',
   'reconciliation_leakage',
   'late_sms_after_refund',

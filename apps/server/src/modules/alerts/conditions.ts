@@ -1,4 +1,4 @@
-import type { ReconciliationDay } from '@simcode/contract';
+import { countryById, type ReconciliationDay, serviceByCode } from '@simcode/contract';
 import { and, count, eq, gte, min } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { reconciliationMismatches } from '../../db/schema';
@@ -35,18 +35,38 @@ export function paymentDownConditions(views: readonly PaymentProviderView[]): Co
 }
 
 /**
- * Suppliers whose last hour delivers codes well under their 7-day normal (the status page's band, which
- * says why per supplier); the alert clears when the hour is back in the band.
+ * Suppliers whose last hour delivers codes well under their 7-day normal, or far more slowly (the status
+ * page's band, which says why per supplier); the alert clears when the hour is back in the band.
  */
 export function deliveryLowConditions(outOfBand: ReadonlyMap<string, string>, now: Date): Condition[] {
   return [...outOfBand].map(([provider, why]) => ({
     key: `supplier_delivery_low:${provider}`,
     kind: 'supplier_delivery_low' as const,
-    summary: `Supplier ${provider} delivers codes less often than usual: ${why}.`,
+    summary: `Supplier ${provider} delivers codes worse than usual: ${why}.`,
     evidence: { provider, why },
     link: '/admin/providers',
     since: now,
   }));
+}
+
+/**
+ * Popular pairs (a service in a country, `tg:US`, with the index's minimum of orders in the last hour)
+ * delivering out of their band across the suppliers: a buyer's favourite failing shows here even when no
+ * supplier's total moves.
+ */
+export function pairDeliveryLowConditions(outOfBand: ReadonlyMap<string, string>, now: Date): Condition[] {
+  return [...outOfBand].map(([pair, why]) => {
+    const [service, country] = pair.split(':') as [string, string];
+    const name = `${serviceByCode(service)?.name ?? service} in ${countryById(country)?.name ?? country}`;
+    return {
+      key: `pair_delivery_low:${pair}`,
+      kind: 'pair_delivery_low' as const,
+      summary: `${name} delivers codes worse than usual: ${why}.`,
+      evidence: { service, country, why },
+      link: `/stats/${service}`,
+      since: now,
+    };
+  });
 }
 
 /** Supplier-days of the last two days whose leakage share is above the threshold. */

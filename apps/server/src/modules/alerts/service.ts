@@ -23,6 +23,7 @@ import {
   lateSmsConditions,
   leakageConditions,
   type PaymentProviderView,
+  pairDeliveryLowConditions,
   paymentDownConditions,
   recentDays,
 } from './conditions';
@@ -40,8 +41,11 @@ export interface AlertsDeps {
   upstreamBudgets: ReadonlyMap<string, CallBudget>;
   /** Each payment provider's health as this process sees it (modules/payments/health.ts). */
   paymentProviders: () => PaymentProviderView[];
-  /** Suppliers delivering codes under their normal band, with why (the status page's delivery band). */
-  deliveryOutOfBand: () => Promise<ReadonlyMap<string, string>>;
+  /** Suppliers, and pairs (`tg:US`), delivering out of their band, each with why (the status checks' band). */
+  deliveryOutOfBand: () => Promise<{
+    suppliers: ReadonlyMap<string, string>;
+    pairs: ReadonlyMap<string, string>;
+  }>;
   /** The reconciliation's per supplier and day figures (modules/reconciliation). */
   reconciledDays: (range: { from: string; to: string }) => Promise<ReconciliationDay[]>;
 }
@@ -98,9 +102,11 @@ export function createAlertsService(deps: AlertsDeps) {
       await guarded('routing', () =>
         book.sync('supplier_out_of_routing:', outOfRoutingConditions(providers), now),
       );
-      await guarded('delivery', async () =>
-        book.sync('supplier_delivery_low:', deliveryLowConditions(await deps.deliveryOutOfBand(), now), now),
-      );
+      await guarded('delivery', async () => {
+        const outOfBand = await deps.deliveryOutOfBand();
+        await book.sync('supplier_delivery_low:', deliveryLowConditions(outOfBand.suppliers, now), now);
+        await book.sync('pair_delivery_low:', pairDeliveryLowConditions(outOfBand.pairs, now), now);
+      });
       await guarded('payments', () =>
         book.sync('payment_provider_down:', paymentDownConditions(deps.paymentProviders()), now),
       );

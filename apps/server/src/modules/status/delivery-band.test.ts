@@ -71,7 +71,24 @@ describe("a supplier's delivery band", () => {
     await orders(user.id, 'sim-c', 30, 5, false);
 
     const outOfBand = await createDeliveryBand(t.ctx.database.db, t.clock)();
-    expect([...outOfBand]).toEqual([['sim-a', 'delivery rate 0% in the last hour, normally 100%']]);
+    expect([...outOfBand.suppliers]).toEqual([['sim-a', 'delivery rate 0% in the last hour, normally 100%']]);
+    // The pair all three sell, counted across them: 8 codes in 25 now, 29 in 30 during the week.
+    expect([...outOfBand.pairs]).toEqual([['tg:US', 'delivery rate 32% in the last hour, normally 97%']]);
+  });
+
+  it('flags a popular pair failing across suppliers though no supplier has enough orders to show it', async () => {
+    t = await createTestApp();
+    t.clock.set(NOW);
+    const user = await createUser(t);
+    const twoDays = 2 * 24 * 60;
+    await orders(user.id, 'sim-a', twoDays, 10, true);
+    await orders(user.id, 'sim-b', twoDays, 10, true);
+    await orders(user.id, 'sim-a', 30, 6, false);
+    await orders(user.id, 'sim-b', 30, 6, false);
+
+    const outOfBand = await createDeliveryBand(t.ctx.database.db, t.clock)();
+    expect([...outOfBand.suppliers]).toEqual([]);
+    expect([...outOfBand.pairs]).toEqual([['tg:US', 'delivery rate 0% in the last hour, normally 100%']]);
   });
 
   it('flags a supplier whose codes take far longer than their week, and not one a little slower', async () => {
@@ -90,7 +107,12 @@ describe("a supplier's delivery band", () => {
     await orders(user.id, 'sim-c', 30, 10, true, 170);
 
     const outOfBand = await createDeliveryBand(t.ctx.database.db, t.clock)();
-    expect([...outOfBand]).toEqual([['sim-a', 'median time to code 240 s in the last hour, normally 30 s']]);
+    expect([...outOfBand.suppliers]).toEqual([
+      ['sim-a', 'median time to code 240 s in the last hour, normally 30 s'],
+    ]);
+    expect([...outOfBand.pairs]).toEqual([
+      ['tg:US', 'median time to code 170 s in the last hour, normally 30 s'],
+    ]);
   });
 
   it("gives the page the last hour's delivery against the week before it, from every supplier's orders", async () => {

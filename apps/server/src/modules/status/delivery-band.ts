@@ -18,6 +18,9 @@ const NORMAL_DAYS = 7;
 /** The normal moves slowly: counted again once an hour, not every minute over a week of orders. */
 const NORMAL_REFRESH_MS = HOUR_MS;
 
+/** A pair's key in the answer: `tg:US`. */
+export const pairKey = (service: string, countryId: string) => `${service}:${countryId}`;
+
 interface SupplierFigures {
   /** Share of settled orders that got a code; absent under the index's minimum of settled orders. */
   rate?: number;
@@ -25,22 +28,33 @@ interface SupplierFigures {
   medianSeconds?: number;
 }
 
-async function figuresBySupplier(db: Executor, from: Date, to: Date): Promise<Map<string, SupplierFigures>> {
-  const sums = new Map<string, Counts>();
-  for (const pair of await countOrders(db, from, to, sql`a.provider`)) {
-    sums.set(pair.bucket, addCounts(sums.get(pair.bucket) ?? emptyCounts(), pair));
+/** Each supplier's figures, and each pair's (service × country) across the suppliers, over [from, to). */
+async function figuresBetween(
+  db: Executor,
+  from: Date,
+  to: Date,
+): Promise<{ suppliers: Map<string, SupplierFigures>; pairs: Map<string, SupplierFigures> }> {
+  const bySupplier = new Map<string, Counts>();
+  const byPair = new Map<string, Counts>();
+  for (const counts of await countOrders(db, from, to, sql`a.provider`)) {
+    bySupplier.set(counts.bucket, addCounts(bySupplier.get(counts.bucket) ?? emptyCounts(), counts));
+    const pair = pairKey(counts.service, counts.countryId);
+    byPair.set(pair, addCounts(byPair.get(pair) ?? emptyCounts(), counts));
   }
-  const figures = new Map<string, SupplierFigures>();
-  for (const [supplier, counts] of sums) {
-    // Under the index's minimum a figure says nothing either way.
-    figures.set(supplier, {
-      ...(counts.settled >= STATS_MIN_SETTLED ? { rate: counts.withCode / counts.settled } : {}),
-      ...(counts.withCode >= STATS_MIN_SETTLED
-        ? { medianSeconds: percentileSeconds(counts.timeToCodeSeconds, 0.5)! }
-        : {}),
-    });
-  }
-  return figures;
+  const figuresOf = (sums: Map<string, Counts>) =>
+    new Map(
+      [...sums].map(([key, counts]): [string, SupplierFigures] => [
+        key,
+        {
+          // Under the index's minimum a figure says nothing either way.
+          ...(counts.settled >= STATS_MIN_SETTLED ? { rate: counts.withCode / counts.settled } : {}),
+          ...(counts.withCode >= STATS_MIN_SETTLED
+            ? { medianSeconds: percentileSeconds(counts.timeToCodeSeconds, 0.5)! }
+            : {}),
+        },
+      ]),
+    );
+  return { suppliers: figuresOf(bySupplier), pairs: figuresOf(byPair) };
 }
 
 /** Why a supplier's last hour is out of its band, or null when it is within. */
@@ -59,25 +73,39 @@ function outOfBandReason(hour: SupplierFigures, usual: SupplierFigures): string 
   return null;
 }
 
+/** Suppliers, and pairs (`tg:US`, across suppliers), out of their delivery band, each with why. */
+export interface OutOfBand {
+  suppliers: Map<string, string>;
+  pairs: Map<string, string>;
+}
+
 /**
  * Which suppliers deliver codes out of their normal band: the last hour (settled orders bought in it)
  * delivering more than DELIVERY_BAND under the rate of the 7 days before, or its codes taking more than
- * TIME_TO_CODE_FACTOR times their median. Answers supplier → why.
+ * TIME_TO_CODE_FACTOR times their median; and which pairs do, counted across the suppliers (a pair with the
+ * index's minimum of orders in an hour is a popular one, and may fail though no supplier's total shows it).
  */
 export function createDeliveryBand(db: Executor, clock: Clock) {
-  let normal: { countedAtMs: number; figures: Map<string, SupplierFigures> } | null = null;
-  return async function outOfBand(): Promise<Map<string, string>> {
+  let normal: { countedAtMs: number; figures: Awaited<ReturnType<typeof figuresBetween>> } | null = null;
+  return async function outOfBand(): Promise<OutOfBand> {
     const nowMs = clock.now().getTime();
     const hourAgo = new Date(nowMs - HOUR_MS);
     if (!normal || nowMs - normal.countedAtMs >= NORMAL_REFRESH_MS) {
       const from = new Date(hourAgo.getTime() - NORMAL_DAYS * 24 * HOUR_MS);
-      normal = { countedAtMs: nowMs, figures: await figuresBySupplier(db, from, hourAgo) };
+      normal = { countedAtMs: nowMs, figures: await figuresBetween(db, from, hourAgo) };
     }
-    const out = new Map<string, string>();
-    for (const [supplier, hour] of await figuresBySupplier(db, hourAgo, new Date(nowMs))) {
-      const reason = outOfBandReason(hour, normal.figures.get(supplier) ?? {});
-      if (reason) out.set(supplier, reason);
-    }
-    return out;
+    const hour = await figuresBetween(db, hourAgo, new Date(nowMs));
+    const judged = (current: Map<string, SupplierFigures>, usual: Map<string, SupplierFigures>) => {
+      const out = new Map<string, string>();
+      for (const [key, figures] of current) {
+        const reason = outOfBandReason(figures, usual.get(key) ?? {});
+        if (reason) out.set(key, reason);
+      }
+      return out;
+    };
+    return {
+      suppliers: judged(hour.suppliers, normal.figures.suppliers),
+      pairs: judged(hour.pairs, normal.figures.pairs),
+    };
   };
 }

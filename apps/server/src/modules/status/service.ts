@@ -88,14 +88,14 @@ export function createStatusService(deps: StatusDeps) {
 
   return {
     components,
-    /** Suppliers delivering codes under their normal band, with why: the operators' alerts read it too. */
+    /** Suppliers and pairs delivering codes out of their normal band, with why: the operators' alerts read it. */
     deliveryOutOfBand: outOfBand,
 
     /** One minute of the checks: run, stored once for the minute, then each component judged. */
     async runMinute(): Promise<void> {
       const now = deps.clock.now();
       const minute = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);
-      const results = await runChecks(deps, await outOfBand());
+      const results = await runChecks(deps, (await outOfBand()).suppliers);
       await repository.recordChecks(minute, results);
       for (const component of components) await judge(component, now);
       cached = null;
