@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../test/support/app';
 import { assertLedgerInvariant, fundUser } from '../../../test/support/money';
 import { createPaymentsTestApp, nowPaymentsControl } from '../../../test/support/payments';
+import { quietSimulator, rentAction, rentedNumber } from '../../../test/support/rents';
 import { createApiKey } from '../../../test/support/reseller';
 import {
   activationSync,
@@ -508,5 +509,35 @@ describe('abusive-buyer isolation', () => {
     const other = await createUser(t);
     await fundUser(t.ctx.database, other.id, 10_000);
     expect((await buy(other, 'US', offer.service)).statusCode).toBe(200);
+  });
+
+  it('counts cancelled rents as a supplier does: a buyer who rents and cancels past the threshold is throttled', {
+    timeout: 120_000,
+  }, async () => {
+    t = await createListeningTestApp({ SMS_PROVIDERS: 'sim-a' });
+    await quietSimulator(t);
+    const admin = await createUser(t, { admin: true });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/alerts/settings',
+      headers: admin.headers,
+      payload: { ...DEFAULT_ALERT_SETTINGS, buyerMaxCancels: 2, buyerWindowMinutes: 60 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const renter = await createUser(t);
+    for (let index = 0; index < 2; index += 1) {
+      const rent = await rentedNumber(t, renter, { fundCents: 10_000 });
+      const cancelled = await rentAction(t, renter, rent.order_id!, 'cancel');
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+    }
+
+    const refused = await buy(renter, 'US', anOffer(t, 'US').service);
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'buyer_throttled' });
+    const [alert] = await t.ctx.database.db
+      .select()
+      .from(operatorAlerts)
+      .where(eq(operatorAlerts.kind, 'buyer_throttled'));
+    expect(alert!.evidence).toMatchObject({ user_id: renter.id, cancels: 2 });
   });
 });

@@ -27,7 +27,7 @@ interface RecordRow {
   oldest: Date | string | null;
 }
 
-function whoFilter(scope: BuyerScope, table: 'a'): SQL {
+function whoFilter(scope: BuyerScope, table: 'a' | 'r'): SQL {
   return scope.kind === 'user'
     ? sql`${sql.raw(table)}.user_id = ${scope.id}`
     : sql`${sql.raw(table)}.api_key_id = ${scope.id}`;
@@ -38,27 +38,38 @@ function whoFilter(scope: BuyerScope, table: 'a'): SQL {
  * decides whether a buyer's recent cancels, orders without a code and cancels refused as too early passed
  * the operator's thresholds. Such a buyer's purchases are refused (`buyer_throttled`, 429 with
  * `retry_after`) until the window lightens, and the operators get one alert with the evidence; other
- * buyers are not looked at.
+ * buyers are not looked at. Activations and rents count alike (a supplier rates down a cancelled rent as
+ * it does a cancelled number); an ended rent is no order without a code, so only activations count there.
  */
 export function createBuyerIsolation({ db, clock, book }: { db: Database; clock: Clock; book: AlertBook }) {
   async function recordOf(scope: BuyerScope, windowMinutes: number): Promise<BuyerRecord> {
     const since = new Date(clock.now().getTime() - windowMinutes * MINUTE_MS);
     const result = (await db.execute(sql`
-      select
-        (select count(*) from activations a where ${whoFilter(scope, 'a')} and a.updated_at >= ${since}
-           and a.status = 'canceled' and a.status_reason = 'canceled_by_user') as cancels,
-        (select count(*) from activations a where ${whoFilter(scope, 'a')} and a.updated_at >= ${since}
-           and a.status = 'expired') as no_code,
-        (select count(*) from order_events e join activations a on a.id = e.order_id
-           where e.order_kind = 'activation' and ${whoFilter(scope, 'a')} and e.at >= ${since}
-           and e.action = 'cancel' and e.outcome <> 'ok') as early,
-        least(
-          (select min(a.updated_at) from activations a where ${whoFilter(scope, 'a')} and a.updated_at >= ${since}
-             and (a.status = 'expired' or (a.status = 'canceled' and a.status_reason = 'canceled_by_user'))),
-          (select min(e.at) from order_events e join activations a on a.id = e.order_id
-             where e.order_kind = 'activation' and ${whoFilter(scope, 'a')} and e.at >= ${since}
-             and e.action = 'cancel' and e.outcome <> 'ok')
-        ) as oldest
+      with counted as (
+        select a.updated_at as at, a.status = 'canceled' as cancel, a.status = 'expired' as no_code,
+          false as early
+        from activations a
+        where ${whoFilter(scope, 'a')} and a.updated_at >= ${since}
+          and ((a.status = 'canceled' and a.status_reason = 'canceled_by_user') or a.status = 'expired')
+        union all
+        select r.updated_at, true, false, false
+        from rents r
+        where ${whoFilter(scope, 'r')} and r.updated_at >= ${since}
+          and r.status = 'canceled' and r.status_reason = 'canceled_by_user'
+        union all
+        select e.at, false, false, true
+        from order_events e join activations a on a.id = e.order_id
+        where e.order_kind = 'activation' and ${whoFilter(scope, 'a')} and e.at >= ${since}
+          and e.action = 'cancel' and e.outcome <> 'ok'
+        union all
+        select e.at, false, false, true
+        from order_events e join rents r on r.id = e.order_id
+        where e.order_kind = 'rent' and ${whoFilter(scope, 'r')} and e.at >= ${since}
+          and e.action = 'cancel' and e.outcome <> 'ok'
+      )
+      select count(*) filter (where cancel) as cancels, count(*) filter (where no_code) as no_code,
+        count(*) filter (where early) as early, min(at) as oldest
+      from counted
     `)) as unknown as { rows: RecordRow[] };
     const row = result.rows[0]!;
     return {
