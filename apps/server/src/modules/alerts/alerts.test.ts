@@ -540,4 +540,40 @@ describe('abusive-buyer isolation', () => {
       .where(eq(operatorAlerts.kind, 'buyer_throttled'));
     expect(alert!.evidence).toMatchObject({ user_id: renter.id, cancels: 2 });
   });
+
+  it('counts cancels the supplier refused as too early: past the threshold the buyer is throttled', {
+    timeout: 120_000,
+  }, async () => {
+    t = await createListeningTestApp({ SMS_PROVIDERS: 'sim-a' });
+    const admin = await createUser(t, { admin: true });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/alerts/settings',
+      headers: admin.headers,
+      payload: { ...DEFAULT_ALERT_SETTINGS, buyerMaxEarlyCancelRefusals: 2, buyerWindowMinutes: 60 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const hasty = await createUser(t);
+    await fundUser(t.ctx.database, hasty.id, 100_000);
+    const offer = anOffer(t, 'US');
+    const bought = await buy(hasty, 'US', offer.service);
+    expect(bought.statusCode, bought.body).toBe(200);
+    // Cancelled at once, twice: the supplier refuses both (its no-cancel window), and the number stays.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const early = await t.app.inject({
+        method: 'POST',
+        url: `/api/dashboard/numbers/${bought.json().number.id}/cancel`,
+        headers: hasty.headers,
+      });
+      expect(early.statusCode, early.body).toBe(409);
+    }
+
+    const refused = await buy(hasty, 'US', offer.service);
+    expect(refused.statusCode, refused.body).toBe(429);
+    const [alert] = await t.ctx.database.db
+      .select()
+      .from(operatorAlerts)
+      .where(eq(operatorAlerts.kind, 'buyer_throttled'));
+    expect(alert!.evidence).toMatchObject({ user_id: hasty.id, early_cancel_refusals: 2, cancels: 0 });
+  });
 });
