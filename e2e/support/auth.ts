@@ -173,14 +173,18 @@ export async function signUpThroughApi(
   return credentials;
 }
 
+/** How Chromium reports a navigation that another one replaced before it committed. */
+const SUPERSEDED_NAVIGATION = /interrupted by another navigation|net::ERR_ABORTED/;
+
 /**
  * Opens `url` on a page whose session just ended, and waits for the sign-in page it ends on. The open page
  * may be leaving for the sign-in on its own already (a poll or the live stream told it), which interrupts
- * this navigation: either way the page ends on the sign-in page, and that is what is awaited.
+ * or aborts this navigation (Chromium says either): both ways the page ends on the sign-in page, and that
+ * is what is awaited.
  */
 export async function openExpectingSignIn(page: Page, url: string): Promise<void> {
   await page.goto(url, { waitUntil: 'commit' }).catch((error: Error) => {
-    if (!error.message.includes('interrupted by another navigation')) throw error;
+    if (!SUPERSEDED_NAVIGATION.test(error.message)) throw error;
   });
   await page.waitForURL((address) => address.pathname === '/login');
 }

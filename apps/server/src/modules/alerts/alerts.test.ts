@@ -81,6 +81,19 @@ async function deliverAll() {
   for (let round = 0; round < 10; round += 1) if ((await delivery.run()) === 0) return;
 }
 
+/** An administrator who has saved these alert settings (the defaults with `changes`) through the console. */
+async function adminWithSettings(changes: Partial<typeof DEFAULT_ALERT_SETTINGS>): Promise<TestUser> {
+  const admin = await createUser(t, { admin: true });
+  const saved = await t.app.inject({
+    method: 'PUT',
+    url: '/api/admin/alerts/settings',
+    headers: admin.headers,
+    payload: { ...DEFAULT_ALERT_SETTINGS, ...changes },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return admin;
+}
+
 async function buy(user: TestUser, countryId: string, service: string) {
   return t.app.inject({
     method: 'POST',
@@ -288,13 +301,7 @@ describe('supplier balances and operator alerts', () => {
 describe('alert channels', () => {
   it('sends a channel at most its hourly allowance; the rest wait for the next hour', async () => {
     t = await createListeningTestApp({ SMS_PROVIDERS: 'sim-a' });
-    const admin = await createUser(t, { admin: true });
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/alerts/settings',
-      headers: admin.headers,
-      payload: { ...DEFAULT_ALERT_SETTINGS, channelMessagesPerHour: 2 },
-    });
+    const admin = await adminWithSettings({ channelMessagesPerHour: 2 });
     const added = await t.app.inject({
       method: 'POST',
       url: '/api/admin/alerts/channels',
@@ -395,14 +402,7 @@ describe('abusive-buyer isolation', () => {
     timeout: 120_000,
   }, async () => {
     t = await createListeningTestApp({ SMS_PROVIDERS: 'sim-a' });
-    const admin = await createUser(t, { admin: true });
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/alerts/settings',
-      headers: admin.headers,
-      payload: { ...DEFAULT_ALERT_SETTINGS, buyerMaxCancels: 3, buyerWindowMinutes: 60 },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+    const admin = await adminWithSettings({ buyerMaxCancels: 3, buyerWindowMinutes: 60 });
     const add = await t.app.inject({
       method: 'POST',
       url: '/api/admin/alerts/channels',
@@ -472,14 +472,11 @@ describe('abusive-buyer isolation', () => {
     timeout: 120_000,
   }, async () => {
     t = await createListeningTestApp({ SMS_PROVIDERS: 'sim-a' });
-    const admin = await createUser(t, { admin: true });
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/alerts/settings',
-      headers: admin.headers,
-      payload: { ...DEFAULT_ALERT_SETTINGS, buyerMaxNoCode: 2, buyerMaxCancels: 100, buyerWindowMinutes: 60 },
+    await adminWithSettings({
+      buyerMaxNoCode: 2,
+      buyerMaxCancels: 100,
+      buyerWindowMinutes: 60,
     });
-    expect(saved.statusCode, saved.body).toBe(200);
     const reseller = await createUser(t);
     await fundUser(t.ctx.database, reseller.id, 100_000);
     const offer = anOffer(t, 'US');
@@ -516,14 +513,7 @@ describe('abusive-buyer isolation', () => {
   }, async () => {
     t = await createListeningTestApp({ SMS_PROVIDERS: 'sim-a' });
     await quietSimulator(t);
-    const admin = await createUser(t, { admin: true });
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/alerts/settings',
-      headers: admin.headers,
-      payload: { ...DEFAULT_ALERT_SETTINGS, buyerMaxCancels: 2, buyerWindowMinutes: 60 },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+    await adminWithSettings({ buyerMaxCancels: 2, buyerWindowMinutes: 60 });
     const renter = await createUser(t);
     for (let index = 0; index < 2; index += 1) {
       const rent = await rentedNumber(t, renter, { fundCents: 10_000 });
@@ -545,14 +535,7 @@ describe('abusive-buyer isolation', () => {
     timeout: 120_000,
   }, async () => {
     t = await createListeningTestApp({ SMS_PROVIDERS: 'sim-a' });
-    const admin = await createUser(t, { admin: true });
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/admin/alerts/settings',
-      headers: admin.headers,
-      payload: { ...DEFAULT_ALERT_SETTINGS, buyerMaxEarlyCancelRefusals: 2, buyerWindowMinutes: 60 },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+    await adminWithSettings({ buyerMaxEarlyCancelRefusals: 2, buyerWindowMinutes: 60 });
     const hasty = await createUser(t);
     await fundUser(t.ctx.database, hasty.id, 100_000);
     const offer = anOffer(t, 'US');
