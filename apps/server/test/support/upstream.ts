@@ -69,13 +69,18 @@ export async function simulatorControl(
   return payload;
 }
 
-/** The service with the most numbers in stock in a country, so tests can buy many. */
+/**
+ * The service with the most numbers in stock in a country, so tests can buy many; other than `except`
+ * when a test needs two services (which one has the most stock changes with the simulators' hour).
+ */
 export function anOffer(
   t: TestApp,
   countryId = 'US',
+  except?: string,
 ): { countryId: string; service: string; priceCents: number } {
   const offer = t.ctx.catalog
     .services(countryId)
+    .filter((entry) => entry.service !== except)
     .reduce((best, entry) => (entry.stock > best.stock ? entry : best));
   if (offer.stock < 50) throw new Error(`not enough in stock in ${countryId}`);
   return { countryId, service: offer.service, priceCents: offer.priceCents };

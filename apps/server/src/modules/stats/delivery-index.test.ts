@@ -75,7 +75,8 @@ describe('the SMS Delivery Index', () => {
     const user = await createUser(t);
     await fundUser(t.ctx.database, user.id, 100_000);
     const offer = anOffer(t, 'US');
-    const other = anOffer(t, 'GB');
+    // Another service: the service page's chart below adds up the countries of one service.
+    const other = anOffer(t, 'GB', offer.service);
 
     // The pair with enough orders: 10 codes after 10, 20, ... 100 seconds, 2 that expire without one, and
     // one the buyer cancels.
