@@ -72,6 +72,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const app = await buildApp(ctx);
   for (const { simulator } of ctx.simulators) await simulator.load();
   await ctx.paymentSandbox?.load();
+  await ctx.nowPaymentsSandbox?.load();
   await app.listen({ port: config.PORT, host: config.HOST });
   ctx.loopback.setFromAddress(app.server.address());
   // Only now can the built-in upstreams reach our webhooks: earlier, their pushes would be refused.
@@ -110,7 +111,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       // listening would be refused and spend an attempt. They still answer the requests being drained.
       for (const { simulator } of ctx.simulators) await simulator.stop();
       await ctx.paymentSandbox?.stop();
-      ctx.nowPaymentsSandbox?.stop();
+      await ctx.nowPaymentsSandbox?.stop();
       // Ends the live-update streams first (their pages reconnect elsewhere), then waits for the requests
       // in flight; each wrote what it acknowledged before answering.
       await app.close();

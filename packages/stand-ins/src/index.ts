@@ -13,6 +13,7 @@ export {
 } from './sandbox/sandbox';
 export type { SandboxInvoiceRecord, SandboxStore } from './sandbox/state';
 export type { SandboxWalletStore } from './sandbox/wallets';
+export type { SharedTurnPort } from './shared-turns';
 export {
   createSimulator,
   type SimProtocol,

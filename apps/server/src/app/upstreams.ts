@@ -24,8 +24,10 @@ import { parseRoutingPins } from '../providers/sms/routing';
 import { createSmsActivateProvider } from '../providers/sms/sms-activate';
 import { smsWebhookPath } from '../providers/sms/webhook-path';
 import {
+  createNowPaymentsStore,
   createSandboxStore,
   createSandboxWalletStore,
+  createSharedTurnPort,
   createSimStateStore,
 } from '../providers/stand-in-stores';
 
@@ -71,6 +73,8 @@ export function createSmsUpstreams(
     if (settings.kind === 'simulator') {
       protocol = settings.protocol ?? 'smsactivate';
       const prefix = simulators.length === 0 ? '/simulator' : `/simulator/${settings.name}`;
+      // The single simulator of before the pool kept its state as `sim-a`.
+      const stateName = settings.name === 'simulator' ? 'sim-a' : settings.name;
       simulator = createSimulator({
         apiKey: settings.key!,
         protocol,
@@ -80,8 +84,8 @@ export function createSmsUpstreams(
         noSmsRate: settings.noSmsRate ?? config.SIMULATOR_NO_SMS_RATE,
         earlyCancelMs: config.SIMULATOR_EARLY_CANCEL_MS,
         errorStyle: settings.errorStyle,
-        // The single simulator of before the pool kept its state as `sim-a`.
-        store: createSimStateStore(database.db, settings.name === 'simulator' ? 'sim-a' : settings.name),
+        store: createSimStateStore(database.db, stateName),
+        sharedTurns: createSharedTurnPort(database, `sim:${stateName}`),
         clock,
         // Like an account-wide webhook set in a provider's dashboard: pointed at our own endpoint. 5sim
         // pushes nothing: its orders are read by the sync.
@@ -168,6 +172,7 @@ export function createPayments(
           publicUrl: () => config.PUBLIC_URL,
           store: createSandboxStore(database.db),
           walletStore: createSandboxWalletStore(database.db),
+          sharedTurns: createSharedTurnPort(database, 'sandbox:cryptomus'),
           clock,
           logger: log,
         })
@@ -183,6 +188,8 @@ export function createPayments(
           publicUrl: () => config.PUBLIC_URL,
           clock,
           logger: log,
+          store: createNowPaymentsStore(database.db),
+          sharedTurns: createSharedTurnPort(database, 'sandbox:nowpayments'),
         })
       : undefined;
   const paymentProviders: PaymentProvider[] = config.paymentProviders.map((settings) =>

@@ -1,6 +1,13 @@
+import type { SharedTurnPort } from '@simcode/stand-ins';
 import { eq, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../db/client';
-import { sandboxInvoices, sandboxWallets, simAccounts, simOrders } from '../db/schema';
+import type { Database, DatabaseHandle, Executor } from '../db/client';
+import {
+  sandboxInvoices,
+  sandboxNowPaymentsRecords,
+  sandboxWallets,
+  simAccounts,
+  simOrders,
+} from '../db/schema';
 
 /**
  * Where the built-in SMS simulators and payment sandbox keep their state: the product's database (schemas
@@ -126,6 +133,93 @@ export function createSandboxWalletStore(db: Database) {
         await tx.delete(sandboxWallets);
         await upsert(tx);
       });
+    },
+  };
+}
+
+type NowPaymentsRecord = typeof sandboxNowPaymentsRecords.$inferSelect;
+
+/** The NOWPayments sandbox's invoices, payments, tokens and next ids. */
+export function createNowPaymentsStore(db: Database) {
+  return {
+    async load(): Promise<NowPaymentsRecord[]> {
+      return db.select().from(sandboxNowPaymentsRecords);
+    },
+
+    async save({
+      upserts,
+      gone,
+    }: {
+      upserts: NowPaymentsRecord[];
+      gone: Array<Pick<NowPaymentsRecord, 'kind' | 'id'>>;
+    }): Promise<void> {
+      // One statement, atomic by itself, as the simulator's.
+      await db.execute(sql`
+        with upserted as (
+          insert into sandbox.nowpayments_records (kind, id, data)
+          select kind, id, data
+          from jsonb_to_recordset(${JSON.stringify(upserts)}::jsonb) as changed(kind text, id text, data jsonb)
+          on conflict (kind, id) do update set data = excluded.data
+        )
+        delete from sandbox.nowpayments_records
+        using jsonb_to_recordset(${JSON.stringify(gone)}::jsonb) as forgotten(kind text, id text)
+        where sandbox.nowpayments_records.kind = forgotten.kind and sandbox.nowpayments_records.id = forgotten.id`);
+    },
+  };
+}
+
+/**
+ * Turns among the processes that serve one stand-in from a PostgreSQL database (`stand_in_turns`): a turn
+ * is a transaction holding the stand-in's row, whose revision it raises. The stand-in's own writes go
+ * through other connections before the turn commits, so the next process to take a turn reads them. An
+ * embedded database has a single process: no port.
+ */
+export function createSharedTurnPort(database: DatabaseHandle, name: string): SharedTurnPort | undefined {
+  const { pool } = database;
+  if (!pool) return undefined;
+  /** The revision this process's copy of the state reflects; null before its first turn or after a failed one. */
+  let known: number | null = null;
+  return {
+    async begin() {
+      const client = await pool.connect();
+      let revision: number;
+      try {
+        await client.query('begin');
+        const { rows } = await client.query<{ revision: string }>(
+          `insert into stand_in_turns (name, revision) values ($1, 1)
+           on conflict (name) do update set revision = stand_in_turns.revision + 1
+           returning revision`,
+          [name],
+        );
+        revision = Number(rows[0]!.revision);
+      } catch (error) {
+        client.release(true);
+        throw error;
+      }
+      let ended = false;
+      return {
+        stale: known === null || known !== revision - 1,
+        async end(kept) {
+          if (ended) return;
+          ended = true;
+          known = null;
+          try {
+            await client.query('commit');
+            if (kept) known = revision;
+            client.release();
+          } catch (error) {
+            client.release(true);
+            throw error;
+          }
+        },
+      };
+    },
+    async changedElsewhere() {
+      const { rows } = await pool.query<{ revision: string }>(
+        'select revision from stand_in_turns where name = $1',
+        [name],
+      );
+      return rows.length === 0 ? known !== null : Number(rows[0]!.revision) !== known;
     },
   };
 }

@@ -77,6 +77,7 @@ export async function createTestApp(
  */
 export async function closeTestApp(t: TestApp): Promise<void> {
   await t.ctx.paymentSandbox?.stop();
+  await t.ctx.nowPaymentsSandbox?.stop();
   for (const { simulator } of t.ctx.simulators) await simulator.stop();
   const closing = t.app.close();
   t.app.server.closeAllConnections();

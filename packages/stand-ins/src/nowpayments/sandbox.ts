@@ -4,6 +4,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type Clock, systemClock } from '../clock';
 import { type StandInLogger, silentLogger } from '../logger';
 import { sameSecret } from '../sandbox/merchant-api';
+import { type SharedTurnPort, SharedTurns, turnPerRequest } from '../shared-turns';
 import {
   centsToUnits,
   coinByCode,
@@ -14,7 +15,7 @@ import {
   NOWPAYMENTS_SANDBOX_COINS,
 } from './model';
 import { nowPaymentsPayPage, nowPaymentsResultPage } from './page';
-import { createNowPaymentsState, defaultPaidUnits } from './state';
+import { createNowPaymentsState, defaultPaidUnits, type NowPaymentsStore } from './state';
 import { balanceObject, invoiceObject, paymentObject } from './views';
 
 export interface NowPaymentsSandboxOptions {
@@ -33,13 +34,19 @@ export interface NowPaymentsSandboxOptions {
   paymentLifetimeMs?: number;
   /** Waits between the attempts of a refused IPN. */
   ipnRetryDelaysMs?: number[];
+  /** Where invoices and payments survive a restart (the product's database); memory only without it. */
+  store?: NowPaymentsStore;
+  /** When other processes serve this sandbox from the same store: they take turns (see SharedTurns). */
+  sharedTurns?: SharedTurnPort;
 }
 
 export interface NowPaymentsSandbox {
   /** Mount with `{ prefix: '/sandbox/nowpayments' }`. */
   plugin: FastifyPluginAsync;
-  /** Stops IPN retries. */
-  stop(): void;
+  /** Reads the stored state; before the plugin serves anything. */
+  load(): Promise<void>;
+  /** Stops IPN retries and waits for the last writes. */
+  stop(): Promise<void>;
 }
 
 /** NOWPayments' error answers: `{status:false, statusCode, code, message}`. */
@@ -51,7 +58,8 @@ const apiError = (reply: FastifyReply, statusCode: number, code: string, message
  * `x-api-key` (status, auth, merchant coins, minimum amounts, invoices, payment status, the JWT-guarded
  * payment list), a hosted invoice page (`/payment/?iid=`), IPN callbacks signed with HMAC-SHA512 over the
  * sorted JSON, partial and over-payments, expiry, and a control API for tests with fault injection
- * (`/control/fault`: every merchant call answers 503 until cleared). State lives in memory.
+ * (`/control/fault`: every merchant call answers 503 until cleared). State lives in memory, and in the
+ * store when one is given.
  */
 export function createNowPaymentsSandbox(options: NowPaymentsSandboxOptions): NowPaymentsSandbox {
   const logger = options.logger ?? silentLogger;
@@ -62,10 +70,14 @@ export function createNowPaymentsSandbox(options: NowPaymentsSandboxOptions): No
     ipnSecret: options.ipnSecret,
     lifetimeMs: options.paymentLifetimeMs ?? DEFAULT_PAYMENT_LIFETIME_MS,
     retryDelaysMs,
+    store: options.store,
   });
   const { invoices, payments, tokens, nowMs, expireDue, openPayment, setStatus } = state;
+  const turns = new SharedTurns(options.sharedTurns, state.load, state.save);
 
   const plugin: FastifyPluginAsync = async (app) => {
+    // What an answer acknowledges (an invoice, a payment, a token) is stored before the answer leaves.
+    turnPerRequest(app, turns);
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string' },
@@ -105,7 +117,7 @@ export function createNowPaymentsSandbox(options: NowPaymentsSandboxOptions): No
         return apiError(reply, 401, 'AUTH_REQUIRED', 'Authorization failed');
       }
       const token = randomBytes(32).toString('base64url');
-      tokens.set(token, nowMs() + JWT_LIFETIME_MS);
+      state.addToken(token, nowMs() + JWT_LIFETIME_MS);
       return { token };
     });
 
@@ -143,8 +155,7 @@ export function createNowPaymentsSandbox(options: NowPaymentsSandboxOptions): No
       }
       const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
       const now = nowMs();
-      const invoice: Invoice = {
-        id: state.newInvoiceId(),
+      const invoice = state.addInvoice({
         tokenId: randomBytes(6).toString('base64url'),
         orderId: text(input.order_id),
         orderDescription: text(input.order_description),
@@ -156,8 +167,7 @@ export function createNowPaymentsSandbox(options: NowPaymentsSandboxOptions): No
         cancelUrl: text(input.cancel_url),
         createdAtMs: now,
         updatedAtMs: now,
-      };
-      invoices.set(invoice.id, invoice);
+      });
       logger.info({ id: invoice.id, orderId: invoice.orderId }, 'nowpayments sandbox invoice created');
       return invoiceObject(invoice, invoiceUrl(invoice));
     });
@@ -325,5 +335,13 @@ export function createNowPaymentsSandbox(options: NowPaymentsSandboxOptions): No
     });
   };
 
-  return { plugin, stop: state.stop };
+  return {
+    plugin,
+    // Shared, the first turn reads the state.
+    load: () => (turns.shared ? turns.run(() => {}) : state.load()),
+    async stop() {
+      state.stop();
+      await state.save();
+    },
+  };
 }

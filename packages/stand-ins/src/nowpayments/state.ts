@@ -1,13 +1,46 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { isFinalStatus, SIGNATURE_HEADER, signIpn } from '@simcode/nowpayments-protocol';
+import { ChangeBatcher } from '../change-batcher';
 import type { Clock } from '../clock';
 import type { StandInLogger } from '../logger';
-import { type Coin, centsToUnits, fakeAddress, type Invoice, IPN_TIMEOUT_MS, type Payment } from './model';
+import {
+  type Coin,
+  centsToUnits,
+  coinByCode,
+  fakeAddress,
+  type Invoice,
+  IPN_TIMEOUT_MS,
+  type Payment,
+} from './model';
 import { paymentObject } from './views';
 
+/** One stored record: an invoice, a payment (its invoice by id, its coin by code), a token, or the ids. */
+export interface NowPaymentsRecord {
+  kind: 'invoice' | 'payment' | 'token' | 'ids';
+  id: string;
+  data: unknown;
+}
+
 /**
- * The sandbox's memory: invoices, payments, dashboard tokens and the fault switch, and what moves a payment
+ * Where the sandbox's invoices, payments, tokens and next ids survive a restart: the host implements it
+ * (the product keeps them in its database).
+ */
+export interface NowPaymentsStore {
+  load(): Promise<NowPaymentsRecord[]>;
+  /** Atomically. */
+  save(changes: {
+    upserts: NowPaymentsRecord[];
+    gone: Array<Pick<NowPaymentsRecord, 'kind' | 'id'>>;
+  }): Promise<void>;
+}
+
+type Key = `${NowPaymentsRecord['kind']}:${string}`;
+const IDS: Key = 'ids:next';
+
+/**
+ * The sandbox's state: invoices, payments, dashboard tokens and the fault switch, and what moves a payment
  * on (its status, its IPN with retries, its expiry). The routes read and change it; nothing else does.
+ * With a store, every change is written there before the answer that acknowledges it (`save()`).
  */
 export function createNowPaymentsState(options: {
   clock: Clock;
@@ -15,16 +48,81 @@ export function createNowPaymentsState(options: {
   ipnSecret: string;
   lifetimeMs: number;
   retryDelaysMs: number[];
+  store?: NowPaymentsStore;
 }) {
-  const { clock, logger, lifetimeMs, retryDelaysMs } = options;
+  const { clock, logger, lifetimeMs, retryDelaysMs, store } = options;
   const invoices = new Map<string, Invoice>();
   const payments = new Map<number, Payment>();
   const tokens = new Map<string, number>();
   const timers = new Set<NodeJS.Timeout>();
   // Ids look like a busy provider's, and differ between runs as real ones would.
-  let nextInvoiceId = 5_000_000_000 + randomInt(1_000_000);
-  let nextPaymentId = 4_000_000_000 + randomInt(1_000_000);
+  const ids = {
+    invoice: 5_000_000_000 + randomInt(1_000_000),
+    payment: 4_000_000_000 + randomInt(1_000_000),
+  };
   const nowMs = () => clock.now().getTime();
+  const changes = new ChangeBatcher<Key>((changed) => write(changed));
+  const changed = (key: Key) => {
+    if (store) changes.mark(key);
+  };
+
+  function record(key: Key): NowPaymentsRecord | undefined {
+    const [kind, id] = key.split(/:(.*)/s) as [NowPaymentsRecord['kind'], string];
+    switch (kind) {
+      case 'ids':
+        return { kind, id, data: ids };
+      case 'invoice': {
+        const invoice = invoices.get(id);
+        return invoice && { kind, id, data: invoice };
+      }
+      case 'payment': {
+        const payment = payments.get(Number(id));
+        return (
+          payment && { kind, id, data: { ...payment, invoice: payment.invoice.id, coin: payment.coin.code } }
+        );
+      }
+      case 'token': {
+        const expiresAtMs = tokens.get(id);
+        return expiresAtMs === undefined ? undefined : { kind, id, data: { expiresAtMs } };
+      }
+    }
+  }
+
+  async function write(keys: ReadonlySet<Key>): Promise<void> {
+    const upserts: NowPaymentsRecord[] = [];
+    const gone: Array<Pick<NowPaymentsRecord, 'kind' | 'id'>> = [];
+    for (const key of keys) {
+      const found = record(key);
+      if (found) upserts.push(found);
+      else {
+        const [kind, id] = key.split(/:(.*)/s) as [NowPaymentsRecord['kind'], string];
+        gone.push({ kind, id });
+      }
+    }
+    await store!.save({ upserts, gone });
+  }
+
+  /** Replaces what is in memory with what is stored. */
+  async function load(): Promise<void> {
+    if (!store) return;
+    const records = await store.load();
+    invoices.clear();
+    payments.clear();
+    tokens.clear();
+    for (const { kind, id, data } of records) {
+      if (kind === 'ids') Object.assign(ids, data);
+      else if (kind === 'invoice') invoices.set(id, data as Invoice);
+      else if (kind === 'token') tokens.set(id, (data as { expiresAtMs: number }).expiresAtMs);
+    }
+    for (const { kind, data } of records) {
+      if (kind !== 'payment') continue;
+      const stored = data as Omit<Payment, 'invoice' | 'coin'> & { invoice: string; coin: string };
+      const invoice = invoices.get(stored.invoice);
+      const coin = coinByCode(stored.coin);
+      if (invoice && coin) payments.set(stored.paymentId, { ...stored, invoice, coin });
+      else logger.warn({ paymentId: stored.paymentId }, 'nowpayments sandbox payment unreadable, skipped');
+    }
+  }
 
   /** Posts the payment's IPN, retrying refused deliveries on the configured schedule. */
   function sendIpn(payment: Payment, attempt = 0): void {
@@ -73,6 +171,7 @@ export function createNowPaymentsState(options: {
       payment.payinHash ??= randomBytes(32).toString('hex');
     }
     payment.updatedAtMs = nowMs();
+    changed(`payment:${payment.paymentId}`);
     logger.info({ paymentId: payment.paymentId, status }, 'nowpayments sandbox payment changed');
     if (announce) sendIpn(payment);
   }
@@ -93,7 +192,7 @@ export function createNowPaymentsState(options: {
     if (existing) return existing;
     const now = nowMs();
     const payment: Payment = {
-      paymentId: nextPaymentId++,
+      paymentId: ids.payment++,
       invoice,
       status: 'waiting',
       coin,
@@ -105,7 +204,29 @@ export function createNowPaymentsState(options: {
       updatedAtMs: now,
     };
     payments.set(payment.paymentId, payment);
+    changed(`payment:${payment.paymentId}`);
+    changed(IDS);
     return payment;
+  }
+
+  function addInvoice(invoice: Omit<Invoice, 'id'>): Invoice {
+    const added = { ...invoice, id: String(ids.invoice++) };
+    invoices.set(added.id, added);
+    changed(`invoice:${added.id}`);
+    changed(IDS);
+    return added;
+  }
+
+  /** A dashboard token until `expiresAtMs`; expired ones are forgotten. */
+  function addToken(token: string, expiresAtMs: number): void {
+    for (const [held, heldUntilMs] of tokens) {
+      if (heldUntilMs <= nowMs()) {
+        tokens.delete(held);
+        changed(`token:${held}`);
+      }
+    }
+    tokens.set(token, expiresAtMs);
+    changed(`token:${token}`);
   }
 
   return {
@@ -115,7 +236,11 @@ export function createNowPaymentsState(options: {
     /** While true, every merchant call answers 503 (the control API's fault injection). */
     faulty: false,
     nowMs,
-    newInvoiceId: () => String(nextInvoiceId++),
+    addInvoice,
+    addToken,
+    load,
+    /** Resolves once every change made so far is stored. */
+    save: () => changes.save(),
     sendIpn,
     setStatus,
     expireDue,

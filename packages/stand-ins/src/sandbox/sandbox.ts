@@ -2,6 +2,7 @@ import { isFinalStatus } from '@simcode/cryptomus-protocol';
 import type { FastifyPluginAsync } from 'fastify';
 import { type Clock, systemClock } from '../clock';
 import { type StandInLogger, silentLogger } from '../logger';
+import { type SharedTurnPort, SharedTurns, turnPerRequest } from '../shared-turns';
 import { currency, type PaymentMethod } from './currencies';
 import {
   controlView,
@@ -42,6 +43,8 @@ export interface PaymentSandboxOptions {
   store?: SandboxStore;
   /** Where static wallets survive a restart; memory only without it. */
   walletStore?: SandboxWalletStore;
+  /** When other processes serve this sandbox from the same stores: they take turns (see SharedTurns). */
+  sharedTurns?: SharedTurnPort;
   clock?: Clock;
   logger?: StandInLogger;
   /** Waits between the attempts of a failed webhook; five attempts over about six minutes by default. */
@@ -78,11 +81,15 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
   const logger = options.logger ?? silentLogger;
   const store = new InvoiceStore(options.store, logger);
   const wallets = new WalletStore(options.walletStore, logger);
+  const load = () => Promise.all([store.load(), wallets.load()]).then(() => undefined);
+  const save = () => Promise.all([store.save(), wallets.save()]).then(() => undefined);
+  const turns = new SharedTurns(options.sharedTurns, load, save);
   const webhooks = new WebhookSender({
     store,
     apiKey: options.apiKey,
     retryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
     logger,
+    inTurn: (work) => turns.run(work),
   });
   let sweepTimer: NodeJS.Timeout | null = null;
   const nowMs = () => clock.now().getTime();
@@ -156,10 +163,7 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     // What an answer acknowledges (an invoice, a payment, a cancel) is stored before the answer leaves.
-    app.addHook('onSend', async (_request, _reply, payload) => {
-      await Promise.all([store.save(), wallets.save()]);
-      return payload;
-    });
+    turnPerRequest(app, turns);
     const prefix = app.prefix;
     const pagePath = (uuid: string) => `${prefix}/pay/${encodeURIComponent(uuid)}`;
     const invoiceUrl = (uuid: string) => `${options.publicUrl().replace(/\/+$/, '')}${pagePath(uuid)}`;
@@ -218,19 +222,26 @@ export function createPaymentSandbox(options: PaymentSandboxOptions): PaymentSan
 
   return {
     plugin,
-    load: () => Promise.all([store.load(), wallets.load()]).then(() => undefined),
+    // Shared, the first turn reads the state.
+    load: () => (turns.shared ? turns.run(() => {}) : load()),
     start() {
       if (sweepTimer) return;
       webhooks.resumePending();
-      expireDue();
-      sweepTimer = setInterval(expireDue, EXPIRY_SWEEP_MS);
+      const sweep = () =>
+        turns
+          .run(expireDue)
+          .catch((error: unknown) =>
+            logger.error({ err: error }, 'payment sandbox state could not be saved'),
+          );
+      void sweep();
+      sweepTimer = setInterval(sweep, EXPIRY_SWEEP_MS);
       sweepTimer.unref();
     },
     async stop() {
       if (sweepTimer) clearInterval(sweepTimer);
       sweepTimer = null;
       await webhooks.stop();
-      await Promise.all([store.save(), wallets.save()]);
+      await save();
     },
   };
 }

@@ -161,9 +161,13 @@ export class InvoiceStore {
     return this.#changes.save();
   }
 
+  /** Replaces what is in memory with what is stored. */
   async load(): Promise<void> {
     if (!this.store) return;
-    for (const row of await this.store.load()) {
+    const rows = await this.store.load();
+    this.#byUuid.clear();
+    this.#uuidByOrderId.clear();
+    for (const row of rows) {
       const parsed = storedInvoiceSchema.safeParse(row.data);
       if (!parsed.success) {
         // A sandbox must not refuse to start over one bad demo record.

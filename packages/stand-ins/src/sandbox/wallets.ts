@@ -79,9 +79,14 @@ export class WalletStore {
 
   save = () => this.#changes.save();
 
+  /** Replaces what is in memory with what is stored. */
   async load(): Promise<void> {
     if (!this.store) return;
-    for (const row of await this.store.load()) {
+    const rows = await this.store.load();
+    this.#byUuid.clear();
+    this.#byOrderId.clear();
+    this.#byAddress.clear();
+    for (const row of rows) {
       const parsed = walletSchema.safeParse(row.data);
       if (parsed.success) this.#index(parsed.data);
       else this.logger.warn({ uuid: row.uuid }, 'payment sandbox wallet unreadable, skipped');

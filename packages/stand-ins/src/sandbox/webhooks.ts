@@ -78,6 +78,8 @@ export interface WebhookSenderOptions {
   apiKey: string;
   retryDelaysMs: number[];
   logger: StandInLogger;
+  /** Runs a change of the invoices in the sandbox's turn (see SharedTurns), stored when it resolves. */
+  inTurn<T>(work: () => T): Promise<T>;
 }
 
 /**
@@ -177,20 +179,30 @@ export class WebhookSender {
       return;
     }
     const invoice = this.options.store.get(uuid);
-    const webhook = invoice?.webhook;
-    if (!invoice?.urlCallback || webhook?.id !== deliveryId || webhook.delivered) return;
+    const sent = invoice?.webhook;
+    if (!invoice?.urlCallback || sent?.id !== deliveryId || sent.delivered) return;
     const signal = this.#stopping.signal;
-    webhook.attempts += 1;
-    const outcome = await postWebhook(invoice.urlCallback, webhook.body, signal);
-    webhook.lastResponseStatus = outcome.status;
-    webhook.lastError = outcome.error;
-    webhook.delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
-    this.options.store.changed(uuid);
-    // Bookkeeping, not an acknowledgement: saved in the background (a lost one means one more delivery).
-    this.options.store.save().catch(() => {});
-    if (webhook.delivered || signal.aborted || this.options.store.get(uuid)?.webhook?.id !== deliveryId) {
-      return;
-    }
+    const outcome = await postWebhook(invoice.urlCallback, sent.body, signal);
+    let recorded = false;
+    const record = () => {
+      recorded = true;
+      // The invoice as it is now: another process's turn may have replaced this process's copy.
+      const webhook = this.options.store.get(uuid)?.webhook;
+      if (webhook?.id !== deliveryId) return undefined;
+      webhook.attempts += 1;
+      webhook.lastResponseStatus = outcome.status;
+      webhook.lastError = outcome.error;
+      webhook.delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+      this.options.store.changed(uuid);
+      return webhook;
+    };
+    // Bookkeeping, not an acknowledgement: a record that could not be stored means one more delivery.
+    const webhook = await this.options.inTurn(record).catch(() => {
+      const current = this.options.store.get(uuid)?.webhook;
+      if (!recorded) return record();
+      return current?.id === deliveryId ? current : undefined;
+    });
+    if (!webhook || webhook.delivered || signal.aborted) return;
     const delayMs = this.options.retryDelaysMs[webhook.attempts - 1];
     const details = {
       uuid,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ChangeBatcher } from '../change-batcher';
 import { type Clock, systemClock } from '../clock';
 import type { StandInLogger } from '../logger';
+import { type SharedTurnPort, SharedTurns } from '../shared-turns';
 import { SimulatorEngine } from './engine';
 import type { SimSettings } from './engine-core';
 import { FaultQueue } from './faults';
@@ -28,6 +29,8 @@ export interface SimulatorOptions {
   earlyCancelMs?: number;
   /** Where the state survives a restart (the product's database); in memory only when absent. */
   store?: SimStateStore;
+  /** When other processes serve this simulator from the same store: they take turns (see SharedTurns). */
+  sharedTurns?: SharedTurnPort;
   clock?: Clock;
   /** Where each activation SMS is pushed, when it returns a URL (like a provider's account-wide webhook). */
   activationWebhookUrl?: () => string | undefined;
@@ -57,6 +60,8 @@ export interface Simulator {
 
 const DEFAULT_SEED = 1;
 const DEFAULT_TICK_INTERVAL_MS = 200;
+/** Shared: how often a process with nothing due asks whether another one changed the state. */
+const SHARED_CHECK_INTERVAL_MS = 1000;
 
 /**
  * The built-in SMS provider: an SMS-Activate-compatible `handler_api.php` with a realistic catalog and
@@ -82,6 +87,12 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   });
   const pusher = new WebhookPusher(clock, options.logger);
   let timer: NodeJS.Timeout | undefined;
+
+  async function load(): Promise<void> {
+    const saved = await store?.load();
+    if (saved) engine.restore(stateOfRecords(saved.account, saved.orders));
+  }
+  const turns = new SharedTurns(options.sharedTurns, load, () => changes.save());
 
   function deliver(delivery: Delivery): void {
     const receivedAt = saDateTime(delivery.sms.receivedAtMs);
@@ -117,8 +128,25 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     pusher.process();
   }
 
+  let checkedElsewhereAtMs = 0;
+  /**
+   * Shared, a tick takes a turn only when something is due here or, at most once a second, when another
+   * process changed the state (what it scheduled is due here too if it stopped): a turn is a transaction.
+   */
+  async function tickWhenDue(): Promise<void> {
+    if (!turns.shared) return tick();
+    const now = clock.now().getTime();
+    let due = now >= engine.nextDueAtMs;
+    if (!due && now - checkedElsewhereAtMs >= SHARED_CHECK_INTERVAL_MS) {
+      checkedElsewhereAtMs = now;
+      due = await turns.changedElsewhere();
+    }
+    if (due) await turns.run(tick);
+    else pusher.process();
+  }
+
   function tickFromTimer(): void {
-    tick().catch((error: unknown) =>
+    tickWhenDue().catch((error: unknown) =>
       options.logger?.error({ err: error }, 'simulator state could not be saved'),
     );
   }
@@ -133,8 +161,8 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     errorStyle: options.errorStyle ?? options.responseStyle ?? 'classic',
     now: () => clock.now().getTime(),
     tick,
+    inTurn: (work) => turns.run(work),
     deliver,
-    persist: () => changes.save(),
     reset() {
       Object.assign(settings, initialSettings);
       runtime.style = options.responseStyle ?? 'classic';
@@ -147,10 +175,8 @@ export function createSimulator(options: SimulatorOptions): Simulator {
 
   return {
     plugin: simulatorPlugin(runtime),
-    async load() {
-      const saved = await store?.load();
-      if (saved) engine.restore(stateOfRecords(saved.account, saved.orders));
-    },
+    // Shared, the first turn reads the state.
+    load: () => (turns.shared ? turns.run(() => {}) : load()),
     start() {
       if (timer) return;
       timer = setInterval(tickFromTimer, options.tickIntervalMs ?? DEFAULT_TICK_INTERVAL_MS);
@@ -162,7 +188,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       pusher.stop();
       await changes.save();
     },
-    tick,
+    tick: () => turns.run(tick),
     earlyCancelMs: () => runtime.settings.earlyCancelMs,
   };
 }

@@ -32,11 +32,15 @@ export interface SimulatorRuntime {
   /** How refusals are told, whatever the style of the answers. */
   errorStyle: ResponseStyle;
   now(): number;
-  /** Materialises due SMS and expiries, stores them, and pushes what was delivered. */
+  /** Materialises due SMS and expiries, stores them, and pushes what was delivered. In a turn only. */
   tick(): Promise<void>;
+  /**
+   * Runs what reads or changes the state in a turn among the processes that share it (see SharedTurns),
+   * and stores its changes before the turn ends: what an answer acknowledges (an id issued, a cancel, an
+   * SMS) is stored before it leaves. Never nested; never around a fault's delay or hang.
+   */
+  inTurn<T>(work: () => Promise<T> | T): Promise<T>;
   deliver(delivery: Delivery): void;
-  /** Resolves once every change made so far is stored. */
-  persist(): Promise<void>;
   /** Back to the state and settings of a fresh start. */
   reset(): void;
 }
@@ -152,11 +156,6 @@ export function simulatorPlugin(runtime: SimulatorRuntime): FastifyPluginAsync {
     };
     // A hanging answer would keep the server from closing.
     app.addHook('preClose', async () => releaseHanging());
-    // What an answer acknowledges (an id issued, a cancel, an SMS) is stored before the answer leaves.
-    app.addHook('onSend', async (_request, _reply, payload) => {
-      await runtime.persist();
-      return payload;
-    });
 
     // SMS-Activate clients may POST forms; the host app may read them already (a second parser would throw).
     if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
@@ -209,9 +208,12 @@ export function simulatorPlugin(runtime: SimulatorRuntime): FastifyPluginAsync {
         const fault = runtime.faults.take(route.action);
         if (await breakAnswer(request, reply, fault)) return;
         if (fault?.token) return send(reply, renderFiveSimRefusal(new ProtocolRefusal(fault.token)));
-        await runtime.tick();
         const params = collectParams(request.query, request.params);
-        return send(reply, answerFiveSim(runtime.engine, { action: route.action, params }));
+        const answer = await runtime.inTurn(async () => {
+          await runtime.tick();
+          return answerFiveSim(runtime.engine, { action: route.action, params });
+        });
+        return send(reply, answer);
       });
     }
 
@@ -237,17 +239,17 @@ export function simulatorPlugin(runtime: SimulatorRuntime): FastifyPluginAsync {
           if (await breakAnswer(request, reply, fault)) return;
           if (fault?.token) return refuse(fault.token, fault.payload);
 
-          await runtime.tick();
-          return send(
-            reply,
-            answerAction(action, {
+          const answer = await runtime.inTurn(async () => {
+            await runtime.tick();
+            return answerAction(action, {
               engine: runtime.engine,
               style: runtime.style,
               errorStyle: runtime.errorStyle,
               params,
               nowMs: runtime.now(),
-            }),
-          );
+            });
+          });
+          return send(reply, answer);
         },
       });
     }
@@ -305,15 +307,15 @@ export function simulatorPlugin(runtime: SimulatorRuntime): FastifyPluginAsync {
           if (!parsed.success) return invalid(parsed.error);
           try {
             const input = parsed.data;
-            const delivery =
+            const delivery = await runtime.inTurn(() =>
               'activationId' in input
                 ? runtime.engine.activations.injectSms(input.activationId, input.text, input.code)
                 : runtime.engine.rents.injectSms(
                     'rentId' in input ? input.rentId : runtime.engine.rents.liveRentIdOf(input.phone),
                     input.from,
                     input.text,
-                  );
-            await runtime.persist();
+                  ),
+            );
             runtime.deliver(delivery);
             return { sms: delivery.sms };
           } catch (error) {
@@ -323,29 +325,34 @@ export function simulatorPlugin(runtime: SimulatorRuntime): FastifyPluginAsync {
         case 'state': {
           const parsed = controlBodies.state.safeParse(body);
           if (!parsed.success) return invalid(parsed.error);
-          await runtime.tick();
           try {
             const input = parsed.data;
-            return 'activationId' in input
-              ? { activation: runtime.engine.activations.activation(input.activationId) }
-              : { rent: runtime.engine.rents.rentById(input.rentId) };
+            return await runtime.inTurn(async () => {
+              await runtime.tick();
+              return 'activationId' in input
+                ? { activation: runtime.engine.activations.activation(input.activationId) }
+                : { rent: runtime.engine.rents.rentById(input.rentId) };
+            });
           } catch (error) {
             return refused(error);
           }
         }
         case 'account':
-          await runtime.tick();
-          return { account: runtime.engine.account() };
+          return runtime.inTurn(async () => {
+            await runtime.tick();
+            return { account: runtime.engine.account() };
+          });
         case 'balance': {
           const parsed = controlBodies.balance.safeParse(body);
           if (!parsed.success) return invalid(parsed.error);
-          runtime.engine.setBalance(parsed.data.balanceUsd);
-          await runtime.persist();
-          return { balanceUsd: runtime.engine.state.balanceUsd };
+          return runtime.inTurn(() => {
+            runtime.engine.setBalance(parsed.data.balanceUsd);
+            return { balanceUsd: runtime.engine.state.balanceUsd };
+          });
         }
         case 'reset':
           releaseHanging();
-          runtime.reset();
+          await runtime.inTurn(() => runtime.reset());
           return { reset: true };
         default:
           return reply.code(404).send({ error: `Unknown control command: ${request.params.command}` });

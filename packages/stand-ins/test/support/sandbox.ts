@@ -6,6 +6,7 @@ import { expect, vi } from 'vitest';
 import { createPaymentSandbox, type PaymentSandbox } from '../../src/sandbox/sandbox';
 import type { SandboxStore } from '../../src/sandbox/state';
 import type { SandboxWalletStore } from '../../src/sandbox/wallets';
+import type { SharedTurnPort } from '../../src/shared-turns';
 import { ManualClock } from './manual-clock';
 
 export const MERCHANT = 'sandbox-merchant';
@@ -55,6 +56,7 @@ export async function startSandbox(
   options: {
     store?: SandboxStore;
     walletStore?: SandboxWalletStore;
+    sharedTurns?: SharedTurnPort;
     receiverStatuses?: number[];
     clock?: ManualClock;
   } = {},
@@ -68,6 +70,7 @@ export async function startSandbox(
     publicUrl: () => origin,
     store: options.store,
     walletStore: options.walletStore,
+    sharedTurns: options.sharedTurns,
     clock,
     webhookRetryDelaysMs: [20, 20, 20],
   });

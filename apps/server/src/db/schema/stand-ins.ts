@@ -4,6 +4,7 @@ import {
   index,
   jsonb,
   pgSchema,
+  pgTable,
   primaryKey,
   text,
   uniqueIndex,
@@ -67,3 +68,27 @@ export const sandboxWallets = sandboxSchema.table(
   },
   (table) => [uniqueIndex('sandbox_wallets_order_id_key').on(table.orderId)],
 );
+
+/**
+ * The built-in NOWPayments sandbox's state, one row per record (`kind`): invoices, payments, dashboard
+ * tokens and the next ids.
+ */
+export const sandboxNowPaymentsRecords = sandboxSchema.table(
+  'nowpayments_records',
+  {
+    kind: text({ enum: ['invoice', 'payment', 'token', 'ids'] }).notNull(),
+    id: text().notNull(),
+    data: jsonb().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.id] })],
+);
+
+/**
+ * Per stand-in (a simulator instance, a sandbox): how many turns the processes serving it have taken. A turn
+ * holds this row's lock until it commits, so the processes sharing the database change the stand-in one at
+ * a time, and a process that sees a revision it did not write reads the state again first.
+ */
+export const standInTurns = pgTable('stand_in_turns', {
+  name: text().primaryKey(),
+  revision: bigint({ mode: 'number' }).notNull(),
+});

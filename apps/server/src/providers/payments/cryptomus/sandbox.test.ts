@@ -8,14 +8,14 @@ import {
   stopSandbox,
 } from '@simcode/stand-ins/testing';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testDatabase } from '../../../../test/support/database';
+import { testDatabase, testDatabaseUrl } from '../../../../test/support/database';
 import {
   type SandboxHarness as Harness,
   startSandbox,
   webhookNumber,
 } from '../../../../test/support/stand-ins';
 import { sandboxInvoices } from '../../../db/schema';
-import { createSandboxStore, createSandboxWalletStore } from '../../stand-in-stores';
+import { createSandboxStore, createSandboxWalletStore, createSharedTurnPort } from '../../stand-in-stores';
 import { type CreateInvoiceRequest, PaymentProviderError } from '../types';
 import { createCryptomusProvider } from './provider';
 
@@ -843,5 +843,38 @@ describe('static wallets', () => {
       status: 'paid',
       paidAmountUsdCents: 350,
     });
+  });
+});
+
+// Two servers on one PostgreSQL database, each serving the sandbox (a public demo behind a load balancer).
+describe.skipIf(!testDatabaseUrl)('one sandbox served by two processes', () => {
+  beforeAll(() => testDatabase(), 180_000);
+
+  it('pays on one process an invoice the other created, and both answer with its state', async () => {
+    await stopSandbox(h);
+    const database = await testDatabase();
+    await database.db.delete(sandboxInvoices);
+    const served = () =>
+      startSandbox({
+        store: createSandboxStore(database.db),
+        walletStore: createSandboxWalletStore(database.db),
+        sharedTurns: createSharedTurnPort(database, 'sandbox:two-processes'),
+      });
+    const [a, b] = [await served(), await served()];
+    h = a;
+    const request = invoiceRequest();
+    const invoice = await a.payments.createInvoice(request);
+    const onB = await fetch(`${b.origin}/sandbox/pay/${invoice.providerPaymentId}`);
+    expect(onB.status).toBe(200);
+    expect((await pressButton(b, invoice.providerPaymentId, 'pay')).status).toBe(303);
+    expect(await a.payments.getPayment({ orderId: request.orderId })).toMatchObject({ status: 'paid' });
+    // Invoices created on both at once are each stored once, and each known to the other.
+    const requests = Array.from({ length: 6 }, () => invoiceRequest());
+    await Promise.all(requests.map((each, index) => (index % 2 ? a : b).payments.createInvoice(each)));
+    for (const { orderId } of requests) {
+      expect(await b.payments.getPayment({ orderId })).toMatchObject({ status: 'check' });
+      expect(await a.payments.getPayment({ orderId })).toMatchObject({ status: 'check' });
+    }
+    expect(await database.db.select().from(sandboxInvoices)).toHaveLength(7);
   });
 });

@@ -1,8 +1,8 @@
 import { SIMULATOR_KEY, startWebhookReceiver } from '@simcode/stand-ins/testing';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testDatabase } from '../../../../test/support/database';
+import { testDatabase, testDatabaseUrl } from '../../../../test/support/database';
 import { type SimulatorHarness, startSimulator } from '../../../../test/support/stand-ins';
-import { createSimStateStore } from '../../stand-in-stores';
+import { createSharedTurnPort, createSimStateStore } from '../../stand-in-stores';
 import { UpstreamError } from '../types';
 
 /** The built-in simulator as this adapter meets it: its numbers, its faults, its timer and its pushes. */
@@ -195,5 +195,48 @@ describe('the stored state', () => {
     const b = await storedSimulator('sim-b');
     await b.simulator.load();
     await expect(b.provider.getActivationState(bought.activationId)).rejects.toThrow(UpstreamError);
+  });
+});
+
+// Two servers on one PostgreSQL database, each serving the built-in simulator (a public demo behind a load
+// balancer). An embedded database has a single process: nothing to share.
+describe.skipIf(!testDatabaseUrl)('one simulator served by two processes', () => {
+  beforeAll(() => testDatabase(), 180_000);
+
+  async function servedTwice() {
+    const database = await testDatabase();
+    const served = () =>
+      simulator({
+        store: createSimStateStore(database.db, 'shared'),
+        sharedTurns: createSharedTurnPort(database, 'sim:shared'),
+        earlyCancelMs: 0,
+      });
+    const [a, b] = [await served(), await served()];
+    await Promise.all([a.simulator.load(), b.simulator.load()]);
+    return [a, b] as const;
+  }
+
+  it('issues each id once, and either process answers for an order the other issued', async () => {
+    const [a, b] = await servedTwice();
+    const buys = Array.from({ length: 24 }, (_, index) =>
+      (index % 2 === 0 ? a : b).provider.buyActivation({ service: 'tg', countryId: 'US', maxPrice: 3 }),
+    );
+    const bought = await Promise.all(buys);
+    expect(new Set(bought.map((order) => order.activationId)).size).toBe(24);
+    expect(new Set(bought.map((order) => order.phoneNumber)).size).toBe(24);
+
+    const [fromA, fromB] = [bought[0]!, bought[1]!];
+    await b.provider.cancelActivation(fromA.activationId);
+    expect(await a.provider.getActivationState(fromA.activationId)).toEqual({ kind: 'cancelled' });
+    const sms = await a.control('sms', { activationId: fromB.activationId });
+    expect(sms.status).toBe(200);
+    expect(await b.provider.getActivationState(fromB.activationId)).toEqual({
+      kind: 'code',
+      code: sms.body.sms.code,
+    });
+    // One account: both see every charge and the refund.
+    const [accountA, accountB] = [await a.control('account'), await b.control('account')];
+    expect(accountA.body).toEqual(accountB.body);
+    expect(accountA.body.account.balanceCents).toBeLessThan(100_000);
   });
 });
