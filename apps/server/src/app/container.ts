@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createTelegramStandIn } from '@simcode/stand-ins';
@@ -18,6 +19,7 @@ import { createAdminOrdersService } from '../modules/admin/orders/service';
 import { createAdminOverviewService } from '../modules/admin/overview/service';
 import { createAdminPaymentsService } from '../modules/admin/payments/service';
 import { createAdminPricingService } from '../modules/admin/pricing/service';
+import { createHealthReports } from '../modules/admin/providers/health-reports';
 import { createAdminProvidersService } from '../modules/admin/providers/service';
 import { createAdminRentsService } from '../modules/admin/rents/service';
 import { createAdminUsersService } from '../modules/admin/users/service';
@@ -216,13 +218,15 @@ export async function createContainer(
     allowPrivateCallbacks: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
   });
   const consoleDeps = { db, events, clock };
+  // Each process counts its own calls to the suppliers; the console combines every instance's reports.
+  const healthReports = createHealthReports({ db, providers: pool, clock, instance: randomUUID() });
   const admin = {
     overview: createAdminOverviewService({ ...consoleDeps, providers: pool }),
     users: createAdminUsersService(consoleDeps),
     orders: createAdminOrdersService({ ...consoleDeps, activations, providers: pool }),
     rents: createAdminRentsService({ ...consoleDeps, rentals }),
     payments: createAdminPaymentsService({ ...consoleDeps, topups }),
-    providers: createAdminProvidersService({ ...consoleDeps, providers: pool, catalog }),
+    providers: createAdminProvidersService({ ...consoleDeps, providers: pool, catalog, healthReports }),
     pricing: createAdminPricingService({ ...consoleDeps, pricing, catalog, providers: pool }),
     reconciliation: createReconciliationService({
       db,
@@ -276,6 +280,8 @@ export async function createContainer(
     account,
     /** The SMS suppliers by name, with their health record and routing settings. */
     providers: pool,
+    /** This instance's record of its supplier calls, published for the console of every instance. */
+    healthReports,
     /** Upstream calls the background syncs may make per minute at each provider. */
     upstreamBudgets,
     /** The built-in simulated suppliers in the pool, each mounted on this server. */

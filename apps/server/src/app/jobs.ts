@@ -3,6 +3,7 @@ import { TELEGRAM_STAND_IN_PREFIX } from '@simcode/stand-ins';
 import { jobLocks, withJobLock } from '../db/locks';
 import type { Job } from '../lib/scheduler';
 import { businessHoursJob } from '../modules/admin/overview/rollup';
+import { HEALTH_REPORT_INTERVAL_MS } from '../modules/admin/providers/health-reports';
 import { applyRoutingSwitches } from '../modules/admin/providers/service';
 import { createAlertDelivery } from '../modules/alerts/delivery';
 import { createWebhookDelivery } from '../modules/api-keys/webhooks';
@@ -189,6 +190,14 @@ export function createJobs(ctx: Container): Job[] {
       },
     },
   ];
+  if (ctx.database.pool) {
+    // Only where other instances can read it: an embedded database has one process.
+    jobs.push({
+      name: 'provider-health-report',
+      intervalMs: HEALTH_REPORT_INTERVAL_MS,
+      run: () => ctx.healthReports.publish(),
+    });
+  }
   const { pglite } = ctx.database;
   if (pglite && ctx.config.BACKUP_INTERVAL_MINUTES > 0) {
     const { DATA_DIR, BACKUP_DIR, BACKUP_KEEP, BACKUP_INTERVAL_MINUTES } = ctx.config;

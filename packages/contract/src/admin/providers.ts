@@ -19,6 +19,8 @@ export const adminProviderSchema = z.object({
     delivery_rate: z.number(),
     time_to_code_ms: z.number().nullable(),
     cooling_until: z.string().nullable(),
+    /** How many instances' calls are counted (each counts its own; the fresh reports are combined). */
+    instances: z.number().int(),
   }),
   recent_errors: z.array(z.object({ at: z.string(), message: z.string() })),
 });

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -104,4 +105,27 @@ export const activeUsersDaily = pgTable(
     userId: integer('user_id').notNull(),
   },
   (table) => [primaryKey({ columns: [table.day, table.userId] })],
+);
+
+/**
+ * Each instance's record of its purchase calls to each provider (calls, latency, errors, cool-down), written
+ * every few seconds: calls are counted per process, and the console's providers page, answered by any one
+ * instance, combines the fresh reports of all of them. Keyed by a process's random id; a report older than
+ * a minute is not read, older than a day is deleted.
+ */
+export const providerHealthReports = pgTable(
+  'provider_health_reports',
+  {
+    instance: text().notNull(),
+    provider: text().notNull(),
+    calls: integer().notNull(),
+    averageLatencyMs: doublePrecision('average_latency_ms'),
+    errorRate: doublePrecision('error_rate').notNull(),
+    noNumbersRate: doublePrecision('no_numbers_rate').notNull(),
+    coolingUntil: timestamp('cooling_until', { withTimezone: true }),
+    /** The last failed calls, newest first: `{ at, message }`. */
+    recentErrors: jsonb('recent_errors').notNull(),
+    reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.instance, table.provider] })],
 );

@@ -74,7 +74,14 @@ function ProviderCard({ provider }: { provider: AdminProvider }) {
             <Money dollars={provider.balance} />
           )}
         </Fact>
-        <Fact label={t('providers.calls')}>{formatNumber(health.calls)}</Fact>
+        <Fact label={t('providers.calls')}>
+          {formatNumber(health.calls)}
+          {health.instances > 1 && (
+            <span className="block text-xs font-normal text-muted-foreground">
+              {t('providers.instancesCounted', { count: health.instances })}
+            </span>
+          )}
+        </Fact>
         <Fact label={t('providers.latency')}>{duration(health.average_latency_ms)}</Fact>
         <Fact label={t('providers.errorRate')}>{percent(health.error_rate)}</Fact>
         <Fact label={t('providers.noNumbers')}>{percent(health.no_numbers_rate)}</Fact>

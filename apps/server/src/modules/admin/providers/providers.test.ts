@@ -3,7 +3,7 @@ import { closeTestApp, type TestApp } from '../../../../test/support/app';
 import { assertLedgerInvariant, fundUser } from '../../../../test/support/money';
 import { createListeningTestApp, simulatorControl } from '../../../../test/support/upstream';
 import { createUser, type TestUser } from '../../../../test/support/users';
-import { activations, auditLog } from '../../../db/schema';
+import { activations, auditLog, providerHealthReports } from '../../../db/schema';
 
 let t: TestApp;
 afterEach(async () => {
@@ -23,8 +23,9 @@ const setRouting = (admin: TestUser, name: string, inRouting: boolean) =>
   });
 
 describe('providers in the console', () => {
-  it('shows each provider’s balance in dollars, health and recent errors', async () => {
-    // Pinned, so the purchase below asks sim-a first and meets its failure.
+  /** Two simulators, and one purchase whose call to sim-a fails (then goes to sim-b); the administrator. */
+  async function failOnePurchaseCallAtSimA() {
+    // Pinned, so the purchase asks sim-a first and meets its failure.
     t = await createListeningTestApp({ SMS_PROVIDERS: 'sim-a,sim-b', SMS_ROUTING_PINS: 'US=sim-a' });
     const admin = await createUser(t, { admin: true });
     await simulatorControl(t, 'fault', { action: 'getNumberV2', token: 'ERROR_SQL', times: 1 }, 'sim-a');
@@ -42,7 +43,11 @@ describe('providers in the console', () => {
       headers: user.headers,
       payload: { countryID: 'US', service: offer.service },
     });
+    return admin;
+  }
 
+  it('shows each provider’s balance in dollars, health and recent errors', async () => {
+    const admin = await failOnePurchaseCallAtSimA();
     const response = await list(admin);
     expect(response.statusCode, response.body).toBe(200);
     const providers = response.json().providers;
@@ -57,6 +62,51 @@ describe('providers in the console', () => {
     expect(providers[0].recent_errors).toEqual([
       expect.objectContaining({ message: expect.stringContaining('ERROR_SQL') }),
     ]);
+  });
+
+  it('combines every instance’s fresh report of its calls, whichever instance answers', async () => {
+    const admin = await failOnePurchaseCallAtSimA();
+    // This instance's report is in the database for the others.
+    await t.ctx.healthReports.publish();
+    const published = await t.ctx.database.db.select().from(providerHealthReports);
+    expect(published.map((report) => report.provider).sort()).toEqual(['sim-a', 'sim-b']);
+    expect(published.find((report) => report.provider === 'sim-a')).toMatchObject({ calls: 1, errorRate: 1 });
+
+    const now = t.ctx.clock.now().getTime();
+    const report = (instance: string, reportedAgoMs: number, message: string) => ({
+      instance,
+      provider: 'sim-a',
+      calls: 3,
+      averageLatencyMs: 100,
+      errorRate: 0,
+      noNumbersRate: 1 / 3,
+      coolingUntil: new Date(now + 60_000),
+      recentErrors: [{ at: new Date(now + 1_000).toISOString(), message }],
+      reportedAt: new Date(now - reportedAgoMs),
+    });
+    await t.ctx.database.db
+      .insert(providerHealthReports)
+      .values([report('other', 5_000, 'from the other instance'), report('gone', 120_000, 'stale')]);
+
+    const providers = (await list(admin)).json().providers;
+    const simA = providers.find((provider: { name: string }) => provider.name === 'sim-a');
+    expect(simA.health).toMatchObject({
+      calls: 4,
+      error_rate: 0.25,
+      no_numbers_rate: 0.25,
+      instances: 2,
+      cooling_until: new Date(now + 60_000).toISOString(),
+    });
+    expect(simA.recent_errors.map((error: { message: string }) => error.message)).toEqual([
+      'from the other instance',
+      expect.stringContaining('ERROR_SQL'),
+    ]);
+    // sim-b sold the number: its one call, from this instance alone.
+    expect(providers.find((provider: { name: string }) => provider.name === 'sim-b').health).toMatchObject({
+      calls: 1,
+      error_rate: 0,
+      instances: 1,
+    });
   });
 
   it('takes a provider out of routing: its offers leave the shop and purchases go elsewhere; never the last one', async () => {

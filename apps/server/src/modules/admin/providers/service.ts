@@ -8,6 +8,7 @@ import type { ProviderPool } from '../../../providers/sms/pool';
 import type { CatalogService } from '../../catalog/service';
 import { lateSmsByProvider } from '../../orders/late-sms';
 import { type Actor, recordAudit } from '../audit';
+import type { HealthReports } from './health-reports';
 
 /** A balance read that takes longer is shown as unknown: the console must not hang on a slow provider. */
 const BALANCE_TIMEOUT_MS = 5_000;
@@ -67,15 +68,21 @@ interface Deps {
   providers: ProviderPool;
   catalog: CatalogService;
   clock: Clock;
+  healthReports: HealthReports;
 }
 
 /** The console's providers: health, balance, recent errors, and the switch that takes one out of routing. */
-export function createAdminProvidersService({ db, providers, catalog, clock }: Deps) {
+export function createAdminProvidersService({ db, providers, catalog, clock, healthReports }: Deps) {
   return {
+    /** Each provider with its health over every instance, whichever of them answers. */
     async list(): Promise<AdminProvider[]> {
-      const [balances, lateSms] = await Promise.all([providerBalances(providers), lateSmsByProvider(db)]);
+      const [balances, lateSms, healths] = await Promise.all([
+        providerBalances(providers),
+        lateSmsByProvider(db),
+        healthReports.combined(),
+      ]);
       return providers.members.map((member) => {
-        const health = providers.health.snapshot(member.name);
+        const health = healths.get(member.name)!;
         return {
           name: member.name,
           kind: member.kind,
@@ -92,6 +99,7 @@ export function createAdminProvidersService({ db, providers, catalog, clock }: D
             time_to_code_ms:
               health.averageTimeToCodeMs === null ? null : Math.round(health.averageTimeToCodeMs),
             cooling_until: health.coolingUntil?.toISOString() ?? null,
+            instances: health.instances,
           },
           recent_errors: health.recentErrors.map((error) => ({
             at: error.at.toISOString(),
