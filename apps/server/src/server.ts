@@ -12,6 +12,7 @@ import { systemClock } from './lib/clock';
 import { requestSerializer } from './lib/log-redaction';
 import { serveMetrics } from './lib/metrics';
 import { type RunningJobs, startJobs } from './lib/scheduler';
+import { startTracing } from './lib/tracing';
 import { applyRoutingSwitches } from './modules/admin/providers/service';
 import { serveControlSocket } from './modules/backups/control-socket';
 import { takeSnapshot } from './modules/backups/snapshot';
@@ -67,6 +68,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await database.migrate();
   // The embedded database's own files, just created or opened (PGlite writes them 0666).
   restrictContents(config.DATA_DIR);
+  // Before the app: its request hook traces when a collector is configured.
+  const tracing = await startTracing(config);
   const ctx = await createContainer(config, database, systemClock, log);
   await sealStoredSecrets(database.db, ctx.secretBox);
   const app = await buildApp(ctx);
@@ -121,6 +124,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
       await database.close();
       await folderLock?.release();
+      // The last spans, the shutdown's among them.
+      await tracing.shutdown();
       log.flush();
     },
   };

@@ -20,6 +20,7 @@ import { AppError, fail } from '../lib/errors';
 import { enterRequestLanguage, installRequestLanguage } from '../lib/request-language';
 import { securityHeaders } from '../lib/security-headers';
 import { serializerCompiler } from '../lib/serializer';
+import { traceRequests, tracesUrl } from '../lib/tracing';
 import { accountRoutes } from '../modules/account/routes';
 import { moneyRoutes } from '../modules/accounts/money-routes';
 import { summaryRoutes } from '../modules/accounts/routes';
@@ -144,6 +145,8 @@ export async function buildApp(ctx: Container): Promise<FastifyInstance> {
     },
     config.PUBLIC_URL.startsWith('https://'),
   );
+  // With a collector configured, a span per request, active while the rest of the request runs: so first.
+  if (tracesUrl(config)) traceRequests(app);
   // What every request needs before its route, in one hook rather than one each (a polled request paid
   // for five): its id, the connection's fate while draining, its language, the Host check, the security
   // headers and a page's redirect to the public origin.

@@ -108,6 +108,15 @@ export const environmentSchema = z.object({
   METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   /** Serves Prometheus metrics without a token on this port of HOST (keep it off the public network). */
   METRICS_PORT: port.optional(),
+  /**
+   * Exports OpenTelemetry traces over OTLP/HTTP to this collector (`<endpoint>/v1/traces`, as the
+   * OpenTelemetry specification reads it); unset, nothing is traced.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ error: 'must be a URL' }).optional(),
+  /** The traces' full URL when it is not `<OTEL_EXPORTER_OTLP_ENDPOINT>/v1/traces`; enables tracing too. */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ error: 'must be a URL' }).optional(),
+  /** The traces' `service.name`. */
+  OTEL_SERVICE_NAME: z.string().min(1).default('simcode'),
   /** Put before every Redis key, so deployments sharing one Redis share no limits; from PUBLIC_URL unless told. */
   REDIS_PREFIX: z.string().min(1).max(100).optional(),
   /** Reseller API (handler_api.php and MCP) calls per minute for one key, and for one user's keys together. */

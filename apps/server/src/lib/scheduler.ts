@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { traceJob } from './tracing';
 
 export interface Job {
   name: string;
@@ -32,8 +33,7 @@ export function startJobs(
     if (stopped) return;
     const timer = setTimeout(() => {
       runningSinceMs.set(job.name, Date.now());
-      const run = job
-        .run()
+      const run = traceJob(job.name, () => job.run())
         .then(
           () => onRun?.(job.name, 'ok'),
           (error: unknown) => {
