@@ -231,6 +231,8 @@ export async function startUpstreamSimulator(
       SMS_PROVIDER_KEY: UPSTREAM_SIMULATOR_KEY,
       SIMULATOR_SMS_DELAY_MIN_MS: '600000',
       SIMULATOR_SMS_DELAY_MAX_MS: '600000',
+      // It stands for a supplier's own servers: no other instance serves its simulator.
+      STAND_INS_SHARED: 'false',
       ...databaseEnv,
     },
   });

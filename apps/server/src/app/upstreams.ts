@@ -47,6 +47,11 @@ function earlyCancelWindow(protocol: 'smsactivate' | 'fivesim', simulator: Simul
   return protocol === 'smsactivate' ? () => SMS_ACTIVATE_EARLY_CANCEL_MS : () => 0;
 }
 
+/** Turns with the other instances serving a stand-in, unless this instance serves them alone. */
+function sharedTurnsOf(config: Config, database: DatabaseHandle) {
+  return (name: string) => (config.STAND_INS_SHARED ? createSharedTurnPort(database, name) : undefined);
+}
+
 /** A built-in simulated supplier and where this server serves it. */
 export interface MountedSimulator {
   name: string;
@@ -64,6 +69,7 @@ export function createSmsUpstreams(
   metrics: Metrics,
 ) {
   const simulators: MountedSimulator[] = [];
+  const sharedTurns = sharedTurnsOf(config, database);
   const members: PoolMember[] = config.smsProviders.map((settings) => {
     // A simulator is served by this process and reached over HTTP like the real kind it imitates.
     let protocol: 'smsactivate' | 'fivesim' = settings.kind === 'fivesim' ? 'fivesim' : 'smsactivate';
@@ -85,7 +91,7 @@ export function createSmsUpstreams(
         earlyCancelMs: config.SIMULATOR_EARLY_CANCEL_MS,
         errorStyle: settings.errorStyle,
         store: createSimStateStore(database.db, stateName),
-        sharedTurns: createSharedTurnPort(database, `sim:${stateName}`),
+        sharedTurns: sharedTurns(`sim:${stateName}`),
         clock,
         // Like an account-wide webhook set in a provider's dashboard: pointed at our own endpoint. 5sim
         // pushes nothing: its orders are read by the sync.
@@ -161,6 +167,7 @@ export function createPayments(
   clock: Clock,
   log: FastifyBaseLogger,
 ) {
+  const sharedTurns = sharedTurnsOf(config, database);
   const sandboxed = (kind: string) =>
     config.sandboxEnabled && config.paymentProviders.some((provider) => provider.kind === kind);
   const cryptomusSettings = config.paymentProviders.find((provider) => provider.kind === 'cryptomus');
@@ -172,7 +179,7 @@ export function createPayments(
           publicUrl: () => config.PUBLIC_URL,
           store: createSandboxStore(database.db),
           walletStore: createSandboxWalletStore(database.db),
-          sharedTurns: createSharedTurnPort(database, 'sandbox:cryptomus'),
+          sharedTurns: sharedTurns('sandbox:cryptomus'),
           clock,
           logger: log,
         })
@@ -189,7 +196,7 @@ export function createPayments(
           clock,
           logger: log,
           store: createNowPaymentsStore(database.db),
-          sharedTurns: createSharedTurnPort(database, 'sandbox:nowpayments'),
+          sharedTurns: sharedTurns('sandbox:nowpayments'),
         })
       : undefined;
   const paymentProviders: PaymentProvider[] = config.paymentProviders.map((settings) =>

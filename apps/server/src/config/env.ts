@@ -184,6 +184,11 @@ export const environmentSchema = z.object({
   /** Public names of the suppliers on /status: `sim-a=Acme,sim-b=Globex`; unnamed ones are "Supplier A", "B"... */
   STATUS_SUPPLIER_NAMES: z.string().default(''),
   SIMULATOR_ALLOW_IN_PRODUCTION: booleanFromString.default(false),
+  /**
+   * On PostgreSQL, the built-in simulators and sandboxes take turns with other instances serving them from
+   * the same database (a transaction per request to them). `false` when this instance serves them alone.
+   */
+  STAND_INS_SHARED: booleanFromString.default(true),
   SIMULATOR_SEED: z.coerce.number({ error: 'must be a number' }).int().optional(),
   SIMULATOR_SMS_DELAY_MIN_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(5000),
   SIMULATOR_SMS_DELAY_MAX_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(40_000),

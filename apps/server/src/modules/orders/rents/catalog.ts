@@ -308,16 +308,12 @@ export function createRentCatalog({ providers, pricing, clock, log }: RentCatalo
       if (!option) throw fail('unknown_service', rentMessages.unknownService);
       const offer = (await offers(countryId, hours, 'purchase')).find((entry) => entry.key === serviceKey);
       if (!offer) throw fail('service_not_offered');
-      if (offer.stock <= 0) throw fail('out_of_stock', rentMessages.outOfStock);
-      return {
-        countryId,
-        option,
-        hours,
-        priceCents: offer.priceCents,
-        candidates: offer.providerOffers
-          .filter((candidate) => candidate.costCents <= offer.priceCents)
-          .map((candidate) => ({ provider: candidate.provider, upstreamCost: candidate.upstreamCost })),
-      };
+      const candidates = offer.providerOffers
+        .filter((candidate) => candidate.costCents <= offer.priceCents)
+        .map((candidate) => ({ provider: candidate.provider, upstreamCost: candidate.upstreamCost }));
+      // The listing counts every provider's numbers; one routing skips (out of balance) sells none.
+      if (offer.stock <= 0 || candidates.length === 0) throw fail('out_of_stock', rentMessages.outOfStock);
+      return { countryId, option, hours, priceCents: offer.priceCents, candidates };
     },
 
     /** The price of extending a rent: a renewal stays at the rent's provider, priced by it. */

@@ -151,6 +151,20 @@ describe('renting a number', () => {
     expect(await rentsOf(t, user)).toEqual([]);
   });
 
+  it('refuses as out of stock, charging nothing, when its only provider has no balance left at the supplier', async () => {
+    t = await createListeningTestApp();
+    const user = await createUser(t);
+    const offer = await aRentOffer(t);
+    await fundUser(t.ctx.database, user.id, offer.priceCents);
+    // Its only provider ran out of money at the supplier: routing skips it, the listing still counts its numbers.
+    t.ctx.providers.markOutOfBalance('sim-a', t.ctx.clock.now());
+    const response = await rentRequest(t, user, longTermBody(offer));
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json()).toMatchObject({ success: false, code: 'out_of_stock' });
+    expect(await balanceOf(t.ctx.database.db, user.id)).toBe(offer.priceCents);
+    expect(await rentsOf(t, user)).toEqual([]);
+  });
+
   it('answers 20 concurrent rents from a balance that covers 3 with exactly 3 numbers', async () => {
     t = await createListeningTestApp();
     await quietSimulator(t);
