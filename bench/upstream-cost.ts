@@ -275,6 +275,15 @@ async function measureSize(size: number): Promise<UpstreamCostRow & { budget: nu
       }),
     );
     const app = t;
+    // 10,000 orders and as many rents cost the simulator's account more than its starting $1,000; a
+    // supplier out of balance leaves routing, and the setup would run out of offers.
+    const topUp = await app.app.inject({
+      method: 'POST',
+      url: '/simulator/control/balance',
+      headers: { 'x-simulator-key': app.config.smsProviders[0]!.key! },
+      payload: { balanceUsd: 1_000_000 },
+    });
+    if (topUp.statusCode !== 200) throw new Error(`the simulator's balance was not set: ${topUp.body}`);
     const owners: SeededUser[] = [];
     for (let index = 0; index < OWNERS; index += 1)
       owners.push(await seedUser(database.db, `owner_${index}`, { balanceCents: 10_000_000 }));
