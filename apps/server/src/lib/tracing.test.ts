@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, createTestApp, type TestApp } from '../../test/support/app';
 import { fundUser } from '../../test/support/money';
-import { anOffer, createListeningTestApp } from '../../test/support/upstream';
+import { anOffer, buyThroughApi, createListeningTestApp } from '../../test/support/upstream';
 import { createUser } from '../../test/support/users';
 import { startTracing, type Tracing } from './tracing';
 
@@ -78,12 +78,7 @@ describe('traces', () => {
     const user = await createUser(t);
     await fundUser(t.ctx.database, user.id, 10_000);
     const offer = anOffer(t, 'US');
-    const bought = await t.app.inject({
-      method: 'POST',
-      url: '/api/dashboard/buy-number',
-      headers: user.headers,
-      payload: { countryID: 'US', service: offer.service },
-    });
+    const bought = await buyThroughApi(t, user, offer.service);
     expect(bought.statusCode, bought.body).toBe(200);
     await tracing.shutdown();
     tracing = undefined;

@@ -128,3 +128,18 @@ export async function untilDelivered<T>(t: TestApp, read: () => Promise<T>, expe
     )
     .toBe(expected);
 }
+
+/** Buys one number of `service` in `countryId` through the dashboard's route, as the web app does. */
+export function buyThroughApi(
+  t: TestApp,
+  user: { headers: Record<string, string> },
+  service: string,
+  countryId = 'US',
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/dashboard/buy-number',
+    headers: user.headers,
+    payload: { countryID: countryId, service },
+  });
+}

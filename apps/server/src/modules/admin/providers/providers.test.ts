@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../../test/support/app';
 import { assertLedgerInvariant, fundUser } from '../../../../test/support/money';
-import { createListeningTestApp, simulatorControl } from '../../../../test/support/upstream';
+import { buyThroughApi, createListeningTestApp, simulatorControl } from '../../../../test/support/upstream';
 import { createUser, type TestUser } from '../../../../test/support/users';
 import { activations, auditLog, providerHealthReports } from '../../../db/schema';
 
@@ -37,12 +37,7 @@ describe('providers in the console', () => {
         (entry) =>
           entry.providerOffers.some((candidate) => candidate.provider === 'sim-a') && entry.stock > 0,
       )!;
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/dashboard/buy-number',
-      headers: user.headers,
-      payload: { countryID: 'US', service: offer.service },
-    });
+    await buyThroughApi(t, user, offer.service);
     return admin;
   }
 
@@ -122,12 +117,7 @@ describe('providers in the console', () => {
     const user = await createUser(t);
     await fundUser(t.ctx.database, user.id, 10_000);
     const offer = t.ctx.catalog.services('US').find((entry) => entry.stock > 0)!;
-    const bought = await t.app.inject({
-      method: 'POST',
-      url: '/api/dashboard/buy-number',
-      headers: user.headers,
-      payload: { countryID: 'US', service: offer.service },
-    });
+    const bought = await buyThroughApi(t, user, offer.service);
     expect(bought.statusCode, bought.body).toBe(200);
     const [order] = await t.ctx.database.db.select().from(activations);
     expect(order?.provider).toBe('sim-b');

@@ -2,7 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeTestApp, type TestApp } from '../../../../test/support/app';
 import { assertLedgerInvariant, fundUser } from '../../../../test/support/money';
-import { activationSync, createListeningTestApp, simulatorControl } from '../../../../test/support/upstream';
+import {
+  activationSync,
+  buyThroughApi,
+  createListeningTestApp,
+  simulatorControl,
+} from '../../../../test/support/upstream';
 import { createUser } from '../../../../test/support/users';
 import { activations, ledgerEntries } from '../../../db/schema';
 import type { ProviderOffer } from '../../../providers/sms/routing';
@@ -258,12 +263,7 @@ describe('numbers a provider withdraws early', () => {
     await fundUser(t.ctx.database, user.id, 10_000);
     await simulatorControl(t, 'settings', { smsDelayMinMs: 3_600_000, smsDelayMaxMs: 3_600_000 }, 'sim-a');
     const offer = t.ctx.catalog.services('US').find((entry) => entry.stock > 10)!;
-    const bought = await t.app.inject({
-      method: 'POST',
-      url: '/api/dashboard/buy-number',
-      headers: user.headers,
-      payload: { countryID: 'US', service: offer.service },
-    });
+    const bought = await buyThroughApi(t, user, offer.service);
     expect(bought.statusCode, bought.body).toBe(200);
     const [order] = await t.ctx.database.db.select().from(activations);
     // The provider withdraws the number; asking about it on its own would now get garbage.
