@@ -286,6 +286,8 @@ interface Watched {
   product?: number;
   upstream?: number;
   postgres?: boolean;
+  /** Before each of the target's runs (not measured): the purchase gives the upstream back what it sold. */
+  beforeRun?: () => Promise<void>;
 }
 
 /** Notes the CPU time of `pids` at the start of a run and hands the milliseconds used to `done` at its end. */
@@ -332,6 +334,17 @@ function cpuText(cpu: CpuPerRequest): string {
   return parts.length > 0 ? `CPU per request: ${parts.join(', ')}` : 'CPU per request not read';
 }
 
+/** The statuses of every round's non-2xx answers, e.g. ` (409 × 120, 503 × 3)`; nothing when there were none. */
+function refusalText(results: LoadResult[]): string {
+  const counts = new Map<string, number>();
+  for (const result of results) {
+    for (const [status, count] of Object.entries(result.refusals))
+      counts.set(status, (counts.get(status) ?? 0) + count);
+  }
+  if (counts.size === 0) return '';
+  return ` (${[...counts].map(([status, count]) => `${status} × ${count}`).join(', ')})`;
+}
+
 /**
  * Rounds of a limit run and a target run, the order swapped every other round so that neither always
  * runs on a machine still busy from the other; the round with the median ratio is returned with all ratios.
@@ -355,6 +368,7 @@ async function measureAgainstLimit(limit: RunningProcess, target: LoadOptions, w
     if (watched.product) pids.push(['product', watched.product]);
     if (watched.upstream) pids.push(['upstream', watched.upstream]);
     if (watched.postgres) pids.push(['postgres', 'postgres']);
+    await watched.beforeRun?.();
     const result = await measureLoad({
       ...target,
       durationSeconds: SECONDS,
@@ -432,7 +446,7 @@ export async function runThroughput(
       };
       rows.push(row);
       console.log(
-        `${target.name}: ${row.requestsPerSecond.toFixed(0)} req/s (${row.ratio.toFixed(2)} of the limit, median of ${row.roundRatios.map((ratio) => ratio.toFixed(2)).join(', ')}; target ≥ ${target.minRatio}), p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, errors ${row.errors + row.non2xx}, RSS ≤ ${row.peakRssMb.toFixed(0)} MB, ${row.bytesPerRequest.toFixed(0)} B per answer (the limit's ${row.limitBytesPerRequest.toFixed(0)}); ${cpuText(row.cpuMicros)}`,
+        `${target.name}: ${row.requestsPerSecond.toFixed(0)} req/s (${row.ratio.toFixed(2)} of the limit, median of ${row.roundRatios.map((ratio) => ratio.toFixed(2)).join(', ')}; target ≥ ${target.minRatio}), p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, errors ${row.errors + row.non2xx}${refusalText(measured.rounds.map((entry) => entry.result))}, RSS ≤ ${row.peakRssMb.toFixed(0)} MB, ${row.bytesPerRequest.toFixed(0)} B per answer (the limit's ${row.limitBytesPerRequest.toFixed(0)}); ${cpuText(row.cpuMicros)}`,
       );
     };
 
@@ -476,6 +490,7 @@ export async function runThroughput(
         product: buying.product.pid,
         upstream: started.pid,
         postgres: onPostgres || upstreamDatabase.kind === 'postgres',
+        beforeRun: started.restock,
       });
     const purchasePeakRssMb = buying.product.peakRssBytes() / MB;
     return {

@@ -8,6 +8,8 @@ export interface LoadResult {
   errors: number;
   /** Answers that were not 2xx. */
   non2xx: number;
+  /** How many answers had each status that was not 2xx: what the errors were. */
+  refusals: Record<string, number>;
   totalRequests: number;
   /** Bytes read per answer (status line, headers and body, as sent: compressed where it was). */
   bytesPerRequest: number;
@@ -68,6 +70,11 @@ export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    refusals: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {})
+        .filter(([status]) => !status.startsWith('2'))
+        .map(([status, stats]) => [status, stats?.count ?? 0]),
+    ),
     totalRequests: result.requests.total,
     bytesPerRequest: result.throughput.total / Math.max(1, result.requests.total),
   };

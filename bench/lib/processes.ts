@@ -224,7 +224,9 @@ export const UPSTREAM_SIMULATOR_KEY = 'bench-upstream-key';
 export async function startUpstreamSimulator(
   /** Its database: DATABASE_URL of a database of its own, or nothing for PGlite in its data folder. */
   databaseEnv: Record<string, string | undefined> = { DATABASE_URL: undefined },
-): Promise<RunningProcess & { dataDir: string; productEnv: Record<string, string> }> {
+): Promise<
+  RunningProcess & { dataDir: string; productEnv: Record<string, string>; restock(): Promise<void> }
+> {
   const upstream = await startProduct({
     env: {
       SMS_PROVIDER: 'simulator',
@@ -236,8 +238,26 @@ export async function startUpstreamSimulator(
       ...databaseEnv,
     },
   });
+  const control = async (command: string, body: unknown) => {
+    const response = await fetch(`${upstream.url}/simulator/control/${command}`, {
+      method: 'POST',
+      headers: { 'x-simulator-key': UPSTREAM_SIMULATOR_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok)
+      throw new Error(`upstream control ${command}: ${response.status} ${await response.text()}`);
+  };
   return {
     ...upstream,
+    /**
+     * A fresh account with money to spare: a round of purchases on a fast machine sells more than an
+     * offer's stock and spends more than the simulator's starting $1,000, and the rounds after would
+     * measure refusals.
+     */
+    async restock() {
+      await control('restock', {});
+      await control('balance', { balanceUsd: 1_000_000 });
+    },
     productEnv: {
       SMS_PROVIDER: 'smsactivate',
       SMS_PROVIDER_URL: `${upstream.url}/simulator/stubs/handler_api.php`,

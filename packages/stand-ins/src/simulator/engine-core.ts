@@ -132,6 +132,12 @@ export class SimCore {
     if (usdCents(this.state.balanceUsd) < usdCents(costUsd)) throw new ProtocolRefusal('NO_BALANCE');
   }
 
+  /** Every offer's numbers back in stock (the control API's restock): what was sold this period is forgotten. */
+  restock(): void {
+    this.state.sold = {};
+    this.onChange('account');
+  }
+
   /** Sets the balance (the control API's top-up or drain). */
   setBalance(balanceUsd: number): void {
     this.state.balanceUsd = usdCents(balanceUsd) / 100;

@@ -350,6 +350,12 @@ export function simulatorPlugin(runtime: SimulatorRuntime): FastifyPluginAsync {
             return { balanceUsd: runtime.engine.state.balanceUsd };
           });
         }
+        case 'restock':
+          // Unlike a reset, the orders and the next ids stay: a client that bought before never meets an id twice.
+          return runtime.inTurn(() => {
+            runtime.engine.restock();
+            return { restocked: true };
+          });
         case 'reset':
           releaseHanging();
           await runtime.inTurn(() => runtime.reset());

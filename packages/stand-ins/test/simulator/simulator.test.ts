@@ -465,6 +465,12 @@ describe('price tiers', () => {
       [listed.price.toFixed(2)]: 0,
       [dearer.price.toFixed(2)]: dearer.stock - 1,
     });
+
+    // A restock puts the sold numbers back; the ids go on from where they were.
+    expect((await sim.control('restock')).status).toBe(200);
+    const again = JSON.parse((await buy({ maxPrice: String(listed.price) })).text);
+    expect(Number(again.activationCost)).toBe(listed.price);
+    expect(Number(again.activationId)).toBeGreaterThan(Number(dearerBuy.activationId));
   });
 });
 
