@@ -27,7 +27,7 @@ export async function expectPageEndsAtFooter(page: Page): Promise<void> {
  * have moved to a dearer provider since the list was built (an earlier test made another one fail): the
  * purchase is then refused with the new price and asks again, as a buyer would see, and that is confirmed.
  */
-export async function confirmCharge(page: Page, action: string): Promise<void> {
+export async function confirmCharge(page: Page, action: string): Promise<number> {
   const dialog = page.getByRole('alertdialog');
   const confirm = dialog.getByRole('button', { name: new RegExp(`^${action} for \\$[\\d,]+\\.\\d\\d$`) });
   await expect(dialog.getByTestId('charge-price')).toHaveText(/^\$[\d,]+\.\d\d$/);
@@ -39,10 +39,15 @@ export async function confirmCharge(page: Page, action: string): Promise<void> {
             new URL(response.url()).pathname === '/api/dashboard/buy-number',
         )
       : undefined;
+  /** The dollars on the button clicked last: what was charged. */
+  const price = async () => Number((await confirm.textContent())!.replace(/^.*\$/, '').replace(/,/g, ''));
+  let charged = await price();
   await confirm.click();
   if (purchase && (await purchase).status() === 409) {
     await expect(dialog.getByRole('heading', { name: 'The price changed' })).toBeVisible();
+    charged = await price();
     await confirm.click();
   }
   await expect(dialog).toBeHidden();
+  return charged;
 }
