@@ -1,10 +1,9 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { activations, type OrderKind, rents } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { fail } from '../../lib/errors';
 import type { AlertBook, Condition } from './book';
-import { type AlertSettings, loadAlertSettings } from './settings';
+import { type AlertSettings, DEFAULT_ALERT_SETTINGS } from './settings';
 
 const MINUTE_MS = 60_000;
 
@@ -20,11 +19,23 @@ export interface BuyerRecord {
 /** A customer, or one API key of a customer (a reseller's sub-customer usually has its own). */
 export type BuyerScope = { kind: 'user'; id: number } | { kind: 'api_key'; id: number };
 
-interface RecordRow {
-  cancels: number | string;
-  no_code: number | string;
-  early: number | string;
+/** Who an order was bought by: the customer, and the API key it went through when it did. */
+export interface Buyer {
+  userId: number;
+  apiKeyId: number | null;
+}
+
+type Count = number | string;
+interface RecordsRow {
+  settings: Partial<AlertSettings> | null;
+  cancels: Count;
+  no_code: Count;
+  early: Count;
   oldest: Date | string | null;
+  key_cancels: Count;
+  key_no_code: Count;
+  key_early: Count;
+  key_oldest: Date | string | null;
 }
 
 function whoFilter(scope: BuyerScope, table: 'a' | 'r'): SQL {
@@ -32,6 +43,13 @@ function whoFilter(scope: BuyerScope, table: 'a' | 'r'): SQL {
     ? sql`${sql.raw(table)}.user_id = ${scope.id}`
     : sql`${sql.raw(table)}.api_key_id = ${scope.id}`;
 }
+
+const recordFrom = (cancels: Count, noCode: Count, early: Count, oldest: Date | string | null) => ({
+  cancels: Number(cancels),
+  noCode: Number(noCode),
+  earlyCancelRefusals: Number(early),
+  oldestAt: oldest === null ? null : new Date(oldest),
+});
 
 /**
  * Abusive-buyer isolation: one place (the orders kernel's placeOrder asks it before any supplier is)
@@ -42,41 +60,59 @@ function whoFilter(scope: BuyerScope, table: 'a' | 'r'): SQL {
  * it does a cancelled number); an ended rent is no order without a code, so only activations count there.
  */
 export function createBuyerIsolation({ db, clock, book }: { db: Database; clock: Clock; book: AlertBook }) {
-  async function recordOf(scope: BuyerScope, windowMinutes: number): Promise<BuyerRecord> {
-    const since = new Date(clock.now().getTime() - windowMinutes * MINUTE_MS);
+  /**
+   * The settings in force and the record of `scope` over their window, with the record of one API key
+   * among its orders when `apiKeyId` is given: one statement, since every purchase asks before any
+   * supplier is (a key's orders are its customer's too, so the customer's rows hold both).
+   */
+  async function recordsOf(
+    scope: BuyerScope,
+    apiKeyId: number | null = null,
+  ): Promise<{ settings: AlertSettings; record: BuyerRecord; keyRecord: BuyerRecord }> {
     const result = (await db.execute(sql`
-      with counted as (
-        select a.updated_at as at, a.status = 'canceled' as cancel, a.status = 'expired' as no_code,
-          false as early
+      with settings as (select settings from alert_settings where id = 1),
+      since as (
+        select ${clock.now()}::timestamptz - make_interval(mins => coalesce(
+          (select (settings->>'buyerWindowMinutes')::int from settings),
+          ${DEFAULT_ALERT_SETTINGS.buyerWindowMinutes}
+        )) as at
+      ),
+      counted as (
+        select a.updated_at as at, a.api_key_id as key, a.status = 'canceled' as cancel,
+          a.status = 'expired' as no_code, false as early
         from activations a
-        where ${whoFilter(scope, 'a')} and a.updated_at >= ${since}
+        where ${whoFilter(scope, 'a')} and a.updated_at >= (select at from since)
           and ((a.status = 'canceled' and a.status_reason = 'canceled_by_user') or a.status = 'expired')
         union all
-        select r.updated_at, true, false, false
+        select r.updated_at, r.api_key_id, true, false, false
         from rents r
-        where ${whoFilter(scope, 'r')} and r.updated_at >= ${since}
+        where ${whoFilter(scope, 'r')} and r.updated_at >= (select at from since)
           and r.status = 'canceled' and r.status_reason = 'canceled_by_user'
         union all
-        select e.at, false, false, true
+        select e.at, a.api_key_id, false, false, true
         from order_events e join activations a on a.id = e.order_id
-        where e.order_kind = 'activation' and ${whoFilter(scope, 'a')} and e.at >= ${since}
+        where e.order_kind = 'activation' and ${whoFilter(scope, 'a')} and e.at >= (select at from since)
           and e.action = 'cancel' and e.outcome <> 'ok'
         union all
-        select e.at, false, false, true
+        select e.at, r.api_key_id, false, false, true
         from order_events e join rents r on r.id = e.order_id
-        where e.order_kind = 'rent' and ${whoFilter(scope, 'r')} and e.at >= ${since}
+        where e.order_kind = 'rent' and ${whoFilter(scope, 'r')} and e.at >= (select at from since)
           and e.action = 'cancel' and e.outcome <> 'ok'
       )
-      select count(*) filter (where cancel) as cancels, count(*) filter (where no_code) as no_code,
-        count(*) filter (where early) as early, min(at) as oldest
+      select (select settings from settings) as settings,
+        count(*) filter (where cancel) as cancels, count(*) filter (where no_code) as no_code,
+        count(*) filter (where early) as early, min(at) as oldest,
+        count(*) filter (where cancel and key = ${apiKeyId}) as key_cancels,
+        count(*) filter (where no_code and key = ${apiKeyId}) as key_no_code,
+        count(*) filter (where early and key = ${apiKeyId}) as key_early,
+        min(at) filter (where key = ${apiKeyId}) as key_oldest
       from counted
-    `)) as unknown as { rows: RecordRow[] };
+    `)) as unknown as { rows: RecordsRow[] };
     const row = result.rows[0]!;
     return {
-      cancels: Number(row.cancels),
-      noCode: Number(row.no_code),
-      earlyCancelRefusals: Number(row.early),
-      oldestAt: row.oldest === null ? null : new Date(row.oldest),
+      settings: { ...DEFAULT_ALERT_SETTINGS, ...row.settings },
+      record: recordFrom(row.cancels, row.no_code, row.early, row.oldest),
+      keyRecord: recordFrom(row.key_cancels, row.key_no_code, row.key_early, row.key_oldest),
     };
   }
 
@@ -106,45 +142,31 @@ export function createBuyerIsolation({ db, clock, book }: { db: Database; clock:
     };
   }
 
-  async function buyerOf(kind: OrderKind, orderId: number) {
-    const table = kind === 'activation' ? activations : rents;
-    const [order] = await db
-      .select({ userId: table.userId, apiKeyId: table.apiKeyId })
-      .from(table)
-      .where(eq(table.id, orderId));
-    return order;
-  }
-
   return {
-    recordOf,
-
     /**
-     * Refuses the order's buyer when its record passed a threshold: per API key first (the sub-customer
-     * behind it), then per customer. Raises the operators' alert once per throttled buyer.
+     * Refuses a buyer whose record passed a threshold: the API key the order goes through first (the
+     * sub-customer behind it), then the customer. Raises the operators' alert once per throttled buyer.
      */
-    async admit(kind: OrderKind, orderId: number): Promise<void> {
-      const order = await buyerOf(kind, orderId);
-      if (!order) return;
-      const settings = await loadAlertSettings(db);
-      const scopes: BuyerScope[] = [
-        ...(order.apiKeyId === null ? [] : [{ kind: 'api_key' as const, id: order.apiKeyId }]),
-        { kind: 'user', id: order.userId },
-      ];
-      for (const scope of scopes) {
-        const record = await recordOf(scope, settings.buyerWindowMinutes);
-        if (!exceeds(record, settings)) continue;
-        const now = clock.now();
-        await book.raise(conditionOf(scope, record, settings), now);
-        const lightensAtMs = (record.oldestAt ?? now).getTime() + settings.buyerWindowMinutes * MINUTE_MS;
-        throw fail('buyer_throttled', undefined, {
-          retry_after: Math.max(1, Math.ceil((lightensAtMs - now.getTime()) / 1000)),
-        });
-      }
+    async admit(buyer: Buyer): Promise<void> {
+      const { settings, record, keyRecord } = await recordsOf(
+        { kind: 'user', id: buyer.userId },
+        buyer.apiKeyId,
+      );
+      const scopes: Array<[BuyerScope, BuyerRecord]> = [[{ kind: 'user', id: buyer.userId }, record]];
+      if (buyer.apiKeyId !== null) scopes.unshift([{ kind: 'api_key', id: buyer.apiKeyId }, keyRecord]);
+      const throttled = scopes.find(([, counted]) => exceeds(counted, settings));
+      if (!throttled) return;
+      const [scope, counted] = throttled;
+      const now = clock.now();
+      await book.raise(conditionOf(scope, counted, settings), now);
+      const lightensAtMs = (counted.oldestAt ?? now).getTime() + settings.buyerWindowMinutes * MINUTE_MS;
+      throw fail('buyer_throttled', undefined, {
+        retry_after: Math.max(1, Math.ceil((lightensAtMs - now.getTime()) / 1000)),
+      });
     },
 
     /** Resolves the alerts of buyers whose record is back under every threshold. */
     async clearRecovered(): Promise<void> {
-      const settings = await loadAlertSettings(db);
       const open = await db.execute(
         sql`select condition_key from operator_alerts where kind = 'buyer_throttled' and resolved_at is null`,
       );
@@ -152,8 +174,8 @@ export function createBuyerIsolation({ db, clock, book }: { db: Database; clock:
         .rows) {
         const [, scopeKind, id] = key.split(':');
         const scope = { kind: scopeKind, id: Number(id) } as BuyerScope;
-        if (!exceeds(await recordOf(scope, settings.buyerWindowMinutes), settings))
-          await book.clear(key, clock.now());
+        const { settings, record } = await recordsOf(scope);
+        if (!exceeds(record, settings)) await book.clear(key, clock.now());
       }
     },
   };

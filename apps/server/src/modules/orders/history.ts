@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client';
 import { type NewOrderEvent, type OrderEvent, type OrderKind, orderEvents } from '../../db/schema';
@@ -15,15 +15,29 @@ export interface OrderRef {
   provider: string;
 }
 
+/** One call made to a provider about an order, with its answer, as the order's history keeps it. */
+export type OrderCallRecord = Omit<NewOrderEvent, 'orderKind'>;
+
+/**
+ * The INSERT of calls into an order kind's history from a JSON array of OrderCallRecord (a value, or a
+ * prepared statement's placeholder): however many they are, one statement, which can ride along with the
+ * statement that settles the order.
+ */
+export function orderCallsInsert(kind: OrderKind, records: string | Placeholder): SQL {
+  return sql`insert into order_events (order_kind, order_id, at, provider, action, outcome, detail, latency_ms)
+    select ${kind}::text, e."orderId", e.at, e.provider, e.action, e.outcome, e.detail, e."latencyMs"
+    from jsonb_to_recordset(${records}::jsonb) as e("orderId" int, at timestamptz, provider text,
+      action text, outcome text, detail text, "latencyMs" int)`;
+}
+
 /** Every call made to a provider about an order or a rent, with its answer: the operators' view of its history. */
 export function createOrderHistory(db: Executor) {
   return {
     /** What the suppliers' answers say each order cost: the reconciliation's record. */
     charges: createSupplierCharges(db),
 
-    async add(kind: OrderKind, events: ReadonlyArray<Omit<NewOrderEvent, 'orderKind'>>): Promise<void> {
-      if (events.length > 0)
-        await db.insert(orderEvents).values(events.map((event) => ({ ...event, orderKind: kind })));
+    async add(kind: OrderKind, records: readonly OrderCallRecord[]): Promise<void> {
+      if (records.length > 0) await db.execute(orderCallsInsert(kind, JSON.stringify(records)));
     },
 
     async of(kind: OrderKind, orderId: number): Promise<OrderEvent[]> {

@@ -5,13 +5,15 @@ import type { Clock } from '../../lib/clock';
 import { fail } from '../../lib/errors';
 import { type Candidate, placeWithFailover } from '../../providers/sms/failover';
 import type { ProviderPool } from '../../providers/sms/pool';
-import type { OrderHistory } from './history';
+import type { OrderCallRecord, OrderHistory } from './history';
 import { upstreamFailure } from './upstream-failure';
 
 /** How placing a held order reads where the kinds differ. */
 export interface Placing<Placed, Row> {
   kind: OrderKind;
   orderId: number;
+  /** Who buys it: the throttle of abusive buyers looks at them before any supplier is asked. */
+  buyer: OrderBuyer;
   candidates: readonly Candidate[];
   pair: { service: string; countryId: string };
   /** Points the held order at the next candidate, with its ceiling; false when it is not pending any more. */
@@ -21,10 +23,19 @@ export interface Placing<Placed, Row> {
   mayRetryAt?(provider: string, minimum: number): boolean;
   /** Refunds the held order once, because every candidate refused; `reason` is the last refusal's. */
   refund(reason: RefusedReason): Promise<unknown>;
-  /** Records what the provider issued on the pending order; undefined when it was settled otherwise meanwhile. */
-  settle(placed: Placed, provider: string): Promise<Row | undefined>;
+  /**
+   * Records what the provider issued on the pending order, and the placement's calls to its history in the
+   * same statement; undefined when the order was settled otherwise meanwhile.
+   */
+  settle(placed: Placed, provider: string, calls: readonly OrderCallRecord[]): Promise<Row | undefined>;
   /** Gives back what a provider issued for an order the reconciler settled meanwhile. */
   release(placed: Placed, provider: string): Promise<unknown>;
+}
+
+/** The customer an order is bought for, and the API key it goes through when it does. */
+export interface OrderBuyer {
+  userId: number;
+  apiKeyId: number | null;
 }
 
 /**
@@ -32,7 +43,7 @@ export interface Placing<Placed, Row> {
  * refusal (`buyer_throttled`) for a buyer past the operator's thresholds, before any supplier is asked.
  */
 export interface BuyerGate {
-  admit(kind: OrderKind, orderId: number): Promise<void>;
+  admit(buyer: OrderBuyer): Promise<void>;
 }
 
 interface PlaceOrderDeps {
@@ -58,7 +69,7 @@ export async function placeOrder<Placed, Row>(
   // throttle, and a refused one gets its hold back at once, like any refusal.
   if (deps.buyers) {
     try {
-      await deps.buyers.admit(kind, orderId);
+      await deps.buyers.admit(placing.buyer);
     } catch (error) {
       await placing.refund('buyer_throttled');
       throw error;
@@ -76,23 +87,27 @@ export async function placeOrder<Placed, Row>(
     place: placing.place,
     mayRetryAt: placing.mayRetryAt,
   });
-  await deps.history
-    .add(
-      kind,
-      placement.attempts.map((attempt) => ({
-        orderId,
-        at: attempt.at,
-        provider: attempt.provider,
-        action: 'buy',
-        outcome: attempt.outcome,
-        // What the provider was allowed to charge (in its currency), and why it refused when it did.
-        detail: [attempt.detail, `Ceiling ${attempt.upstreamCost} in the provider's currency.`]
-          .filter(Boolean)
-          .join(' '),
-        latencyMs: attempt.latencyMs,
-      })),
-    )
-    .catch((error: unknown) => deps.log.warn({ err: error, orderId, kind }, 'could not record a placement'));
+  const calls: OrderCallRecord[] = placement.attempts.map((attempt) => ({
+    orderId,
+    at: attempt.at,
+    provider: attempt.provider,
+    action: 'buy',
+    outcome: attempt.outcome,
+    // What the provider was allowed to charge (in its currency), and why it refused when it did.
+    detail: [attempt.detail, `Ceiling ${attempt.upstreamCost} in the provider's currency.`]
+      .filter(Boolean)
+      .join(' '),
+    latencyMs: attempt.latencyMs,
+  }));
+  const record = () =>
+    deps.history
+      .add(kind, calls)
+      .catch((error: unknown) =>
+        deps.log.warn({ err: error, orderId, kind }, 'could not record a placement'),
+      );
+  // An issued order writes its calls with its number, one statement after the supplier's answer; any other
+  // outcome, or a settle that failed, writes them on their own.
+  if (placement.kind !== 'placed') await record();
   const superseded = kind === 'activation' ? 'purchase_superseded' : 'rent_superseded';
   switch (placement.kind) {
     case 'superseded':
@@ -107,7 +122,12 @@ export async function placeOrder<Placed, Row>(
       await placing.refund(`upstream_${placement.error.kind}`);
       throw upstreamFailure(placement.error);
     case 'placed': {
-      const settled = await placing.settle(placement.value, placement.provider);
+      const settled = await placing
+        .settle(placement.value, placement.provider, calls)
+        .catch(async (error) => {
+          await record();
+          throw error;
+        });
       if (settled) return settled;
       // The reconciler gave up on this order and refunded it while the upstream was answering.
       await placing.release(placement.value, placement.provider).catch(() => {});

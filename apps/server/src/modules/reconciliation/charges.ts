@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type OrderKind, supplierCharges } from '../../db/schema';
 
@@ -17,6 +17,22 @@ export interface PurchaseAnswer {
   chargedCents?: number;
 }
 
+type Bound<T> = { [K in keyof T]: T[K] | Placeholder };
+
+/**
+ * The upsert of what a purchase's answer says it charged: a statement of its own, or part of the one that
+ * settles an activation (its values then a prepared statement's placeholders). A repeated answer for the
+ * same supplier order only points it at our order again.
+ */
+export function purchaseChargeUpsert(charge: Bound<PurchaseAnswer & { now: Date }>): SQL {
+  return sql`insert into supplier_charges (provider, order_kind, provider_order_id, order_id, bought_at,
+      charged_cents, state, source, updated_at)
+    values (${charge.provider}, ${charge.orderKind}, ${charge.providerOrderId}, ${charge.orderId},
+      ${charge.boughtAt}, ${charge.chargedCents ?? null}, 'live', 'purchase', ${charge.now})
+    on conflict (provider, order_kind, provider_order_id)
+      do update set order_id = excluded.order_id, updated_at = excluded.updated_at`;
+}
+
 /**
  * What the suppliers' own answers say each of their orders cost us: written at purchase, when a cancel or a
  * finish is acknowledged, and from their histories. Never part of the customer's money transactions: a
@@ -25,23 +41,7 @@ export interface PurchaseAnswer {
 export function createSupplierCharges(db: Executor) {
   return {
     async purchased(answer: PurchaseAnswer, now: Date): Promise<void> {
-      await db
-        .insert(supplierCharges)
-        .values({
-          provider: answer.provider,
-          orderKind: answer.orderKind,
-          providerOrderId: answer.providerOrderId,
-          orderId: answer.orderId,
-          boughtAt: answer.boughtAt,
-          chargedCents: answer.chargedCents ?? null,
-          state: 'live',
-          source: 'purchase',
-          updatedAt: now,
-        })
-        .onConflictDoUpdate({
-          target: [supplierCharges.provider, supplierCharges.orderKind, supplierCharges.providerOrderId],
-          set: { orderId: answer.orderId, updatedAt: now },
-        });
+      await db.execute(purchaseChargeUpsert({ ...answer, now }));
     },
 
     /** The supplier charged the order again (a rent's further period): added to what it charged. */

@@ -1,7 +1,6 @@
 import { ACTIVATION_LIFETIME_MS, buyingMessages, centsToDollars, formatCents } from '@simcode/contract';
 import type { Activation } from '../../../db/schema';
 import { fail, isUniqueViolation } from '../../../lib/errors';
-import type { BoughtActivation } from '../../../providers/sms/types';
 import { salePriceCents } from '../../catalog/pricing';
 import type { QuoteCandidate } from '../../catalog/service';
 import { supplierCents } from '../../reconciliation/charges';
@@ -26,37 +25,6 @@ export interface BuyOptions {
    * wants the same supplier's next one; a buyer who may give the number back wants one that cancels at once.
    */
   preferOver?: (candidates: readonly QuoteCandidate[]) => QuoteCandidate[];
-}
-
-/**
- * What the supplier says it charged for a number it issued, for the reconciliation: written beside the order,
- * never failing the purchase (the supplier's history fills it in when this is lost).
- */
-async function recordPurchaseCharge(
-  deps: ActivationDeps,
-  orderId: number,
-  provider: string,
-  bought: BoughtActivation,
-): Promise<void> {
-  const now = deps.clock.now();
-  await deps.history.charges
-    .purchased(
-      {
-        provider,
-        orderKind: 'activation',
-        providerOrderId: bought.activationId,
-        orderId,
-        boughtAt: now,
-        chargedCents:
-          bought.cost === undefined
-            ? undefined
-            : supplierCents(bought.cost, deps.providers.member(provider).usdRate),
-      },
-      now,
-    )
-    .catch((error: unknown) =>
-      deps.log.warn({ err: error, orderId }, 'could not record the supplier charge'),
-    );
 }
 
 /** The candidates with `provider`'s moved to the end, keeping the others' routing order. */
@@ -113,6 +81,7 @@ export async function buyActivation(
   const issued = await placeOrder(deps, {
     kind: 'activation',
     orderId,
+    buyer: { userId, apiKeyId: options.through?.apiKeyId ?? null },
     candidates,
     pair: { service: quoted.service, countryId: quoted.countryId },
     moveTo: async (candidate) =>
@@ -130,15 +99,17 @@ export async function buyActivation(
     mayRetryAt: (provider, minimum) =>
       salePriceCents(minimum, providers.member(provider).usdRate, 0) <= quoted.priceCents,
     refund: (reason) => refundActivation(deps, order, ['pending'], 'failed', reason),
-    settle: async (bought, provider) => {
+    settle: async (bought, provider, calls) => {
       try {
-        const issued = await repository.markIssued(orderId, {
+        return await repository.settlePurchase(orderId, {
           providerActivationId: bought.activationId,
           phoneNumber: bought.phoneNumber,
           now: clock.now(),
+          provider,
+          chargedCents:
+            bought.cost === undefined ? null : supplierCents(bought.cost, providers.member(provider).usdRate),
+          calls,
         });
-        await recordPurchaseCharge(deps, orderId, provider, bought);
-        return issued;
       } catch (error) {
         if (!isUniqueViolation(error, 'activations_provider_activation_key')) throw error;
         // The upstream handed out an id one of our orders already holds: its fault, not the buyer's. The

@@ -10,6 +10,8 @@ import {
   activations,
   liveActivationStatuses,
 } from '../../../db/schema';
+import { purchaseChargeUpsert } from '../../reconciliation/charges';
+import { type OrderCallRecord, orderCallsInsert } from '../history';
 
 const refundedBySupport = sql`${activations.statusReason} = 'refunded_by_support'`;
 
@@ -55,11 +57,8 @@ export interface NewMessage {
   late: boolean;
 }
 
-/**
- * Prepared once per executor: on every purchase, building this update with drizzle's query builder cost
- * more CPU (about 180 µs) than the database's own work for it.
- */
-function prepareMarkIssued(db: Executor) {
+/** The update that records an issued number on a pending order, from a prepared statement's placeholders. */
+function issuedUpdate(db: Pick<Executor, 'update'>) {
   return db
     .update(activations)
     .set({
@@ -69,8 +68,36 @@ function prepareMarkIssued(db: Executor) {
       updatedAt: sql`${sql.placeholder('now')}`,
     })
     .where(and(eq(activations.id, sql.placeholder('id')), eq(activations.status, 'pending')))
-    .returning()
-    .prepare('activations_mark_issued');
+    .returning();
+}
+
+/**
+ * Prepared once per executor, as is the next one: on every purchase, building this update with drizzle's
+ * query builder cost more CPU (about 180 µs) than the database's own work for it.
+ */
+function prepareMarkIssued(db: Executor) {
+  return issuedUpdate(db).prepare('activations_mark_issued');
+}
+
+/**
+ * A purchase's one statement after the supplier's answer: the issued number, the placement's calls to the
+ * order's history and the supplier's charge (ADR 0035). The two inserts run whether or not the order was
+ * still pending, as they did as statements of their own.
+ */
+function prepareSettlePurchase(db: Executor) {
+  const calls = db.$with('calls', {}).as(orderCallsInsert('activation', sql.placeholder('calls')));
+  const charge = db.$with('charge', {}).as(
+    purchaseChargeUpsert({
+      provider: sql.placeholder('provider'),
+      orderKind: 'activation',
+      providerOrderId: sql.placeholder('providerActivationId'),
+      orderId: sql.placeholder('id'),
+      boughtAt: sql.placeholder('now'),
+      chargedCents: sql.placeholder('chargedCents'),
+      now: sql.placeholder('now'),
+    }),
+  );
+  return issuedUpdate(db.with(calls, charge)).prepare('activations_settle_purchase');
 }
 
 export interface NumberListFilter {
@@ -87,6 +114,7 @@ export interface NumberListFilter {
 
 export function createActivationsRepository(db: Executor) {
   let markIssuedQuery: ReturnType<typeof prepareMarkIssued> | undefined;
+  let settlePurchaseQuery: ReturnType<typeof prepareSettlePurchase> | undefined;
   return {
     /**
      * The INSERT of a pending order, for the accounts module to run together with the debit of its price
@@ -108,6 +136,27 @@ export function createActivationsRepository(db: Executor) {
     ): Promise<Activation | undefined> {
       markIssuedQuery ??= prepareMarkIssued(db);
       const [row] = await markIssuedQuery.execute({ id, ...issued });
+      return row;
+    },
+
+    /**
+     * Settles a purchase the supplier answered (prepareSettlePurchase): undefined when the order is not
+     * pending any more.
+     */
+    async settlePurchase(
+      id: number,
+      issued: {
+        providerActivationId: string;
+        phoneNumber: string;
+        now: Date;
+        provider: string;
+        /** What the supplier's answer says it charged, in our cents; null when it did not say. */
+        chargedCents: number | null;
+        calls: readonly OrderCallRecord[];
+      },
+    ): Promise<Activation | undefined> {
+      settlePurchaseQuery ??= prepareSettlePurchase(db);
+      const [row] = await settlePurchaseQuery.execute({ id, ...issued, calls: JSON.stringify(issued.calls) });
       return row;
     },
 

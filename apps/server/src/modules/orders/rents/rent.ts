@@ -62,6 +62,7 @@ export async function rentNumber(
   const issued = await placeOrder(deps, {
     kind: 'rent',
     orderId: rentId,
+    buyer: { userId, apiKeyId: through?.apiKeyId ?? null },
     candidates: quote.candidates,
     pair: { service: quote.option.service, countryId: quote.countryId },
     moveTo: async (candidate) =>
