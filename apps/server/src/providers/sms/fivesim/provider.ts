@@ -1,5 +1,6 @@
 import { FIVESIM_PRODUCTS, FIVESIM_SERVICES } from '@simcode/fivesim-protocol';
 import { z } from 'zod';
+import { callForText, describeCallFailure } from '../../../lib/outgoing-http';
 import type { SmsLogger } from '../logger';
 import { type CallMode, unavailableError, unexpectedAnswerError } from '../sms-activate/errors';
 import type {
@@ -58,13 +59,6 @@ const operatorPrice = z.object({ cost: z.coerce.number().positive(), count: z.co
 
 type Order = z.output<typeof order>;
 
-function describeFetchFailure(error: unknown): string {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
-    return 'TIMEOUT';
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  return typeof cause?.code === 'string' ? `NETWORK_${cause.code}` : 'NETWORK_ERROR';
-}
-
 /**
  * An ActivationProvider for 5sim.net's REST API (docs/protocols.md part B): a bearer token, GET for every
  * action, countries and products by name, prices per operator, errors as lower-case sentences. It has no
@@ -82,14 +76,12 @@ export function createFiveSimProvider(options: FiveSimProviderOptions): Activati
     let status: number;
     let body: string;
     try {
-      const response = await fetch(`${baseUrl.replace(/\/+$/, '')}${path}`, {
+      ({ status, text: body } = await callForText(`${baseUrl.replace(/\/+$/, '')}${path}`, {
         headers: { authorization: `Bearer ${options.token}`, accept: 'application/json' },
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-      status = response.status;
-      body = await response.text();
+        timeoutMs: options.timeoutMs,
+      }));
     } catch (error) {
-      const failure = unavailableError(describeFetchFailure(error), mode);
+      const failure = unavailableError(describeCallFailure(error), mode);
       log?.warn(
         { provider: name, path: path.split('?')[0], token: failure.token },
         'sms upstream call failed',

@@ -6,6 +6,7 @@ import {
   parseAnswer,
 } from '@simcode/sms-activate-protocol';
 import type { z } from 'zod';
+import { callForText, describeCallFailure } from '../../../lib/outgoing-http';
 import type { SmsLogger } from '../logger';
 import { UpstreamError } from '../types';
 import {
@@ -46,13 +47,6 @@ export function digitsOnly(phone: string): string {
   return phone.replace(/\D/g, '');
 }
 
-function describeFetchFailure(error: unknown): string {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
-    return 'TIMEOUT';
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  return typeof cause?.code === 'string' ? `NETWORK_${cause.code}` : 'NETWORK_ERROR';
-}
-
 /**
  * The calls of one SMS-Activate-compatible `handler_api.php`: every call is a GET with the key in the query
  * string, as the providers' own clients do (URLs are therefore never logged); reads retry an outage, writes
@@ -77,14 +71,12 @@ export function createConnection(options: SmsActivateProviderOptions) {
     let status: number;
     let body: string;
     try {
-      const response = await fetch(url, {
+      ({ status, text: body } = await callForText(url, {
         headers: { accept: 'application/json, text/plain, */*' },
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-      status = response.status;
-      body = await response.text();
+        timeoutMs: options.timeoutMs,
+      }));
     } catch (error) {
-      throw unavailableError(describeFetchFailure(error), mode);
+      throw unavailableError(describeCallFailure(error), mode);
     }
     const answer = parseAnswer(status, body);
     if (!answer) throw unavailableError(`UNREADABLE_ANSWER_HTTP_${status}`, mode);
