@@ -99,12 +99,11 @@ export function createJobs(ctx: Container): Job[] {
         const pricesChanged = await ctx.pricing.reload(ctx.database.db);
         const routingChanged = await applyRoutingSwitches(ctx.database.db, ctx.providers);
         const repriced = pricesChanged || routingChanged;
-        let rebuilt = false;
         const ranHere = await withJobLock(ctx.database, jobLocks.catalogRefresh, async () => {
-          rebuilt = await ctx.catalog.refreshFromUpstream();
+          await ctx.catalog.refreshFromUpstream();
         });
-        if (!ranHere) rebuilt = await ctx.catalog.loadFromStore();
-        if (repriced && !rebuilt) ctx.catalog.reprice();
+        if (!ranHere) await ctx.catalog.loadFromStore();
+        if (repriced) ctx.catalog.reprice();
       },
     },
     {

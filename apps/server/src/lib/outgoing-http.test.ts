@@ -1,11 +1,11 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callForText, describeCallFailure } from './outgoing-http';
 
 let server: Server | undefined;
 
-async function serve(handler: Parameters<typeof createServer>[0]): Promise<string> {
+async function serve(handler: RequestListener): Promise<string> {
   server = createServer(handler);
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -100,8 +100,8 @@ export function createCatalogService({ providers, repository, pricing, clock, lo
   /** Delivery figures across providers by `service|country|operator` ('*' for any operator). */
   let delivery = new Map<string, NonNullable<DeliveryFigures>>();
   let deliveryVersion = 0;
-  /** Each provider's last good catalog. */
-  const snapshots = new Map<string, { fetchedAt: Date; data: UpstreamCatalog }>();
+  /** Each provider's last good catalog; `serialized` when fetched here, to tell an unchanged one. */
+  const snapshots = new Map<string, { fetchedAt: Date; data: UpstreamCatalog; serialized?: string }>();
   /** Country → the operators each provider lists there: an operator's offer goes to those providers only. */
   let operatorsByCountry = new Map<string, Map<string, ReadonlySet<string>>>();
 
@@ -258,30 +258,33 @@ export function createCatalogService({ providers, repository, pricing, clock, lo
 
   return {
     /**
-     * Fetches every provider's catalog and stores each snapshot; a provider that fails keeps its last good
-     * one. True when at least one provider answered.
+     * Fetches every provider's catalog and stores each snapshot that changed; a provider that fails keeps
+     * its last good one. The catalog is built again only when one changed: a supplier's prices and stock
+     * mostly stand still between refreshes, and storing a megabyte of the same JSON and pricing every offer
+     * again was most of the idle server's work (ADR 0035). True when at least one provider answered.
      */
     async refreshFromUpstream(): Promise<boolean> {
       const results = await Promise.all(
-        providers.members.map(async (member) => {
+        providers.members.map(async (member): Promise<'changed' | 'unchanged' | 'failed'> => {
           try {
             const data = await member.provider.getCatalog();
+            const serialized = JSON.stringify(data);
+            if (snapshots.get(member.name)?.serialized === serialized) return 'unchanged';
             const fetchedAt = clock.now();
-            await repository.save(member.name, fetchedAt, data);
-            snapshots.set(member.name, { fetchedAt, data });
-            return true;
+            await repository.save(member.name, fetchedAt, serialized);
+            snapshots.set(member.name, { fetchedAt, data, serialized });
+            return 'changed';
           } catch (error) {
             log.warn(
               { err: error, provider: member.name },
               'catalog refresh failed; keeping the last good catalog',
             );
-            return false;
+            return 'failed';
           }
         }),
       );
-      if (!results.some(Boolean)) return false;
-      view = build();
-      return true;
+      if (results.includes('changed')) view = build();
+      return results.some((result) => result !== 'failed');
     },
 
     /** Prices the loaded catalog again: after the markup rules changed. */
