@@ -1,13 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { catalogSnapshots } from '../../db/schema';
 import type { UpstreamCatalog } from '../../providers/sms/types';
 
 export function createCatalogRepository(db: Executor) {
   return {
-    /** Stores a provider's catalog, given as its JSON text (the caller has it already, to compare). */
-    async save(provider: string, fetchedAt: Date, json: string): Promise<void> {
-      const data = sql`${json}::jsonb`;
+    async save(provider: string, fetchedAt: Date, data: UpstreamCatalog): Promise<void> {
       await db
         .insert(catalogSnapshots)
         .values({ provider, fetchedAt, data })

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { countryById, type DeliveryFigures, serviceByCode } from '@simcode/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
@@ -100,8 +101,8 @@ export function createCatalogService({ providers, repository, pricing, clock, lo
   /** Delivery figures across providers by `service|country|operator` ('*' for any operator). */
   let delivery = new Map<string, NonNullable<DeliveryFigures>>();
   let deliveryVersion = 0;
-  /** Each provider's last good catalog; `serialized` when fetched here, to tell an unchanged one. */
-  const snapshots = new Map<string, { fetchedAt: Date; data: UpstreamCatalog; serialized?: string }>();
+  /** Each provider's last good catalog. */
+  const snapshots = new Map<string, { fetchedAt: Date; data: UpstreamCatalog }>();
   /** Country → the operators each provider lists there: an operator's offer goes to those providers only. */
   let operatorsByCountry = new Map<string, Map<string, ReadonlySet<string>>>();
 
@@ -268,11 +269,12 @@ export function createCatalogService({ providers, repository, pricing, clock, lo
         providers.members.map(async (member): Promise<'changed' | 'unchanged' | 'failed'> => {
           try {
             const data = await member.provider.getCatalog();
-            const serialized = JSON.stringify(data);
-            if (snapshots.get(member.name)?.serialized === serialized) return 'unchanged';
+            // Compared by value: the one stored before a restart comes back with its keys in jsonb's order.
+            const kept = snapshots.get(member.name);
+            if (kept && isDeepStrictEqual(kept.data, data)) return 'unchanged';
             const fetchedAt = clock.now();
-            await repository.save(member.name, fetchedAt, serialized);
-            snapshots.set(member.name, { fetchedAt, data, serialized });
+            await repository.save(member.name, fetchedAt, data);
+            snapshots.set(member.name, { fetchedAt, data });
             return 'changed';
           } catch (error) {
             log.warn(
