@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  json,
   jsonb,
   numeric,
   pgTable,
@@ -131,11 +132,15 @@ export const activationMessages = pgTable(
 
 export type ActivationMessage = typeof activationMessages.$inferSelect;
 
-/** The last good catalog fetched from each upstream, shared by every instance. */
+/**
+ * The last good catalog fetched from each upstream, shared by every instance. `json`, not `jsonb`: it is
+ * only ever written and read whole, and PGlite parsing a megabyte into jsonb's tree grew its memory by some
+ * 15 MB more per write (ADR 0036).
+ */
 export const catalogSnapshots = pgTable('catalog_snapshots', {
   provider: text().primaryKey(),
   fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
-  data: jsonb().notNull(),
+  data: json().notNull(),
 });
 
 /**
