@@ -6,7 +6,6 @@ import {
   index,
   integer,
   json,
-  jsonb,
   numeric,
   pgTable,
   primaryKey,
