@@ -76,13 +76,17 @@ export async function rentNumber(
         webhookUrl: deps.webhookUrl(candidate.provider),
       }),
     refund: (reason) => refundRent(deps, rentId, { of: 'rent', from: ['pending'], to: 'failed', reason }),
-    settle: (rented) =>
-      repository.markIssued(rentId, {
-        providerRentId: rented.rentId,
-        phoneNumber: rented.phoneNumber,
-        endsAt: rented.endsAt,
-        now: clock.now(),
-      }),
+    settle: (rented, _provider, calls) =>
+      repository.markIssued(
+        rentId,
+        {
+          providerRentId: rented.rentId,
+          phoneNumber: rented.phoneNumber,
+          endsAt: rented.endsAt,
+          now: clock.now(),
+        },
+        calls,
+      ),
     release: (rented, provider) =>
       callRentProvider(deps, { id: rentId, provider }, 'cancel', (upstream) =>
         upstream.cancelRent(rented.rentId),

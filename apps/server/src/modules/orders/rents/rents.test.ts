@@ -26,6 +26,7 @@ import { ledgerEntries, rentSmsMessages, rents } from '../../../db/schema';
 import { balanceOf } from '../../accounts/ledger';
 import { salePriceCents } from '../../catalog/pricing';
 import { PENDING_SETTLE_MS } from '../budget';
+import { createOrderHistory } from '../history';
 import { RENT_CATALOG_CALLS_PER_MINUTE, RENT_CATALOG_TTL_MS } from './catalog';
 
 let t: TestApp;
@@ -74,6 +75,10 @@ describe('renting a number', () => {
     expect(new Date(rent.end_date).getTime() - t.clock.now().getTime()).toBeGreaterThan(24 * HOUR_MS - 5000);
     expect(new Date(rent.end_date).getTime() - t.clock.now().getTime()).toBeLessThanOrEqual(24 * HOUR_MS);
     expect(await balanceOf(t.ctx.database.db, user.id)).toBe(10_000 - offer.priceCents);
+    // The placement's call is in the rent's history, written with its number.
+    expect(await createOrderHistory(t.ctx.database.db).of('rent', Number(rent.order_id))).toEqual([
+      expect.objectContaining({ action: 'buy', outcome: 'ok', provider: 'sim-a' }),
+    ]);
     expect(await statusOf(user, rent.order_id)).toEqual({
       status: 'error',
       message: 'STATUS_WAIT_CODE',

@@ -26,6 +26,7 @@ import {
   rentSmsMessages,
   rents,
 } from '../../../db/schema';
+import { type OrderCallRecord, orderCallsInsert } from '../history';
 
 const MAX_RENT_ID = 2_147_483_647;
 
@@ -86,12 +87,18 @@ export function createRentalsRepository(db: Executor) {
         returning id, user_id, price_cents`;
     },
 
-    /** Records the upstream's number on a pending rent; undefined when the rent is not pending any more. */
+    /**
+     * Records the upstream's number on a pending rent, and the placement's calls to its history in the same
+     * statement (as a purchase's settle does); undefined when the rent is not pending any more.
+     */
     async markIssued(
       id: number,
       issued: { providerRentId: string; phoneNumber: string; endsAt: Date; now: Date },
+      calls: readonly OrderCallRecord[],
     ): Promise<RentRow | undefined> {
+      const recorded = db.$with('calls', {}).as(orderCallsInsert('rent', JSON.stringify(calls)));
       const [row] = await db
+        .with(recorded)
         .update(rents)
         .set({
           providerRentId: issued.providerRentId,
