@@ -117,7 +117,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  * short-lived process of its own. Creating one grows PGlite's WebAssembly memory to about 750 MB, and
  * WebAssembly memory never shrinks: in the server's own process that memory stayed for its whole life (a
  * fresh clone's idle server held 500 MB and more), while opening an existing folder needs about 180 MB. The
- * schema's DDL grew it by some 30 MB more (ADR 0035); the server's own migrate then finds nothing to do. A
+ * schema's DDL grew it by some 10 MB more (ADR 0036); the server's own migrate then finds nothing to do. A
  * folder that exists already is left alone.
  */
 async function createPgliteFolderApart(dir: string): Promise<void> {

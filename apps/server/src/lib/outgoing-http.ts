@@ -8,7 +8,7 @@ export interface TextAnswer {
 
 /**
  * One outgoing HTTP call, its whole answer read within `timeoutMs` of the start. Through undici's `request`
- * rather than the global `fetch` built on the same undici: a fifth of fetch's CPU per call (ADR 0035), and
+ * rather than the global `fetch` built on the same undici: about a third of fetch's CPU per call (ADR 0036), and
  * a supplier is called on every purchase and every sync. Redirects are not followed, as no supplier's API
  * sends one. Throws what undici throws: describeCallFailure names it.
  */

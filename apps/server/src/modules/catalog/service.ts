@@ -261,8 +261,9 @@ export function createCatalogService({ providers, repository, pricing, clock, lo
     /**
      * Fetches every provider's catalog and stores each snapshot that changed; a provider that fails keeps
      * its last good one. The catalog is built again only when one changed: a supplier's prices and stock
-     * mostly stand still between refreshes, and storing a megabyte of the same JSON and pricing every offer
-     * again was most of the idle server's work (ADR 0035). True when at least one provider answered.
+     * mostly stand still between refreshes, and each minute stored a megabyte of the same JSON and priced
+     * every offer again; on PGlite each such write also grew the memory it keeps (ADR 0036). True when at
+     * least one provider answered.
      */
     async refreshFromUpstream(): Promise<boolean> {
       const results = await Promise.all(

@@ -81,7 +81,7 @@ function prepareMarkIssued(db: Executor) {
 
 /**
  * A purchase's one statement after the supplier's answer: the issued number, the placement's calls to the
- * order's history and the supplier's charge (ADR 0035). The two inserts run whether or not the order was
+ * order's history and the supplier's charge (ADR 0036). The two inserts run whether or not the order was
  * still pending, as they did as statements of their own.
  */
 function prepareSettlePurchase(db: Executor) {
