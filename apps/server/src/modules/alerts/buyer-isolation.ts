@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { fail } from '../../lib/errors';
+import type { OrderBuyer } from '../orders/place-order';
 import type { AlertBook, Condition } from './book';
 import { type AlertSettings, DEFAULT_ALERT_SETTINGS } from './settings';
 
@@ -18,12 +19,6 @@ export interface BuyerRecord {
 
 /** A customer, or one API key of a customer (a reseller's sub-customer usually has its own). */
 export type BuyerScope = { kind: 'user'; id: number } | { kind: 'api_key'; id: number };
-
-/** Who an order was bought by: the customer, and the API key it went through when it did. */
-export interface Buyer {
-  userId: number;
-  apiKeyId: number | null;
-}
 
 type Count = number | string;
 interface RecordsRow {
@@ -147,7 +142,7 @@ export function createBuyerIsolation({ db, clock, book }: { db: Database; clock:
      * Refuses a buyer whose record passed a threshold: the API key the order goes through first (the
      * sub-customer behind it), then the customer. Raises the operators' alert once per throttled buyer.
      */
-    async admit(buyer: Buyer): Promise<void> {
+    async admit(buyer: OrderBuyer): Promise<void> {
       const { settings, record, keyRecord } = await recordsOf(
         { kind: 'user', id: buyer.userId },
         buyer.apiKeyId,
