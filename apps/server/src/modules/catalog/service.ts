@@ -270,7 +270,8 @@ export function createCatalogService({ providers, repository, pricing, clock, lo
         providers.members.map(async (member): Promise<'changed' | 'unchanged' | 'failed'> => {
           try {
             const data = await member.provider.getCatalog();
-            // Compared by value: the one stored before a restart comes back with its keys in jsonb's order.
+            // Compared by value, not as text: one stored as jsonb before migration 0040 comes back with its
+            // keys reordered.
             const kept = snapshots.get(member.name);
             if (kept && isDeepStrictEqual(kept.data, data)) return 'unchanged';
             const fetchedAt = clock.now();
