@@ -335,7 +335,7 @@ async function measureSize(size: number): Promise<UpstreamCostRow & { budget: nu
         }),
       );
       app.clock.advance(STEP_MS);
-      app.ctx.simulators[0]?.simulator.tick();
+      app.ctx.simulators.inProcess[0]?.simulator.tick();
     }
     recorder = undefined;
     const simulationSeconds = (performance.now() - simulationStartedAt) / 1000;

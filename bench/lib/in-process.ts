@@ -39,6 +39,8 @@ export async function startInProcessApp(
     SMS_PROVIDER_TIMEOUT_MS: '10000',
     // One supplier, as the benches measured before the pool; a bench of the pool asks for it.
     SMS_PROVIDERS: 'sim-a',
+    // On this loop: the simulators follow the manual clock and are ticked by hand.
+    SIMULATORS_THREAD: 'main',
     ...env,
   });
   const clock = new ManualClock(Date.now());
@@ -46,7 +48,7 @@ export async function startInProcessApp(
   const app = await buildApp(ctx);
   const close = async () => {
     await ctx.paymentSandbox?.stop();
-    for (const { simulator } of ctx.simulators) await simulator.stop();
+    await ctx.simulators.stop();
     const closing = app.close();
     app.server.closeAllConnections();
     await closing;

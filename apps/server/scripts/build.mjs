@@ -22,7 +22,13 @@ const workspacePackages = [
 rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: serverRoot,
-  entryPoints: { main: 'src/main.ts', 'cli/admin': 'src/cli/admin.ts', 'cli/migrate': 'src/cli/migrate.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'cli/admin': 'src/cli/admin.ts',
+    'cli/migrate': 'src/cli/migrate.ts',
+    // The built-in simulators' thread (src/app/simulators/worker-host.ts starts it from here).
+    'simulators-worker': 'src/app/simulators/worker.ts',
+  },
   outdir,
   bundle: true,
   splitting: true,

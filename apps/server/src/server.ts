@@ -73,13 +73,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const ctx = await createContainer(config, database, systemClock, log);
   await sealStoredSecrets(database.db, ctx.secretBox);
   const app = await buildApp(ctx);
-  for (const { simulator } of ctx.simulators) await simulator.load();
+  await ctx.simulators.load();
   await ctx.paymentSandbox?.load();
   await ctx.nowPaymentsSandbox?.load();
   await app.listen({ port: config.PORT, host: config.HOST });
   ctx.loopback.setFromAddress(app.server.address());
   // Only now can the built-in upstreams reach our webhooks: earlier, their pushes would be refused.
-  for (const { simulator } of ctx.simulators) simulator.start();
+  ctx.simulators.start();
   ctx.paymentSandbox?.start();
   // The admin command's way to a consistent backup while this process holds the embedded database.
   const { pglite } = database;
@@ -112,7 +112,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await jobs.stop();
       // The built-in upstreams stop sending first: a push or webhook to this server while it stops
       // listening would be refused and spend an attempt. They still answer the requests being drained.
-      for (const { simulator } of ctx.simulators) await simulator.stop();
+      await ctx.simulators.stop();
       await ctx.paymentSandbox?.stop();
       await ctx.nowPaymentsSandbox?.stop();
       // Ends the live-update streams first (their pages reconnect elsewhere), then waits for the requests

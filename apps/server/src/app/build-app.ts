@@ -323,7 +323,7 @@ export async function buildApp(ctx: Container): Promise<FastifyInstance> {
   await app.register(statusFeedRoutes, { status: ctx.status, publicUrl: c.PUBLIC_URL, appName: c.APP_NAME });
   await app.register(resellerRoutes, { ...keyed, appName: c.APP_NAME });
   // The built-in upstreams answer on this same server, as their real counterparts would on theirs.
-  for (const { simulator, prefix } of ctx.simulators) await app.register(simulator.plugin, { prefix });
+  await ctx.simulators.mount(app);
   if (ctx.paymentSandbox) await app.register(ctx.paymentSandbox.plugin, { prefix: '/sandbox' });
   if (ctx.nowPaymentsSandbox) {
     await app.register(ctx.nowPaymentsSandbox.plugin, { prefix: NOWPAYMENTS_SANDBOX_PREFIX });

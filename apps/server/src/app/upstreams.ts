@@ -2,12 +2,7 @@
  * The container's outside world: the pool of SMS suppliers (the built-in simulators among them) and the
  * payment providers with their sandboxes, built from the configuration; container.ts calls each once.
  */
-import {
-  createNowPaymentsSandbox,
-  createPaymentSandbox,
-  createSimulator,
-  type Simulator,
-} from '@simcode/stand-ins';
+import { createNowPaymentsSandbox, createPaymentSandbox } from '@simcode/stand-ins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { DatabaseHandle } from '../db/client';
@@ -30,6 +25,8 @@ import {
   createSharedTurnPort,
   createSimStateStore,
 } from '../providers/stand-in-stores';
+import { inProcessSimulators, type SimulatorHost, type SimulatorSpec } from './simulators/host';
+import { workerSimulators } from './simulators/worker-host';
 
 /** Where the built-in NOWPayments sandbox is mounted. */
 export const NOWPAYMENTS_SANDBOX_PREFIX = '/sandbox/nowpayments';
@@ -39,11 +36,14 @@ const SMS_ACTIVATE_EARLY_CANCEL_MS = 120_000;
 
 /**
  * A supplier's no-cancel window after a purchase: the SMS-Activate family documents two minutes (Hero's
- * `minActivationTime` of 120 s); 5sim names none, its answer says. The built-in simulator applies the window
+ * `minActivationTime` of 120 s); 5sim names none, its answer says. A built-in simulator applies the window
  * it is set to now, which its control API changes.
  */
-function earlyCancelWindow(protocol: 'smsactivate' | 'fivesim', simulator: Simulator | undefined) {
-  if (simulator) return () => simulator.earlyCancelMs();
+function earlyCancelWindow(
+  protocol: 'smsactivate' | 'fivesim',
+  simulator: { name: string; host: SimulatorHost } | undefined,
+) {
+  if (simulator) return () => simulator.host.earlyCancelMs(simulator.name);
   return protocol === 'smsactivate' ? () => SMS_ACTIVATE_EARLY_CANCEL_MS : () => 0;
 }
 
@@ -52,12 +52,60 @@ function sharedTurnsOf(config: Config, database: DatabaseHandle) {
   return (name: string) => (config.STAND_INS_SHARED ? createSharedTurnPort(database, name) : undefined);
 }
 
-/** A built-in simulated supplier and where this server serves it. */
-export interface MountedSimulator {
-  name: string;
-  /** `/simulator` for the first one (where it always was), `/simulator/<name>` for the others. */
-  prefix: string;
-  simulator: Simulator;
+/** The built-in simulators of SMS_PROVIDERS, as plain data. */
+function simulatorSpecs(config: Config): SimulatorSpec[] {
+  const specs: SimulatorSpec[] = [];
+  for (const settings of config.smsProviders) {
+    if (settings.kind !== 'simulator') continue;
+    const protocol = settings.protocol ?? 'smsactivate';
+    // The single simulator of before the pool kept its state as `sim-a`.
+    const stateName = settings.name === 'simulator' ? 'sim-a' : settings.name;
+    specs.push({
+      name: settings.name,
+      prefix: specs.length === 0 ? '/simulator' : `/simulator/${settings.name}`,
+      stateName,
+      // 5sim pushes nothing: its orders are read by the sync.
+      webhookPath:
+        protocol === 'smsactivate' ? smsWebhookPath(config.SMS_WEBHOOK_SECRET, settings.name) : undefined,
+      settings: {
+        apiKey: settings.key!,
+        protocol,
+        seed: settings.seed,
+        smsDelayMinMs: config.SIMULATOR_SMS_DELAY_MIN_MS,
+        smsDelayMaxMs: config.SIMULATOR_SMS_DELAY_MAX_MS,
+        noSmsRate: settings.noSmsRate ?? config.SIMULATOR_NO_SMS_RATE,
+        earlyCancelMs: config.SIMULATOR_EARLY_CANCEL_MS,
+        errorStyle: settings.errorStyle,
+      },
+    });
+  }
+  return specs;
+}
+
+/** The built-in simulators, on the thread the configuration names, their state in the product's database. */
+function createSimulatorHost(
+  specs: readonly SimulatorSpec[],
+  config: Config,
+  database: DatabaseHandle,
+  loopback: Loopback,
+  clock: Clock,
+  log: FastifyBaseLogger,
+): SimulatorHost {
+  const sharedTurns = sharedTurnsOf(config, database);
+  // One store and one turn port per state: a port remembers which revision its copy reflects.
+  const stores = new Map(
+    specs.map(({ stateName }) => [stateName, createSimStateStore(database.db, stateName)]),
+  );
+  const ports = new Map(specs.map(({ stateName }) => [stateName, sharedTurns(`sim:${stateName}`)]));
+  const around = {
+    store: (stateName: string) => stores.get(stateName)!,
+    sharedTurns: (stateName: string) => ports.get(stateName),
+    serverOrigin: () => loopback.origin,
+    logger: log,
+  };
+  return config.SIMULATORS_THREAD === 'worker' && specs.length > 0
+    ? workerSimulators(specs, around, log)
+    : inProcessSimulators(specs, { ...around, clock });
 }
 
 export function createSmsUpstreams(
@@ -68,50 +116,26 @@ export function createSmsUpstreams(
   log: FastifyBaseLogger,
   metrics: Metrics,
 ) {
-  const simulators: MountedSimulator[] = [];
-  const sharedTurns = sharedTurnsOf(config, database);
+  const specs = simulatorSpecs(config);
+  const simulators = createSimulatorHost(specs, config, database, loopback, clock, log);
   const members: PoolMember[] = config.smsProviders.map((settings) => {
-    // A simulator is served by this process and reached over HTTP like the real kind it imitates.
+    // A simulator is reached over HTTP like the real kind it imitates.
+    const spec = specs.find((simulator) => simulator.name === settings.name);
     let protocol: 'smsactivate' | 'fivesim' = settings.kind === 'fivesim' ? 'fivesim' : 'smsactivate';
     let baseUrl: string | (() => string) =
       settings.url ?? (settings.kind === 'fivesim' ? FIVESIM_DEFAULT_URL : '');
-    let simulator: Simulator | undefined;
-    if (settings.kind === 'simulator') {
-      protocol = settings.protocol ?? 'smsactivate';
-      const prefix = simulators.length === 0 ? '/simulator' : `/simulator/${settings.name}`;
-      // The single simulator of before the pool kept its state as `sim-a`.
-      const stateName = settings.name === 'simulator' ? 'sim-a' : settings.name;
-      simulator = createSimulator({
-        apiKey: settings.key!,
-        protocol,
-        seed: settings.seed,
-        smsDelayMinMs: config.SIMULATOR_SMS_DELAY_MIN_MS,
-        smsDelayMaxMs: config.SIMULATOR_SMS_DELAY_MAX_MS,
-        noSmsRate: settings.noSmsRate ?? config.SIMULATOR_NO_SMS_RATE,
-        earlyCancelMs: config.SIMULATOR_EARLY_CANCEL_MS,
-        errorStyle: settings.errorStyle,
-        store: createSimStateStore(database.db, stateName),
-        sharedTurns: sharedTurns(`sim:${stateName}`),
-        clock,
-        // Like an account-wide webhook set in a provider's dashboard: pointed at our own endpoint. 5sim
-        // pushes nothing: its orders are read by the sync.
-        activationWebhookUrl:
-          protocol === 'smsactivate'
-            ? () => `${loopback.origin}${smsWebhookPath(config.SMS_WEBHOOK_SECRET, settings.name)}`
-            : undefined,
-        logger: log,
-      });
-      simulators.push({ name: settings.name, prefix, simulator });
+    if (spec) {
+      protocol = spec.settings.protocol ?? 'smsactivate';
       baseUrl =
         protocol === 'fivesim'
-          ? () => `${loopback.origin}${prefix}/v1`
-          : () => `${loopback.origin}${prefix}/stubs/handler_api.php`;
+          ? () => `${simulators.origin()}${spec.prefix}/v1`
+          : () => `${simulators.origin()}${spec.prefix}/stubs/handler_api.php`;
     }
     const common = {
       name: settings.name,
       kind: settings.kind,
       usdRate: settings.usdRate,
-      earlyCancelMs: earlyCancelWindow(protocol, simulator),
+      earlyCancelMs: earlyCancelWindow(protocol, spec && { name: spec.name, host: simulators }),
     };
     if (protocol === 'fivesim') {
       const provider = createFiveSimProvider({

@@ -189,6 +189,11 @@ export const environmentSchema = z.object({
    * the same database (a transaction per request to them). `false` when this instance serves them alone.
    */
   STAND_INS_SHARED: booleanFromString.default(true),
+  /**
+   * Where the built-in simulators run: `worker`, a thread of their own, so their timers and requests leave
+   * the customers' event loop alone (ADR 0037); `main`, the server's own loop, where tests tick them.
+   */
+  SIMULATORS_THREAD: z.enum(['worker', 'main']).default('worker'),
   SIMULATOR_SEED: z.coerce.number({ error: 'must be a number' }).int().optional(),
   SIMULATOR_SMS_DELAY_MIN_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(5000),
   SIMULATOR_SMS_DELAY_MAX_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).default(40_000),

@@ -47,6 +47,8 @@ export async function createTestApp(
     RATE_LIMIT_API_KEY_LOOKUPS_PER_MINUTE: '10000',
     // One simulated supplier unless a test asks for the pool: what a test buys is then where it looks.
     SMS_PROVIDERS: 'sim-a',
+    // On this loop: the simulators follow the manual clock and are ticked by hand.
+    SIMULATORS_THREAD: 'main',
     ...env,
   });
   const clock = new ManualClock(Date.now());
@@ -66,7 +68,7 @@ export async function createTestApp(
     config,
     sms: first.provider,
     rents: ctx.providers.rentMembers()[0]!.rents,
-    simulator: ctx.simulators[0]?.simulator,
+    simulator: ctx.simulators.inProcess[0]?.simulator,
     upstreamBudget: ctx.upstreamBudgets.get(first.name)!,
   };
 }
@@ -78,7 +80,7 @@ export async function createTestApp(
 export async function closeTestApp(t: TestApp): Promise<void> {
   await t.ctx.paymentSandbox?.stop();
   await t.ctx.nowPaymentsSandbox?.stop();
-  for (const { simulator } of t.ctx.simulators) await simulator.stop();
+  await t.ctx.simulators.stop();
   const closing = t.app.close();
   t.app.server.closeAllConnections();
   await closing;

@@ -57,7 +57,7 @@ export async function simulatorControl(
   simulator?: string,
 ): Promise<unknown> {
   const prefix = simulator
-    ? t.ctx.simulators.find((mounted) => mounted.name === simulator)!.prefix
+    ? t.ctx.simulators.inProcess.find((mounted) => mounted.name === simulator)!.prefix
     : '/simulator';
   const response = await fetch(`${t.ctx.loopback.origin}${prefix}/control/${command}`, {
     method: 'POST',

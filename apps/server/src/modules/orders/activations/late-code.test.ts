@@ -43,7 +43,7 @@ describe('a code delivered in the last seconds of an order', () => {
     t.clock.set(order!.createdAt.getTime() + ACTIVATION_LIFETIME_MS - 5000);
     await simulatorControl(t, 'sms', { activationId: order!.providerActivationId, code: '424242' }, 'sim-b');
     t.clock.advance(30_000);
-    const simulator = t.ctx.simulators.find((mounted) => mounted.name === 'sim-b')!.simulator;
+    const simulator = t.ctx.simulators.inProcess.find((mounted) => mounted.name === 'sim-b')!.simulator;
     await simulator.tick();
     const { activation } = (await simulatorControl(
       t,
