@@ -450,8 +450,8 @@ export async function runThroughput(
       );
     };
 
-    // The reads, on the default install: the built-in simulators in the same process, the product's own
-    // log level (info).
+    // The reads, on the default install: the built-in simulators in their worker thread of the product's
+    // process (ADR 0037), the product's own log level (info).
     const reads = await startProductFor(
       database,
       users,
