@@ -60,11 +60,11 @@ function passingOn(origin: () => string): FastifyPluginAsync {
 }
 
 /**
- * The worker's young generation: V8's default of 16 MB held some 15 MB more of resident memory at rest
+ * The worker's young generation: V8's default of 16 MB held some 20 MB more of resident memory at rest
  * (ADR 0037), while the simulators' requests make little garbage; the old generation's cap keeps a runaway
  * state from taking the server's memory (the worker fails alone, and the product fails over).
  */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 };
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 128 };
 
 /** The worker's entry: the TypeScript source under a TypeScript loader (tests, `npm run dev`), else the build's. */
 function startWorker(workerData: SimulatorWorkerData): Worker {
