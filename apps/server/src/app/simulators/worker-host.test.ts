@@ -79,16 +79,60 @@ describe('the built-in simulators in a worker thread of their own', () => {
     const changed = await control('settings', { earlyCancelMs: 4321 });
     expect(changed.status).toBe(200);
     expect(t.ctx.providers.earlyCancelMs('sim-a')).toBe(4321);
+  });
 
-    const refused = await control('settings', '{not json');
-    expect(refused.status).toBe(400);
-    const wrongKey = await fetch(`${t.ctx.loopback.origin}/simulator/control/settings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-simulator-key': 'wrong' },
-      body: '{}',
-    });
-    expect(wrongKey.status).toBe(401);
-    expect(t.ctx.providers.earlyCancelMs('sim-a')).toBe(4321);
+  it('answers on the server port what they answered as plugins of the server, refusals included', async () => {
+    // Each app's own key: a data folder of its own generates one.
+    const requestsFor = (key: string): Array<{ path: string; init?: RequestInit }> => [
+      { path: '/simulator/stubs/handler_api.php?action=getBalance&api_key=wrong' },
+      { path: `/simulator/stubs/handler_api.php?action=nonsense&api_key=${key}` },
+      {
+        path: '/simulator/stubs/handler_api.php',
+        init: {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'action=getBalance&api_key=wrong',
+        },
+      },
+      { path: '/simulator/no-such-page', init: { headers: { 'accept-language': 'ru' } } },
+      {
+        path: '/simulator/control/settings',
+        init: {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-simulator-key': key },
+          body: '{not json',
+        },
+      },
+      {
+        path: '/simulator/control/settings',
+        init: {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-simulator-key': 'wrong' },
+          body: '{}',
+        },
+      },
+    ];
+    const answersOf = async (app: TestApp) =>
+      Promise.all(
+        requestsFor(app.config.SMS_PROVIDER_KEY).map(async ({ path, init }) => {
+          const response = await fetch(`${app.ctx.loopback.origin}${path}`, init);
+          return {
+            status: response.status,
+            type: response.headers.get('content-type'),
+            body: await response.text(),
+          };
+        }),
+      );
+    t = await serverWithSimulatorsInWorker();
+    const inWorker = await answersOf(t);
+    await closeTestApp(t);
+    t = await createTestApp({ SIMULATORS_THREAD: 'main' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t.ctx.loopback.setFromAddress(t.app.server.address());
+    const onServerLoop = await answersOf(t);
+    expect(inWorker).toEqual(onServerLoop);
+    expect(inWorker.map((answer) => answer.status)).toEqual([200, 200, 200, 404, 400, 401]);
+    expect(JSON.parse(inWorker[3]!.body)).toMatchObject({ success: false, code: 'not_found' });
   });
 
   it('stops: the worker no longer answers and a request on the server port is refused as unavailable', async () => {

@@ -7,16 +7,26 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { SharedTurnPort, StandInLogger } from '@simcode/stand-ins';
 import Fastify from 'fastify';
 import { systemClock } from '../../lib/clock';
+import { answerError, installErrorHandler } from '../../lib/error-handler';
+import { fail } from '../../lib/errors';
+import { enterRequestLanguage, installRequestLanguage } from '../../lib/request-language';
 import { threadCalls } from '../../lib/thread-calls';
 import { simulatorOf } from './host';
 import type { ServerSide, SimulatorWorkerData, WorkerSide } from './thread-protocol';
 
 const { specs, sharedStates } = workerData as SimulatorWorkerData;
 let serverOrigin = '';
-const app = Fastify({ logger: false });
+// Refusals in the server's one error shape, as when the simulators were plugins of the server itself.
+const app = Fastify({ logger: false, frameworkErrors: answerError });
+installErrorHandler(app);
+// In the request's language too: the server's messages in every language, entered per request.
+const languagesInstalled = installRequestLanguage(app);
+app.addHook('onRequest', (request, _reply, done) => enterRequestLanguage(request, done));
+app.setNotFoundHandler((request, reply) => answerError(fail('not_found'), request, reply));
 
 const worker: WorkerSide = {
   async load() {
+    await languagesInstalled;
     for (const { simulator } of simulators) await simulator.load();
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
