@@ -5,12 +5,13 @@
 // The whole product runs in this process on a manual clock (as the server's tests build it), so five
 // simulated minutes take seconds and the counts are exactly repeatable; the orders are bought through the
 // real services, so the simulator knows them. The background jobs of `createJobs(ctx)` run at their own
-// intervals on the simulated clock; every `fetch` of the process is counted, and attributed (through
+// intervals on the simulated clock; every HTTP request of the process is counted, and attributed (through
 // AsyncLocalStorage) to what made it: the sync jobs, the catalog refresh, the client polls, or the setup.
 //
 //   npx tsx bench/upstream-cost.ts                       (UPSTREAM_SIZES=100,1000 for a shorter run)
 
 import { AsyncLocalStorage } from 'node:async_hooks';
+import diagnosticsChannel from 'node:diagnostics_channel';
 import { parseRentPeriod } from '@simcode/contract';
 import { sql } from 'drizzle-orm';
 import { createJobs } from '../apps/server/src/app/jobs';
@@ -34,6 +35,8 @@ const RENT_HOURS = 24;
 const PURCHASE_CONCURRENCY = 50;
 const POLL_CONCURRENCY = 16;
 const HANDLER_PATH = '/simulator/stubs/handler_api.php';
+/** Where undici (the npm package and the one inside Node's `fetch`) announces each request it creates. */
+const UNDICI_REQUEST_CHANNEL = 'undici:request:create';
 /** No SMS within the run: the orders and rents stay active. */
 const ONE_HOUR_MS = '3600000';
 
@@ -87,24 +90,25 @@ interface Recorder {
 }
 let recorder: Recorder | undefined;
 
-function installFetchCounter(): () => void {
-  const original = globalThis.fetch;
-  globalThis.fetch = (input, init) => {
-    const href = input instanceof Request ? input.url : String(input);
-    if (recorder && href.includes(HANDLER_PATH)) {
-      const url = new URL(href);
-      recorder.calls.push({
-        minute: recorder.minuteOf(),
-        source: phase.getStore() ?? 'other',
-        action: url.searchParams.get('action') ?? '?',
-        url,
-      });
-    }
-    return original(input, init);
+/**
+ * Counts every HTTP request of the process to the simulator's handler_api.php where it is made: undici
+ * announces each one (the product's supplier calls and `fetch` alike) on its diagnostics channel,
+ * synchronously in the caller's context, so the phase that made it is known.
+ */
+function installUpstreamCounter(): () => void {
+  const onRequest = (message: unknown) => {
+    const { request } = message as { request: { origin: string; path: string } };
+    if (!recorder || !request.path.includes(HANDLER_PATH)) return;
+    const url = new URL(request.path, request.origin);
+    recorder.calls.push({
+      minute: recorder.minuteOf(),
+      source: phase.getStore() ?? 'other',
+      action: url.searchParams.get('action') ?? '?',
+      url,
+    });
   };
-  return () => {
-    globalThis.fetch = original;
-  };
+  diagnosticsChannel.subscribe(UNDICI_REQUEST_CHANNEL, onRequest);
+  return () => diagnosticsChannel.unsubscribe(UNDICI_REQUEST_CHANNEL, onRequest);
 }
 
 /** Runs `work` over `items`, `concurrency` at a time. */
@@ -215,7 +219,8 @@ async function createOrders(t: InProcessApp, owners: SeededUser[], size: number)
           operator: 'any',
           service: slot.key,
         });
-        entry.numberIds.push(order.providerActivationId!);
+        // The id the pages poll: ours, not the supplier's.
+        entry.numberIds.push(String(order.id));
         return;
       } catch (error) {
         // Out of stock at the simulator: another offer. Anything else is a fault of the setup.
@@ -235,7 +240,7 @@ async function createOrders(t: InProcessApp, owners: SeededUser[], size: number)
           serviceKey: slot.key,
           period,
         });
-        entry.rentIds.push(rent.providerRentId!);
+        entry.rentIds.push(String(rent.id));
         return;
       } catch (error) {
         refused += 1;
@@ -410,7 +415,7 @@ function formatRate(value: number): string {
 
 export async function runUpstreamCost(): Promise<UpstreamCostReport> {
   console.log('\n## 2. Upstream cost');
-  const restoreFetch = installFetchCounter();
+  const stopCounting = installUpstreamCounter();
   const rows: UpstreamCostRow[] = [];
   let budgetPerMinute = 0;
   let catalogRefreshMs = 0;
@@ -440,7 +445,7 @@ export async function runUpstreamCost(): Promise<UpstreamCostReport> {
       );
     }
   } finally {
-    restoreFetch();
+    stopCounting();
   }
   const database = process.env.DATABASE_URL ? 'postgres' : 'pglite';
   return { database, budgetPerMinute, catalogRefreshMs, rows };

@@ -44,11 +44,16 @@ export function residentBytes(pid: number): number {
   }
 }
 
-/** CPU time (user and system) a process has used so far, in milliseconds, read from /proc (Linux). */
-export function cpuMs(pid: number): number {
+/**
+ * CPU time (user and system) a process has used so far, in milliseconds, read from /proc (Linux); with
+ * `reapedChildren`, also the time of its children that have exited and been waited for.
+ */
+export function cpuMs(pid: number, reapedChildren = false): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    const own = Number(fields[11]) + Number(fields[12]);
+    const children = reapedChildren ? Number(fields[13]) + Number(fields[14]) : 0;
+    return ((own + children) * 1000) / 100;
   } catch {
     return 0;
   }
@@ -60,7 +65,10 @@ export function postgresCpuMs(): number {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(Number(entry));
+      // A backend that ends during a run takes its time out of the sum; the postmaster, which waits for it,
+      // then counts it as a reaped child's: with those, the total never goes down (it read -7 µs once).
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
+        total += cpuMs(Number(entry), true);
     } catch {
       // Gone meanwhile.
     }
